@@ -1,0 +1,1 @@
+"""The web game: FastAPI, templates and persistence (comes with a later release)."""

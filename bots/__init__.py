@@ -1,0 +1,1 @@
+"""Computer opponents: they see the game only through a seat's view."""

@@ -1,0 +1,1 @@
+"""Doppelkopf rules: cards, contracts, hands, scoring. Standard library only."""

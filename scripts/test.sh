@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs every check of the project on a fresh Debian machine with Python 3.11:
+# makes the virtual environment, installs the project with its dev extra,
+# then lints, type-checks the engine and runs the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/venv.sh
+ruff check engine bots app tests bench
+mypy engine
+python -m pytest "$@"
