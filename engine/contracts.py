@@ -1,0 +1,134 @@
+"""Contracts and their card orders (RULES.md §2 and §3).
+
+Whether a card is a trump belongs to the contract, never to the card: each contract has a
+`CardOrder` table saying, per card type, which suit it follows (a plain suit or the trump suit)
+and how strong it is. A solo is mostly a different table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from engine.cards import CARDS, Card, Rank, Suit
+
+TRUMP = 4
+"""The suit class of every trump: all trumps form one suit for following."""
+
+
+class Contract(StrEnum):
+    """What is played; the values are the names of RECORD_FORMAT.md."""
+
+    NORMAL = "normal"
+    HOCHZEIT = "hochzeit"
+    HOCHZEIT_SOLO = "hochzeit-solo"
+    ARMUT = "armut"
+    SILENT_SOLO = "silent-solo"
+    SOLO_DIAMONDS = "solo-diamonds"
+    SOLO_HEARTS = "solo-hearts"
+    SOLO_SPADES = "solo-spades"
+    SOLO_CLUBS = "solo-clubs"
+    SOLO_QUEENS = "solo-queens"
+    SOLO_JACKS = "solo-jacks"
+    SOLO_FLEISCHLOS = "solo-fleischlos"
+
+    @property
+    def is_solo(self) -> bool:
+        """One Re player against three; scored ×3 and without extras (§8.3, §8.4)."""
+        return self not in TEAM_GAMES and self is not Contract.HOCHZEIT
+
+    @property
+    def is_declared_solo(self) -> bool:
+        return self in DECLARED_SOLOS
+
+    @property
+    def diamonds_are_trumps(self) -> bool:
+        return self not in DECLARED_SOLOS or self is Contract.SOLO_DIAMONDS
+
+
+TEAM_GAMES = frozenset({Contract.NORMAL, Contract.ARMUT})
+DECLARED_SOLOS = frozenset(contract for contract in Contract if contract.value.startswith("solo-"))
+
+_DULLE = Card(Suit.HEARTS, Rank.TEN)
+_QUEENS = [Card(suit, Rank.QUEEN) for suit in Suit]
+_JACKS = [Card(suit, Rank.JACK) for suit in Suit]
+
+
+def _suit_trumps(suit: Suit) -> list[Card]:
+    """A♠ 10♠ K♠ 9♠ style bottom of a colour solo; hearts lack the 10, which is the Dulle."""
+    ranks = (Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE)
+    return [Card(suit, rank) for rank in ranks if Card(suit, rank) != _DULLE]
+
+
+def _colour_trumps(suit: Suit) -> list[Card]:
+    return [_DULLE, *_QUEENS, *_JACKS, *_suit_trumps(suit)]
+
+
+_PLAIN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
+
+_TRUMPS_BY_CONTRACT: dict[Contract, list[Card]] = {
+    Contract.SOLO_HEARTS: _colour_trumps(Suit.HEARTS),
+    Contract.SOLO_SPADES: _colour_trumps(Suit.SPADES),
+    Contract.SOLO_CLUBS: _colour_trumps(Suit.CLUBS),
+    Contract.SOLO_QUEENS: _QUEENS,
+    Contract.SOLO_JACKS: _JACKS,
+    Contract.SOLO_FLEISCHLOS: [],
+}
+NORMAL_TRUMPS = _colour_trumps(Suit.DIAMONDS)
+
+
+@dataclass(frozen=True)
+class CardOrder:
+    """Per card type: the suit class it follows (0–3 plain, `TRUMP`) and its strength."""
+
+    trumps: tuple[Card, ...]
+    suit_of: tuple[int, ...]
+    strength: tuple[int, ...]
+    follow_masks: tuple[int, ...]
+    """Per suit class, the 24-bit mask of card types that follow it."""
+
+    @property
+    def trump_mask(self) -> int:
+        return self.follow_masks[TRUMP]
+
+    def is_trump(self, card: Card) -> bool:
+        return self.suit_of[card.index] == TRUMP
+
+    def beats(self, card: Card, best: Card) -> bool:
+        """Whether `card`, played later, beats the trick's current best card (ties: first wins)."""
+        return beats_index(self, card.index, best.index)
+
+
+def beats_index(order: CardOrder, card: int, best: int) -> bool:
+    suit = order.suit_of[card]
+    if suit != TRUMP and suit != order.suit_of[best]:
+        return False
+    return order.strength[card] > order.strength[best]
+
+
+@cache
+def card_order(contract: Contract, schweinchen: bool = False) -> CardOrder:
+    """The order for a contract; with `schweinchen` both A♦ top the trumps (§3)."""
+    trumps = list(_TRUMPS_BY_CONTRACT.get(contract, NORMAL_TRUMPS))
+    if schweinchen:
+        fox = Card(Suit.DIAMONDS, Rank.ACE)
+        trumps.remove(fox)
+        trumps.insert(0, fox)
+    suit_of = [TRUMP if card in trumps else int(card.suit) for card in CARDS]
+    strength = [0] * len(CARDS)
+    for position, card in enumerate(trumps):
+        strength[card.index] = 100 - position
+    for card in CARDS:
+        if card not in trumps:
+            strength[card.index] = len(_PLAIN_RANKS) - _PLAIN_RANKS.index(card.rank)
+    masks = tuple(
+        sum(1 << card.index for card in CARDS if suit_of[card.index] == suit) for suit in range(5)
+    )
+    return CardOrder(tuple(trumps), tuple(suit_of), tuple(strength), masks)
+
+
+def trumps_in_normal_game(cards: list[Card]) -> int:
+    """Trump count for Armut eligibility, always by the normal game's order (§5, §3)."""
+    order = card_order(Contract.NORMAL)
+    return sum(1 for card in cards if order.is_trump(card))

@@ -1,0 +1,85 @@
+"""`python -m engine.replay [--trace] FILE|-`: replays a hand record and prints the result.
+
+Output and exit codes follow RECORD_FORMAT.md: the result object (exit 0), an incomplete hand
+(exit 0), a redeal (exit 0), or an error object (exit 2). With `--trace`, one line per prefix
+of the record, and nothing but the error object when the record is refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.hand import Hand, Phase
+from engine.record import HandRecord, IllegalRecordAction, InvalidRecord, parse_record
+
+
+def final_object(hand: Hand) -> dict[str, Any]:
+    if hand.phase is Phase.REDEAL:
+        return {"redeal": True}
+    if hand.phase is Phase.DONE:
+        return hand.result().to_json()
+    return {"incomplete": True, "phase": hand.phase.value, "to_act": hand.to_act}
+
+
+def trace_line(index: int, hand: Hand) -> dict[str, Any]:
+    return {
+        "index": index,
+        "phase": hand.phase.value,
+        "to_act": hand.to_act,
+        "legal": {str(seat): hand.legal_notations(seat) for seat in range(4)},
+    }
+
+
+def trace(record: HandRecord) -> Iterator[dict[str, Any]]:
+    """The trace lines of a record, checked; raises `IllegalRecordAction`."""
+    hand = record.new_hand()
+    yield trace_line(0, hand)
+    for index, action in enumerate(record.actions):
+        try:
+            hand.apply(action)
+        except IllegalAction as error:
+            raise IllegalRecordAction(index, str(error)) from None
+        yield trace_line(index + 1, hand)
+    if hand.is_over:
+        yield final_object(hand)
+
+
+def run(text: str, with_trace: bool) -> tuple[list[dict[str, Any]], int]:
+    """The JSON objects to print and the exit code."""
+    try:
+        record = parse_record(text)
+        lines = list(trace(record)) if with_trace else [final_object(record.replay())]
+    except InvalidRecord as error:
+        return [{"error": "invalid", "reason": str(error)}], 2
+    except IllegalRecordAction as error:
+        return [{"error": "illegal", "index": error.index, "reason": error.reason}], 2
+    return lines, 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.replay", description=__doc__)
+    parser.add_argument("--trace", action="store_true", help="one line per prefix")
+    parser.add_argument("file", help="a hand record (JSON), or - for standard input")
+    args = parser.parse_args(argv)
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        print(json.dumps({"error": "invalid", "reason": f"cannot read {args.file}: {error}"}))
+        return 2
+    lines, code = run(text, args.trace)
+    for line in lines:
+        print(json.dumps(line))
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,260 @@
+"""Who wins a hand (RULES.md §7) and its game points under both tables (§8).
+
+Every item is kept with a stable name so the table can explain a score in words; the hand's
+value is the netted difference of the two teams' items.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.announcements import Step, Team, step_name
+from engine.cards import Card, Rank, Suit
+from engine.contracts import Contract
+from engine.rules import RuleSet, Scoring
+from engine.trick import Trick
+
+FOX = Card(Suit.DIAMONDS, Rank.ACE)
+CHARLIE = Card(Suit.CLUBS, Rank.JACK)
+LEVELS = (Step.NO90, Step.NO60, Step.NO30, Step.SCHWARZ)
+_LEVEL_POINTS = {Step.NO90: 90, Step.NO60: 60, Step.NO30: 30}
+_OWN_TARGET = {Step.NO90: 151, Step.NO60: 181, Step.NO30: 211}
+_DDV_AGAINST = {Step.NO90: 120, Step.NO60: 90, Step.NO30: 60, Step.SCHWARZ: 30}
+_LEVEL_NAME = {Step.NO90: "90", Step.NO60: "60", Step.NO30: "30"}
+_CALL_NAME = {Step.NO90: "no90", Step.NO60: "no60", Step.NO30: "no30", Step.SCHWARZ: "schwarz"}
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    team: Team
+    item: str
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"team": self.team.value, "item": self.item, "points": self.points}
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What the two teams took: card points and tricks."""
+
+    points: dict[Team, int]
+    tricks: dict[Team, int]
+
+    def under(self, team: Team, level: Step) -> bool:
+        """Whether `team` is under a level: fewer card points, or no trick for schwarz."""
+        if level is Step.SCHWARZ:
+            return self.tricks[team] == 0
+        return self.points[team] < _LEVEL_POINTS[level]
+
+    def reached(self, team: Team, level: Step) -> bool:
+        """Whether `team` reached a level's complement (90 / 60 / 30 card points, a trick)."""
+        return not self.under(team, level)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    contract: Contract
+    soloist: int | None
+    re: tuple[int, ...]
+    kontra: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    tally: Tally
+    announced: dict[Team, Step]
+    winner: Team | None
+    items: tuple[ScoreItem, ...]
+    value: int
+    scores: tuple[int, int, int, int]
+
+    def to_json(self) -> dict[str, Any]:
+        """The result object of `python -m engine.replay` (RECORD_FORMAT.md)."""
+        return {
+            "contract": self.contract.value,
+            "soloist": self.soloist,
+            "re": list(self.re),
+            "kontra": list(self.kontra),
+            "tricks": [trick.to_json() for trick in self.tricks],
+            "card_points": {team.value: self.tally.points[team] for team in Team},
+            "tricks_won": {team.value: self.tally.tricks[team] for team in Team},
+            "announced": {team.value: step_name(self.announced[team], team) for team in Team},
+            "winner": self.winner.value if self.winner else None,
+            "items": [item.to_json() for item in self.items],
+            "value": self.value,
+            "scores": list(self.scores),
+        }
+
+
+def winner_of(announced: dict[Team, Step], tally: Tally, tricks_per_hand: int) -> Team | None:
+    """§7: the team that reaches its target, or None."""
+    for team in Team:
+        if _reaches_target(team, announced, tally, tricks_per_hand):
+            return team
+    return None
+
+
+def _reaches_target(
+    team: Team, announced: dict[Team, Step], tally: Tally, tricks_per_hand: int
+) -> bool:
+    own, other = announced[team], announced[team.other]
+    if own is Step.SCHWARZ:
+        return tally.tricks[team] == tricks_per_hand
+    if own >= Step.NO90:
+        return tally.points[team] >= _OWN_TARGET[own]
+    if other >= Step.NO90:
+        return tally.reached(team, other)
+    kontra_only = announced[Team.KONTRA] >= Step.TEAM and announced[Team.RE] is Step.NONE
+    needs_121 = (team is Team.RE) != kontra_only
+    return tally.points[team] >= (121 if needs_121 else 120)
+
+
+def score_hand(
+    rules: RuleSet,
+    contract: Contract,
+    team_of: Sequence[Team],
+    tricks: Sequence[Trick],
+    announced: dict[Team, Step],
+    schweinchen: bool,
+) -> HandResult:
+    """Scores a finished hand; `team_of` gives each seat's team."""
+    tally = _tally(team_of, tricks)
+    winner = winner_of(announced, tally, rules.cards_per_seat)
+    table = _ddv_items if rules.scoring is Scoring.DDV else _pagat_items
+    items = table(winner, announced, tally)
+    if not contract.is_solo:
+        items += _extras(rules, team_of, tricks, schweinchen)
+        if winner is Team.KONTRA:
+            items.append(ScoreItem(Team.KONTRA, "against_the_old", 1))
+    net = sum(i.points for i in items if i.team is Team.RE) - sum(
+        i.points for i in items if i.team is Team.KONTRA
+    )
+    re = tuple(seat for seat in range(4) if team_of[seat] is Team.RE)
+    kontra = tuple(seat for seat in range(4) if team_of[seat] is Team.KONTRA)
+    soloist = re[0] if contract.is_solo else None
+    scores = tuple(_seat_score(seat, net, team_of, soloist) for seat in range(4))
+    return HandResult(
+        contract, soloist, re, kontra, tuple(tricks), tally, dict(announced), winner,
+        tuple(items), abs(net), scores,  # type: ignore[arg-type]
+    )
+
+
+def _seat_score(seat: int, net: int, team_of: Sequence[Team], soloist: int | None) -> int:
+    """§8.3: ±value per team player, ±3 × value for a soloist."""
+    sign = 1 if team_of[seat] is Team.RE else -1
+    return sign * net * (3 if seat == soloist else 1)
+
+
+def _tally(team_of: Sequence[Team], tricks: Sequence[Trick]) -> Tally:
+    points = {Team.RE: 0, Team.KONTRA: 0}
+    won = {Team.RE: 0, Team.KONTRA: 0}
+    for trick in tricks:
+        team = team_of[trick.winner]
+        points[team] += trick.points
+        won[team] += 1
+    return Tally(points, won)
+
+
+def _announcement_items(announced: dict[Team, Step], winner: Team) -> list[ScoreItem]:
+    """2 for each of Re and Kontra announced, both to the winners (§8.1, §8.2)."""
+    return [
+        ScoreItem(winner, f"{team.value}_announced", 2)
+        for team in Team
+        if announced[team] >= Step.TEAM
+    ]
+
+
+def _level_name(level: Step) -> str:
+    return "schwarz" if level is Step.SCHWARZ else f"under_{_LEVEL_NAME[level]}"
+
+
+def _pagat_items(winner: Team | None, announced: dict[Team, Step], tally: Tally) -> list[ScoreItem]:
+    """§8.1. When nobody wins, each team scores the levels the other is under and 2 for each
+    step the other announced and failed."""
+    if winner is None:
+        return [item for team in Team for item in _pagat_levels(team, announced, tally)]
+    items = [ScoreItem(winner, "won", 1), *_announcement_items(announced, winner)]
+    items += _pagat_levels(winner, announced, tally)
+    for level in LEVELS:
+        if announced[winner] >= level:
+            items.append(ScoreItem(winner, f"announced_{_CALL_NAME[level]}", 1))
+    return items
+
+
+def _pagat_levels(team: Team, announced: dict[Team, Step], tally: Tally) -> list[ScoreItem]:
+    """Per level: 1 if the other team is under it, 2 if the other team announced it and
+    `team` reached its complement (the announcement failed)."""
+    items = []
+    for level in LEVELS:
+        if tally.under(team.other, level):
+            items.append(ScoreItem(team, _level_name(level), 1))
+        if announced[team.other] >= level and tally.reached(team, level):
+            items.append(ScoreItem(team, f"against_{_CALL_NAME[level]}", 2))
+    return items
+
+
+def _ddv_items(winner: Team | None, announced: dict[Team, Step], tally: Tally) -> list[ScoreItem]:
+    """§8.2, additive. When nobody wins only the levels, the points against announcements
+    and the extras remain."""
+    if winner is None:
+        items = [i for team in Team for i in _ddv_levels(team, tally)]
+    else:
+        items = [ScoreItem(winner, "won", 1), *_ddv_levels(winner, tally)]
+        items += _announcement_items(announced, winner)
+        items += _ddv_announced_steps(winner, announced)
+    return items + [i for team in Team for i in _ddv_against(team, announced, tally)]
+
+
+def _ddv_levels(team: Team, tally: Tally) -> list[ScoreItem]:
+    return [
+        ScoreItem(team, _level_name(level), 1)
+        for level in LEVELS
+        if tally.under(team.other, level)
+    ]
+
+
+def _ddv_announced_steps(winner: Team, announced: dict[Team, Step]) -> list[ScoreItem]:
+    """1 for each announced step of either team, implied steps included."""
+    items = []
+    for level in LEVELS:
+        if announced[winner] >= level:
+            items.append(ScoreItem(winner, f"announced_{_CALL_NAME[level]}", 1))
+        if announced[winner.other] >= level:
+            items.append(ScoreItem(winner, f"opponents_announced_{_CALL_NAME[level]}", 1))
+    return items
+
+
+def _ddv_against(team: Team, announced: dict[Team, Step], tally: Tally) -> list[ScoreItem]:
+    """1 for 120 against no 90, 90 against no 60, 60 against no 30, 30 against schwarz."""
+    return [
+        ScoreItem(team, f"against_{_CALL_NAME[level]}", 1)
+        for level in LEVELS
+        if announced[team.other] >= level and tally.points[team] >= _DDV_AGAINST[level]
+    ]
+
+
+def _extras(
+    rules: RuleSet, team_of: Sequence[Team], tricks: Sequence[Trick], schweinchen: bool
+) -> list[ScoreItem]:
+    """§8.4: foxes caught, Charlie, Doppelkopf tricks; only in team games."""
+    items = []
+    for trick in tricks:
+        team = team_of[trick.winner]
+        if trick.points >= 40:
+            items.append(ScoreItem(team, "doppelkopf", 1))
+        for seat, card in trick.plays():
+            if card == FOX and not schweinchen and team_of[seat] is not team:
+                items.append(ScoreItem(team, "fox", 1))
+    return items + _charlie(rules, team_of, tricks[-1])
+
+
+def _charlie(rules: RuleSet, team_of: Sequence[Team], last: Trick) -> list[ScoreItem]:
+    team = team_of[last.winner]
+    items = []
+    if last.winning_card() == CHARLIE:
+        items.append(ScoreItem(team, "charlie", 1))
+    if rules.charlie_capture:
+        for seat, card in last.plays():
+            if card == CHARLIE and team_of[seat] is not team:
+                items.append(ScoreItem(team, "charlie_caught", 1))
+    return items
