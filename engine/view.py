@@ -1,0 +1,179 @@
+"""What one seat may know of a hand (everything outside the engine sees only this).
+
+A view holds the seat's own cards and the public table: declarations, the contract as this
+seat knows it (a silent solo looks like a normal game to the others), the Armut trump count,
+tricks, announcements with the trick and card count at which each was made, and the teams as
+revealed by play or announcement. Nothing of another seat's hand is in it before the hand is
+over; then the dealt hands and the result are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Act, Action
+from engine.announcements import Call, Step, Team
+from engine.cards import Card, CardSet, Rank, Suit
+from engine.contracts import Contract
+from engine.hand import Announcement, Hand, Phase
+from engine.rules import RuleSet
+from engine.scoring import HandResult
+from engine.trick import Trick
+
+QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN)
+FOX = Card(Suit.DIAMONDS, Rank.ACE)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    rules: RuleSet
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    hand: CardSet
+    cards_left: tuple[int, ...]
+    declarations: tuple[tuple[int, Act], ...]
+    contract: Contract | None
+    declarer: int | None
+    armut_acceptor: int | None
+    armut_trumps_returned: int | None
+    armut_cards: CardSet | None
+    """The cards passed in the Armut, for the two seats that saw them: given (poor player
+    before the return, acceptor) or returned (poor player after the return)."""
+    tricks: tuple[Trick, ...]
+    trick_leader: int
+    current_trick: tuple[tuple[int, Card], ...]
+    announcements: tuple[Announcement, ...]
+    announced: dict[Team, Step]
+    team: Team | None
+    teams: tuple[Team | None, ...]
+    """Each seat's team as far as this seat can know it."""
+    schweinchen: int | None
+    clarification: int | None
+    legal: tuple[Action, ...]
+    dealt: tuple[CardSet, ...] | None
+    result: HandResult | None
+
+    @property
+    def trick_number(self) -> int:
+        """The 1-based number of the trick being played."""
+        return len(self.tricks) + 1
+
+
+def view_of(hand: Hand, seat: int) -> SeatView:
+    """The view of `seat`; see the module docstring for what it may contain."""
+    over = hand.phase is Phase.DONE
+    contract, declarer = _known_contract(hand, seat)
+    return SeatView(
+        seat=seat,
+        rules=hand.rules,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        to_act=hand.to_act,
+        hand=hand.cards_of(seat),
+        cards_left=tuple(hand.cards_left(s) for s in range(4)),
+        declarations=tuple(hand.declarations),
+        contract=contract,
+        declarer=declarer,
+        armut_acceptor=hand.armut_acceptor,
+        armut_trumps_returned=hand.armut_trumps_returned,
+        armut_cards=_armut_cards(hand, seat),
+        tricks=tuple(hand.tricks),
+        trick_leader=hand.trick_leader,
+        current_trick=tuple(hand.current_trick()),
+        announcements=tuple(hand.announcements),
+        announced={team: calls.step for team, calls in hand.calls.items()},
+        team=_own_team(hand, seat),
+        teams=known_teams(hand, seat),
+        schweinchen=_known_schweinchen(hand, seat),
+        clarification=hand.clarification,
+        legal=tuple(hand.legal_actions(seat)),
+        dealt=hand.dealt if over else None,
+        result=hand.result() if over else None,
+    )
+
+
+def _known_contract(hand: Hand, seat: int) -> tuple[Contract | None, int | None]:
+    """A silent solo is a normal game to everyone but the soloist until it shows (§5)."""
+    if hand.contract is Contract.SILENT_SOLO and seat != hand.declarer:
+        if not _silent_solo_shown(hand):
+            return Contract.NORMAL, None
+    return hand.contract, hand.declarer
+
+
+def _silent_solo_shown(hand: Hand) -> bool:
+    """Both Q♣ played by the same seat, or the hand over."""
+    return hand.phase is Phase.DONE or _queens_played_by(hand, hand.declarer) == 2
+
+
+def _queens_played_by(hand: Hand, seat: int | None) -> int:
+    played = [s for trick in hand.tricks for s, card in trick.plays() if card == QUEEN_OF_CLUBS]
+    played += [s for s, card in hand.current_trick() if card == QUEEN_OF_CLUBS]
+    return played.count(seat)
+
+
+def _armut_cards(hand: Hand, seat: int) -> CardSet | None:
+    if seat == hand.armut_acceptor:
+        return hand.armut_returned or hand.armut_given
+    if seat == hand.declarer and hand.armut_given is not None:
+        return hand.armut_returned or hand.armut_given
+    return None
+
+
+def _own_team(hand: Hand, seat: int) -> Team | None:
+    """§6.5: every player knows his own team once the contract is fixed."""
+    return hand.team_of[seat] if hand.phase in (Phase.PLAY, Phase.DONE) else None
+
+
+def known_teams(hand: Hand, seat: int) -> tuple[Team | None, ...]:
+    """Teams as `seat` can tell them: its own, Q♣ played, announcements, declared contracts."""
+    if hand.phase is Phase.DONE:
+        return tuple(hand.team_of)
+    if hand.phase is not Phase.PLAY:
+        return (None, None, None, None)
+    contract, _ = _known_contract(hand, seat)
+    if contract is not Contract.NORMAL:
+        public = [hand.team_of[s] if _team_is_public(hand, s) else None for s in range(4)]
+    else:
+        public = _revealed_in_normal_game(hand)
+    public[seat] = hand.team_of[seat]
+    return _close(public)
+
+
+def _team_is_public(hand: Hand, seat: int) -> bool:
+    """Declared contracts name their teams, but a Hochzeit only once clarified."""
+    return hand.contract is not Contract.HOCHZEIT or hand.clarification is not None or (
+        seat == hand.declarer
+    )
+
+
+def _revealed_in_normal_game(hand: Hand) -> list[Team | None]:
+    teams: list[Team | None] = [None] * 4
+    for announcement in hand.announcements:
+        if announcement.call in (Call.RE, Call.KONTRA):
+            teams[announcement.seat] = Team(announcement.call.value)
+        elif teams[announcement.seat] is None:
+            teams[announcement.seat] = hand.team_of[announcement.seat]
+    for s in range(4):
+        if _queens_played_by(hand, s):
+            teams[s] = Team.RE
+    return teams
+
+
+def _close(teams: list[Team | None]) -> tuple[Team | None, ...]:
+    """Two Re seats known place the other two in Kontra. Two Kontra seats do not place the
+    rest: in a silent solo three seats are Kontra."""
+    if teams.count(Team.RE) == 2:
+        teams = [team or Team.KONTRA for team in teams]
+    return tuple(teams)
+
+
+def _known_schweinchen(hand: Hand, seat: int) -> int | None:
+    """§3: shown to the table when the first of the two A♦ is played."""
+    holder = hand.schweinchen
+    if holder is None or seat == holder:
+        return holder
+    shown = any(s == holder and card == FOX for trick in hand.tricks for s, card in trick.plays())
+    shown = shown or any(s == holder and card == FOX for s, card in hand.current_trick())
+    return holder if shown or hand.phase is Phase.DONE else None
