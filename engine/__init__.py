@@ -1,1 +1,75 @@
-"""Doppelkopf rules: cards, contracts, hands, scoring. Standard library only."""
+"""Doppelkopf rules: cards, contracts, hands, announcements, scoring. Standard library only.
+
+The public API is re-exported here; `engine.replay` is the command-line replay of hand records.
+"""
+
+from engine.actions import RESERVATIONS, SOLOS, Act, Action
+from engine.announcements import Call, Step, Team
+from engine.cards import CARDS, Card, CardSet, Rank, Suit, deck, format_cards, parse_cards
+from engine.contracts import TRUMP, CardOrder, Contract, card_order
+from engine.deal import Deal, deal
+from engine.errors import ActionError, CardError, EngineError, IllegalAction, RulesError
+from engine.game import Game, Standing
+from engine.hand import Announcement, Hand, Phase
+from engine.record import (
+    HandRecord,
+    IllegalRecordAction,
+    InvalidRecord,
+    parse_record,
+    record_from_json,
+)
+from engine.rules import DDV, PAGAT, PRESETS, HochzeitShift, RuleSet, Scoring, with_toggles
+from engine.scoring import HandResult, ScoreItem
+from engine.trick import Trick
+from engine.view import SeatView, view_of
+
+__all__ = [
+    "CARDS",
+    "DDV",
+    "PAGAT",
+    "PRESETS",
+    "RESERVATIONS",
+    "SOLOS",
+    "TRUMP",
+    "Act",
+    "Action",
+    "ActionError",
+    "Announcement",
+    "Call",
+    "Card",
+    "CardError",
+    "CardOrder",
+    "CardSet",
+    "Contract",
+    "Deal",
+    "EngineError",
+    "Game",
+    "Hand",
+    "HandRecord",
+    "HandResult",
+    "HochzeitShift",
+    "IllegalAction",
+    "IllegalRecordAction",
+    "InvalidRecord",
+    "Phase",
+    "Rank",
+    "RuleSet",
+    "RulesError",
+    "ScoreItem",
+    "Scoring",
+    "SeatView",
+    "Standing",
+    "Step",
+    "Suit",
+    "Team",
+    "Trick",
+    "card_order",
+    "deal",
+    "deck",
+    "format_cards",
+    "parse_cards",
+    "parse_record",
+    "record_from_json",
+    "view_of",
+    "with_toggles",
+]

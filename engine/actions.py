@@ -150,17 +150,19 @@ def _required(entry: dict[str, Any], name: str) -> Any:
 
 
 def _parse_act(text: object) -> Act:
-    try:
+    if isinstance(text, str) and text in _ACT_VALUES:
         return Act(text)
-    except ValueError:
-        raise ActionError(f"unknown act {text!r}") from None
+    raise ActionError(f"unknown act {text!r}")
 
 
 def _parse_call(text: object) -> Call:
-    try:
+    if isinstance(text, str) and text in _CALL_VALUES:
         return Call(text)
-    except ValueError:
-        raise ActionError(f"unknown call {text!r}") from None
+    raise ActionError(f"unknown call {text!r}")
+
+
+_ACT_VALUES = frozenset(act.value for act in Act)
+_CALL_VALUES = frozenset(call.value for call in Call)
 
 
 def _parse_card(text: object) -> Card:

@@ -51,7 +51,12 @@ _STEP_OF_CALL = {
     Call.NO30: Step.NO30,
     Call.SCHWARZ: Step.SCHWARZ,
 }
-_CALL_OF_STEP = {Step.NO90: Call.NO90, Step.NO60: Call.NO60, Step.NO30: Call.NO30, Step.SCHWARZ: Call.SCHWARZ}
+_CALL_OF_STEP = {
+    Step.NO90: Call.NO90,
+    Step.NO60: Call.NO60,
+    Step.NO30: Call.NO30,
+    Step.SCHWARZ: Call.SCHWARZ,
+}
 
 
 def call_for(step: Step, team: Team) -> Call:
@@ -110,7 +115,9 @@ def callable_steps(
                 late = True
             else:
                 break
-        elif (late and not rules.late_reply_allows_more) or cards < deadline(Step(step), rules, shift):
+        elif (late and not rules.late_reply_allows_more) or cards < deadline(
+            Step(step), rules, shift
+        ):
             break
         steps.append(Step(step))
     return steps

@@ -451,7 +451,8 @@ class Hand:
         """§5: the first other winner of tricks 1–3 is the partner; else the Hochzeit is a solo."""
         number = len(self.tricks)
         if winner != self.declarer:
-            self.team_of = [Team.RE if s in (self.declarer, winner) else Team.KONTRA for s in range(4)]
+            partners = (self.declarer, winner)
+            self.team_of = [Team.RE if s in partners else Team.KONTRA for s in range(4)]
             self.clarification = number
         elif number == 3:
             self.contract = Contract.HOCHZEIT_SOLO

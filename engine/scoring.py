@@ -134,8 +134,17 @@ def score_hand(
     soloist = re[0] if contract.is_solo else None
     scores = tuple(_seat_score(seat, net, team_of, soloist) for seat in range(4))
     return HandResult(
-        contract, soloist, re, kontra, tuple(tricks), tally, dict(announced), winner,
-        tuple(items), abs(net), scores,  # type: ignore[arg-type]
+        contract,
+        soloist,
+        re,
+        kontra,
+        tuple(tricks),
+        tally,
+        dict(announced),
+        winner,
+        tuple(items),
+        abs(net),
+        scores,  # type: ignore[arg-type]
     )
 
 
@@ -207,9 +216,7 @@ def _ddv_items(winner: Team | None, announced: dict[Team, Step], tally: Tally) -
 
 def _ddv_levels(team: Team, tally: Tally) -> list[ScoreItem]:
     return [
-        ScoreItem(team, _level_name(level), 1)
-        for level in LEVELS
-        if tally.under(team.other, level)
+        ScoreItem(team, _level_name(level), 1) for level in LEVELS if tally.under(team.other, level)
     ]
 
 

@@ -96,9 +96,9 @@ def view_of(hand: Hand, seat: int) -> SeatView:
 
 def _known_contract(hand: Hand, seat: int) -> tuple[Contract | None, int | None]:
     """A silent solo is a normal game to everyone but the soloist until it shows (§5)."""
-    if hand.contract is Contract.SILENT_SOLO and seat != hand.declarer:
-        if not _silent_solo_shown(hand):
-            return Contract.NORMAL, None
+    hidden = hand.contract is Contract.SILENT_SOLO and not _silent_solo_shown(hand)
+    if hidden and seat != hand.declarer:
+        return Contract.NORMAL, None
     return hand.contract, hand.declarer
 
 
@@ -108,6 +108,8 @@ def _silent_solo_shown(hand: Hand) -> bool:
 
 
 def _queens_played_by(hand: Hand, seat: int | None) -> int:
+    if seat is None:
+        return 0
     played = [s for trick in hand.tricks for s, card in trick.plays() if card == QUEEN_OF_CLUBS]
     played += [s for s, card in hand.current_trick() if card == QUEEN_OF_CLUBS]
     return played.count(seat)
@@ -143,8 +145,10 @@ def known_teams(hand: Hand, seat: int) -> tuple[Team | None, ...]:
 
 def _team_is_public(hand: Hand, seat: int) -> bool:
     """Declared contracts name their teams, but a Hochzeit only once clarified."""
-    return hand.contract is not Contract.HOCHZEIT or hand.clarification is not None or (
-        seat == hand.declarer
+    return (
+        hand.contract is not Contract.HOCHZEIT
+        or hand.clarification is not None
+        or (seat == hand.declarer)
     )
 
 
