@@ -442,7 +442,7 @@ class Hand:
         self.tricks.append(trick)
         self.trick_cards = []
         self.trick_leader = self.to_act = winner
-        if self.contract is Contract.HOCHZEIT:
+        if self._awaiting_clarification:
             self._clarify_hochzeit(winner)
         if len(self.tricks) == self.tricks_per_hand:
             self.phase, self.to_act = Phase.DONE, None
