@@ -171,6 +171,8 @@ class CardSet:
                 yield CARDS[index]
 
     def add(self, card: Card) -> CardSet:
+        if self.count(card) == 2:
+            raise CardError(f"{card} three times")
         return CardSet(mask_add(self.mask, card.index))
 
     def remove(self, card: Card) -> CardSet:

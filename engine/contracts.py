@@ -12,6 +12,7 @@ from enum import StrEnum
 from functools import cache
 
 from engine.cards import CARDS, Card, Rank, Suit
+from engine.errors import EngineError
 
 TRUMP = 4
 """The suit class of every trump: all trumps form one suit for following."""
@@ -111,6 +112,8 @@ def beats_index(order: CardOrder, card: int, best: int) -> bool:
 def card_order(contract: Contract, schweinchen: bool = False) -> CardOrder:
     """The order for a contract; with `schweinchen` both A♦ top the trumps (§3)."""
     trumps = list(_TRUMPS_BY_CONTRACT.get(contract, NORMAL_TRUMPS))
+    if schweinchen and not contract.diamonds_are_trumps:
+        raise EngineError(f"no Schweinchen in {contract}: diamonds are not trumps")
     if schweinchen:
         fox = Card(Suit.DIAMONDS, Rank.ACE)
         trumps.remove(fox)

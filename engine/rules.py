@@ -8,6 +8,7 @@ that differs from it, in field order: `pagat`, `pagat+second_dulle_beats_first`,
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -81,13 +82,17 @@ class RuleSet:
 
     @staticmethod
     def from_key(key: str) -> RuleSet:
-        """Parses a key made by `key`; raises `RulesError` for anything else."""
+        """Parses a key made by `key`; raises `RulesError` for anything else, a key in another
+        spelling included, so that one rule set has exactly one key."""
         preset, *parts = key.split("+")
         changes: dict[str, Any] = {}
         for part in parts:
             name, _, text = part.partition("=")
             changes[name] = _parse_value(name, text or "on")
-        return with_toggles(preset_named(preset), changes)
+        rules = with_toggles(preset_named(preset), changes)
+        if rules.key != key:
+            raise RulesError(f"{key!r} is not a canonical rule-set key; it is {rules.key!r}")
+        return rules
 
 
 PAGAT = RuleSet()
@@ -143,7 +148,7 @@ def _parse_value(name: str, text: str) -> Any:
             raise RulesError(f"bad value {text!r} for toggle {name!r} (on or off)")
         return text == "on"
     if kind is int:
-        if not text.isdigit():
+        if not re.fullmatch("[0-9]{1,3}", text):
             raise RulesError(f"bad value {text!r} for toggle {name!r}")
         return int(text)
     return text

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine import DDV, PAGAT, Action, Act, Hand, Phase, RuleSet, deal, with_toggles
+from engine import DDV, PAGAT, Act, Action, Hand, Phase, RuleSet, deal, with_toggles
 from engine.cards import CARDS
 from engine.rollout import random_card, random_playout
 

@@ -1,0 +1,210 @@
+"""`python -m bots.arena`: measures a bot against another in duplicate format.
+
+Each deal is played four times, the tested bot in each seat in turn and the other bot in the
+other three, so the luck of the cards cancels. The unit of the confidence interval is the deal
+(the mean of its four rotations).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from bots.protocol import Bot
+from bots.registry import bot_named
+from engine import Act, Action, Hand, HandRecord, Phase, RuleSet, deal, view_of
+
+
+@dataclass
+class Tally:
+    """Everything the arena counts for the tested bot."""
+
+    deal_means: list[float] = field(default_factory=list)
+    hands: int = 0
+    won: int = 0
+    declared: Counter[str] = field(default_factory=Counter)
+    declared_won: Counter[str] = field(default_factory=Counter)
+    announcements: int = 0
+    announcements_won: int = 0
+    decision_ms: list[float] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Match:
+    tested: Bot
+    other: Bot
+    rules: RuleSet
+    seed: str
+
+
+def _timed_turn(hand: Hand, bot: Bot, rng: random.Random, timings: list[float] | None) -> Action:
+    seat = hand.to_act
+    assert seat is not None
+    view = view_of(hand, seat)
+    began = time.perf_counter()
+    action = bot.choose(view, rng)
+    if timings is not None:
+        timings.append((time.perf_counter() - began) * 1000)
+    hand.apply(action)
+    return action
+
+
+def play_rotation(match: Match, number: int, seat: int, tally: Tally) -> list[Hand]:
+    """One deal with the tested bot in `seat`; Armut redeals are played until a hand counts."""
+    bots = [match.tested if s == seat else match.other for s in range(4)]
+    rngs = [random.Random(f"{match.seed}/{number}/{seat}/{s}") for s in range(4)]
+    hands = []
+    for redeal in range(100):
+        dealt = deal(f"{match.seed}/{number}", 0, redeal, match.rules.without_nines)
+        hand = Hand(match.rules, dealt.hands, dealt.dealer)
+        while not hand.is_over:
+            to_act = hand.to_act
+            assert to_act is not None
+            timings = tally.decision_ms if to_act == seat else None
+            _timed_turn(hand, bots[to_act], rngs[to_act], timings)
+        hands.append(hand)
+        if hand.phase is Phase.DONE:
+            return hands
+    raise RuntimeError("no hand after 100 redeals")
+
+
+def count_hand(hand: Hand, seat: int, tally: Tally) -> float:
+    """Adds one finished hand to the tally; returns the tested seat's score."""
+    result = hand.result()
+    team = hand.team_of[seat]
+    won = result.winner is not None and result.winner == team
+    tally.hands += 1
+    tally.won += won
+    if hand.declarer == seat:
+        contract = hand.contract.value if hand.contract else "?"
+        tally.declared[contract] += 1
+        tally.declared_won[contract] += won
+    own_calls = [a for a in hand.actions if a.seat == seat and a.act is Act.ANNOUNCE]
+    tally.announcements += len(own_calls)
+    tally.announcements_won += len(own_calls) * won
+    return float(result.scores[seat])
+
+
+def run_match(match: Match, deals: int, records: TextIO | None, progress: bool) -> Tally:
+    tally = Tally()
+    for number in range(deals):
+        scores = []
+        for seat in range(4):
+            hands = play_rotation(match, number, seat, tally)
+            scores.append(count_hand(hands[-1], seat, tally))
+            if records is not None:
+                _write_records(records, hands)
+        tally.deal_means.append(sum(scores) / 4)
+        if progress:
+            _progress(number + 1, deals)
+    return tally
+
+
+def _write_records(records: TextIO, hands: list[Hand]) -> None:
+    for hand in hands:
+        records.write(json.dumps(HandRecord.of_hand(hand).to_json()) + "\n")
+
+
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def summary(match: Match, deals: int, tally: Tally) -> dict[str, Any]:
+    means = tally.deal_means
+    mean = statistics.fmean(means)
+    half = 1.96 * statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else 0.0
+    timings = sorted(tally.decision_ms)
+    return {
+        "bot": match.tested.id,
+        "vs": match.other.id,
+        "rules": match.rules.key,
+        "deals": deals,
+        "hands": tally.hands,
+        "mean": round(mean, 3),
+        "ci95": [round(mean - half, 3), round(mean + half, 3)],
+        "won_share": round(tally.won / tally.hands, 3),
+        "declared": {
+            name: {"count": n, "share": round(n / tally.hands, 4), "won": tally.declared_won[name]}
+            for name, n in sorted(tally.declared.items())
+        },
+        "announcements": tally.announcements,
+        "announcement_success": _share(tally.announcements_won, tally.announcements),
+        "decision_ms_mean": round(statistics.fmean(timings), 3) if timings else 0.0,
+        "decision_ms_p95": round(_percentile(timings, 0.95), 3),
+    }
+
+
+def _share(part: int, whole: int) -> float | None:
+    return round(part / whole, 3) if whole else None
+
+
+def _percentile(ordered: list[float], q: float) -> float:
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report_lines(report: dict[str, Any]) -> Iterator[str]:
+    yield f"{report['bot']} vs {report['vs']} ({report['rules']}), {report['deals']} deals"
+    low, high = report["ci95"]
+    yield f"mean game points per hand: {report['mean']:+.3f}  (95% CI {low:+.3f} .. {high:+.3f})"
+    yield f"hands won by its team: {report['won_share']:.1%}"
+    for name, row in report["declared"].items():
+        yield f"declared {name}: {row['count']} ({row['share']:.2%}), won {row['won']}"
+    success = report["announcement_success"]
+    shown = "n/a" if success is None else f"{success:.1%}"
+    yield f"announcements: {report['announcements']}, successful {shown}"
+    yield (
+        f"decision time: mean {report['decision_ms_mean']:.3f} ms, "
+        f"p95 {report['decision_ms_p95']:.3f} ms"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bots.arena", description=__doc__)
+    parser.add_argument("--bot", required=True, help="the tested bot, e.g. heuristic-v1")
+    parser.add_argument("--vs", required=True, help="the bot in the other three seats")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", default="arena")
+    parser.add_argument("--rules", default="pagat", help="a rule-set key")
+    parser.add_argument("--records", help="write every hand as a JSON-lines hand record")
+    parser.add_argument("--json", action="store_true", help="end with one JSON object")
+    args = parser.parse_args(argv)
+    try:
+        match = Match(
+            bot_named(args.bot), bot_named(args.vs), RuleSet.from_key(args.rules), args.seed
+        )
+    except ValueError as error:
+        parser.error(str(error))
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    with contextlib.ExitStack() as stack:
+        records = (
+            stack.enter_context(open(args.records, "w", encoding="utf-8")) if args.records else None
+        )
+        tally = run_match(match, args.deals, records, progress=True)
+    report = summary(match, args.deals, tally)
+    for line in report_lines(report):
+        print(line)
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""What a seat can work out from its view: cards gone, voids shown, partners, the trick so far.
+
+Everything here reads only the `SeatView`, so a bot built on it cannot see hidden cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from engine import CARDS, TRUMP, Card, CardOrder, Contract, SeatView, Team, card_order
+from engine.cards import Rank, Suit
+
+QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN)
+FOX = Card(Suit.DIAMONDS, Rank.ACE)
+CHARLIE = Card(Suit.CLUBS, Rank.JACK)
+DULLE = Card(Suit.HEARTS, Rank.TEN)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Derived facts for one decision; cheap to build, computed lazily."""
+
+    view: SeatView
+
+    @cached_property
+    def order(self) -> CardOrder:
+        contract = self.view.contract or Contract.NORMAL
+        return card_order(contract, self.view.schweinchen is not None)
+
+    @cached_property
+    def played(self) -> list[tuple[int, Card]]:
+        """Every (seat, card) played so far, the current trick included."""
+        plays = [play for trick in self.view.tricks for play in trick.plays()]
+        return plays + list(self.view.current_trick)
+
+    @cached_property
+    def unseen(self) -> dict[Card, int]:
+        """Copies of each card that may still be in another seat's hand."""
+        counts = {card: 2 for card in CARDS if not self._removed(card)}
+        for _, card in self.played:
+            counts[card] -= 1
+        for card in self.view.hand:
+            counts[card] -= 1
+        return {card: n for card, n in counts.items() if n > 0}
+
+    def _removed(self, card: Card) -> bool:
+        return self.view.rules.without_nines and card.rank is Rank.NINE
+
+    @cached_property
+    def voids(self) -> list[set[int]]:
+        """Per seat, the suit classes it has shown it does not hold (failed to follow)."""
+        shown: list[set[int]] = [set(), set(), set(), set()]
+        tricks = [trick.plays() for trick in self.view.tricks] + [list(self.view.current_trick)]
+        for plays in tricks:
+            if not plays:
+                continue
+            led = self.suit(plays[0][1])
+            for seat, card in plays[1:]:
+                if self.suit(card) != led:
+                    shown[seat].add(led)
+        return shown
+
+    def suit(self, card: Card) -> int:
+        return self.order.suit_of[card.index]
+
+    def is_trump(self, card: Card) -> bool:
+        return self.order.suit_of[card.index] == TRUMP
+
+    def strength(self, card: Card) -> int:
+        return self.order.strength[card.index]
+
+    def beats(self, card: Card, best: Card) -> bool:
+        return self.order.beats(card, best)
+
+    @cached_property
+    def team(self) -> Team | None:
+        return self.view.team
+
+    def partner_of(self, seat: int) -> bool:
+        """Whether `seat` is known to play on this seat's side."""
+        teams = self.view.teams
+        return seat != self.view.seat and teams[seat] is not None and teams[seat] == self.team
+
+    def opponent(self, seat: int) -> bool:
+        teams = self.view.teams
+        return teams[seat] is not None and self.team is not None and teams[seat] != self.team
+
+    # ---- the trick being played ------------------------------------------------------
+
+    @cached_property
+    def trick_best(self) -> tuple[int, Card] | None:
+        """The seat and card currently winning the trick, None when leading."""
+        best: tuple[int, Card] | None = None
+        for seat, card in self.view.current_trick:
+            if best is None or self.beats(card, best[1]):
+                best = (seat, card)
+        return best
+
+    @cached_property
+    def trick_points(self) -> int:
+        return sum(card.points for _, card in self.view.current_trick)
+
+    @cached_property
+    def still_to_play(self) -> list[int]:
+        """Seats after this one in the current trick."""
+        played = len(self.view.current_trick)
+        return [(self.view.seat + k) % 4 for k in range(1, 4 - played)]
+
+    @cached_property
+    def led_suit(self) -> int | None:
+        trick = self.view.current_trick
+        return self.suit(trick[0][1]) if trick else None
+
+    def could_be_beaten(self, card: Card) -> bool:
+        """Whether a seat still to play might hold a card beating `card` (from unseen cards
+        and shown voids; a plain-suit lead in its first round is assumed to be followed)."""
+        for seat in self.still_to_play:
+            if self.partner_of(seat):
+                continue
+            if any(self._seat_may_beat(seat, other, card) for other in self.unseen):
+                return True
+        return False
+
+    def _seat_may_beat(self, seat: int, other: Card, best: Card) -> bool:
+        if not self.beats(other, best):
+            return False
+        led = self.led_suit if self.led_suit is not None else self.suit(best)
+        if self.suit(other) == led:
+            return led not in self.voids[seat]
+        if TRUMP in self.voids[seat]:
+            return False
+        # Trumping a plain suit needs a void: shown, or likely after the suit's first round.
+        return led in self.voids[seat] or self.rounds_of(led) >= 1
+
+    def rounds_of(self, suit: int) -> int:
+        """How many completed tricks were led in this suit class."""
+        return sum(1 for trick in self.view.tricks if self.suit(trick.cards[0]) == suit)
+
+    @property
+    def last_trick(self) -> bool:
+        return len(self.view.hand) == 1
+
+    def higher_unseen(self, card: Card) -> int:
+        """Unseen copies of cards that beat `card` in its own suit class."""
+        return sum(n for other, n in self.unseen.items() if self.beats(other, card))
