@@ -222,3 +222,30 @@ def test_skip_right_after_clarification_in_trick_one(preset: str) -> None:
     assert announcement_legal(hand, 1, "no90")
     assert not announcement_legal(hand, 0, "re")
     assert not announcement_legal(hand, 0, "no90")
+
+
+@pytest.mark.parametrize(
+    ("preset", "k", "kontra_at", "no90_at", "legal"),
+    [
+        ("pagat", 1, 9, 9, True),
+        ("pagat", 1, 9, 8, False),
+        ("ddv", 1, 10, 10, False),
+        ("ddv", 2, 10, 9, True),
+        ("ddv", 2, 9, 9, False),
+        ("ddv", 3, 9, 8, True),
+        ("ddv", 3, 8, 8, False),
+    ],
+)
+def test_late_reply_is_judged_against_the_shifted_deadline(
+    preset: str, k: int, kontra_at: int, no90_at: int, legal: bool
+) -> None:
+    """Re is said right after the clarification; a Kontra seat replies, then calls no 90.
+    The reply is late when it comes below the shifted Re/Kontra deadline (pagat 11 - k,
+    ddv 12 - k); after a late reply ddv allows nothing more, pagat the shifted no 90."""
+    partner = k % 3 + 1
+    kontra = next(s for s in (1, 2, 3) if s != partner)
+    hand = run(hochzeit(PRESET[preset], winners_for(k, partner)), "0 announce re")
+    advance_until(hand, kontra, kontra_at)
+    assert announcement_legal(hand, kontra, "kontra")
+    advance_until(hand, kontra, no90_at)
+    assert announcement_legal(hand, kontra, "no90") is legal

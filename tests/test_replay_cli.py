@@ -355,7 +355,6 @@ INVALID_TEXTS = [
     ("unknown format", mutated(lambda data: data.__setitem__("format", "doppelkopf-hand/2"))),
     ("missing format", mutated(lambda data: data.pop("format"))),
     ("unknown preset", mutated(set_rules("skat"))),
-    ("rules without preset", mutated(set_rules({"armut": False}))),
     ("unknown toggle", mutated(set_rules({"preset": "pagat", "jokers": True}))),
     ("bad boolean toggle", mutated(set_rules({"preset": "pagat", "armut": "yes"}))),
     ("bad scoring toggle", mutated(set_rules({"preset": "ddv", "scoring": "skat"}))),

@@ -107,18 +107,20 @@ def test_each_seat_declares_only_once() -> None:
     hand = run(rigged_hand(SPLIT), "0 healthy")
     assert refuses(hand, 0, "healthy")
     assert refuses(hand, 0, "solo-jacks")
-    all_rest = run(hand, "1 healthy; 2 healthy; 3 healthy")
+    run(hand, "1 healthy; 2 healthy; 3 healthy")
+    assert hand.phase is Phase.PLAY
     for seat in range(4):
-        assert "healthy" not in all_rest.legal_notations(seat)
+        assert "healthy" not in hand.legal_notations(seat)
         with pytest.raises(IllegalAction):
-            all_rest.apply(Action.parse(seat, "healthy"))
+            hand.apply(Action.parse(seat, "healthy"))
+    assert len(hand.declarations) == 4
 
 
 def test_no_card_is_played_during_the_reservations() -> None:
     hand = rigged_hand(SPLIT)
     with pytest.raises(IllegalAction):
         hand.apply(Action.parse(0, "play AC"))
-    assert hand.cards_left(0) == 12 and hand.tricks == [] and hand.trick_cards == []
+    assert hand.cards_left(0) == 12 and hand.current_trick() == []
 
 
 # ---- eligibility ---------------------------------------------------------------------------

@@ -125,6 +125,7 @@ def random_action(hand: Hand, rng: random.Random) -> Action:
 
 
 def play_out_checking_views(hand: Hand, rng: random.Random) -> Hand:
+    """Plays random legal actions to the end, checking all four views after every action."""
     dealt = hand.dealt
     while True:
         for seat in range(4):

@@ -6,7 +6,7 @@ from bots.heuristic.evaluation import hand_value, solo_value
 from bots.heuristic.reservations import SOLO_THRESHOLD
 from engine import Act, Action, Contract, SeatView, Step
 
-TEAM_CALL_THRESHOLD = 11.0
+TEAM_CALL_THRESHOLD = 11.5
 """`hand_value` for Re/Kontra in a team game; tuned so that ≥ 75 % of calls win."""
 REPLY_THRESHOLD = 12.0
 """A reply doubles the stakes of a hand the other side already likes: it needs more."""

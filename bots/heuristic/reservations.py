@@ -6,9 +6,9 @@ from bots.heuristic.evaluation import QUEEN_OF_CLUBS, hand_value, has_both, solo
 from engine import SOLOS, TRUMP, Act, Action, Card, CardSet, Contract, SeatView, card_order
 from engine.cards import Rank
 
-SOLO_THRESHOLD = 14.5
+SOLO_THRESHOLD = 14.0
 """`solo_value` from which a solo is declared; tuned for 1–6 % solos won ≥ 60 % of the time."""
-SILENT_SOLO_THRESHOLD = 13.0
+SILENT_SOLO_THRESHOLD = 13.5
 """With both Q♣ a silent solo needs less: the opponents do not know they face a soloist."""
 ACCEPT_ARMUT_THRESHOLD = 10.0
 """Normal-game `hand_value` needed to take on a poor partner."""
