@@ -13,9 +13,8 @@ import random
 import sys
 from typing import Any
 
-from engine import IllegalRecordAction, InvalidRecord, parse_record, view_of
-
 from bots.registry import bot_named
+from engine import IllegalRecordAction, InvalidRecord, parse_record, view_of
 
 
 def decide(text: str, bot_id: str, seat: int, seed: int) -> tuple[dict[str, Any], int]:

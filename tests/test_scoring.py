@@ -14,8 +14,18 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from engine import DDV, PAGAT, Card, Contract, RuleSet, Step, Team, Trick, parse_cards
-from engine.rules import with_toggles
+from engine import (
+    DDV,
+    PAGAT,
+    Card,
+    Contract,
+    RuleSet,
+    Step,
+    Team,
+    Trick,
+    parse_cards,
+    with_toggles,
+)
 from engine.scoring import HandResult, score_hand
 
 RE, KONTRA = Team.RE, Team.KONTRA
@@ -156,9 +166,7 @@ PAGAT_CASES = [
         -2,
         id="kontra-120-won-against-the-old",
     ),
-    pytest.param(
-        TEAM, NONE, 121, 6, expect("re won 1", "re re_announced 2"), 3, id="re-said-1+2"
-    ),
+    pytest.param(TEAM, NONE, 121, 6, expect("re won 1", "re re_announced 2"), 3, id="re-said-1+2"),
     pytest.param(
         TEAM,
         NONE,
@@ -246,7 +254,9 @@ PAGAT_CASES = [
         150,
         8,
         expect(
-            "kontra won 1", "kontra re_announced 2", "kontra against_no90 2",
+            "kontra won 1",
+            "kontra re_announced 2",
+            "kontra against_no90 2",
             "kontra against_the_old 1",
         ),
         -6,
@@ -258,7 +268,9 @@ PAGAT_CASES = [
         175,
         9,
         expect(
-            "kontra won 1", "kontra re_announced 2", "kontra against_no60 2",
+            "kontra won 1",
+            "kontra re_announced 2",
+            "kontra against_no60 2",
             "kontra against_the_old 1",
         ),
         -6,
@@ -270,8 +282,12 @@ PAGAT_CASES = [
         181,
         9,
         expect(
-            "re won 1", "re re_announced 2", "re under_90 1", "re under_60 1",
-            "re announced_no90 1", "re announced_no60 1",
+            "re won 1",
+            "re re_announced 2",
+            "re under_90 1",
+            "re under_60 1",
+            "re announced_no90 1",
+            "re announced_no60 1",
         ),
         7,
         id="re-no60-made-1+2+2+2",
@@ -282,8 +298,14 @@ PAGAT_CASES = [
         211,
         9,
         expect(
-            "re won 1", "re re_announced 2", "re under_90 1", "re under_60 1", "re under_30 1",
-            "re announced_no90 1", "re announced_no60 1", "re announced_no30 1",
+            "re won 1",
+            "re re_announced 2",
+            "re under_90 1",
+            "re under_60 1",
+            "re under_30 1",
+            "re announced_no90 1",
+            "re announced_no60 1",
+            "re announced_no30 1",
         ),
         9,
         id="re-no30-made-1+2+3+3",
@@ -294,8 +316,15 @@ PAGAT_CASES = [
         240,
         12,
         expect(
-            "re won 1", "re re_announced 2", "re under_90 1", "re under_60 1", "re under_30 1",
-            "re schwarz 1", "re announced_no90 1", "re announced_no60 1", "re announced_no30 1",
+            "re won 1",
+            "re re_announced 2",
+            "re under_90 1",
+            "re under_60 1",
+            "re under_30 1",
+            "re schwarz 1",
+            "re announced_no90 1",
+            "re announced_no60 1",
+            "re announced_no30 1",
             "re announced_schwarz 1",
         ),
         11,
@@ -307,7 +336,9 @@ PAGAT_CASES = [
         240,
         11,
         expect(
-            "kontra won 1", "kontra re_announced 2", "kontra against_schwarz 2",
+            "kontra won 1",
+            "kontra re_announced 2",
+            "kontra against_schwarz 2",
             "kontra against_the_old 1",
         ),
         -6,
@@ -328,8 +359,11 @@ PAGAT_CASES = [
         89,
         4,
         expect(
-            "kontra won 1", "kontra kontra_announced 2", "kontra under_90 1",
-            "kontra announced_no90 1", "kontra against_the_old 1",
+            "kontra won 1",
+            "kontra kontra_announced 2",
+            "kontra under_90 1",
+            "kontra announced_no90 1",
+            "kontra against_the_old 1",
         ),
         -6,
         id="kontra-no90-made-1+2+1+1+1",
@@ -340,7 +374,10 @@ PAGAT_CASES = [
         151,
         8,
         expect(
-            "re won 1", "re re_announced 2", "re kontra_announced 2", "re under_90 1",
+            "re won 1",
+            "re re_announced 2",
+            "re kontra_announced 2",
+            "re under_90 1",
             "re announced_no90 1",
         ),
         7,
@@ -379,7 +416,10 @@ PAGAT_CASES = [
         240,
         11,
         expect(
-            "re under_90 1", "re under_60 1", "re under_30 1", "re against_no90 2",
+            "re under_90 1",
+            "re under_60 1",
+            "re under_30 1",
+            "re against_no90 2",
             "kontra against_schwarz 2",
         ),
         3,
@@ -448,8 +488,12 @@ DDV_CASES = [
         185,
         9,
         expect(
-            "re won 1", "re under_90 1", "re under_60 1", "re re_announced 2",
-            "re announced_no90 1", "re announced_no60 1",
+            "re won 1",
+            "re under_90 1",
+            "re under_60 1",
+            "re re_announced 2",
+            "re announced_no90 1",
+            "re announced_no60 1",
         ),
         7,
         id="re-no60-made-1+2+2+2",
@@ -460,7 +504,9 @@ DDV_CASES = [
         150,
         8,
         expect(
-            "kontra won 1", "kontra re_announced 2", "kontra opponents_announced_no90 1",
+            "kontra won 1",
+            "kontra re_announced 2",
+            "kontra opponents_announced_no90 1",
             "kontra against_the_old 1",
         ),
         -5,
@@ -472,8 +518,11 @@ DDV_CASES = [
         115,
         6,
         expect(
-            "kontra won 1", "kontra re_announced 2", "kontra opponents_announced_no90 1",
-            "kontra against_no90 1", "kontra against_the_old 1",
+            "kontra won 1",
+            "kontra re_announced 2",
+            "kontra opponents_announced_no90 1",
+            "kontra against_no90 1",
+            "kontra against_the_old 1",
         ),
         -6,
         id="re-no90-failed-kontra-125-1+2+1+1+1",
@@ -484,8 +533,11 @@ DDV_CASES = [
         175,
         9,
         expect(
-            "kontra won 1", "kontra re_announced 2", "kontra opponents_announced_no90 1",
-            "kontra opponents_announced_no60 1", "kontra against_the_old 1",
+            "kontra won 1",
+            "kontra re_announced 2",
+            "kontra opponents_announced_no90 1",
+            "kontra opponents_announced_no60 1",
+            "kontra against_the_old 1",
         ),
         -6,
         id="re-no60-failed-kontra-65-1+2+1+1+1",
@@ -496,9 +548,13 @@ DDV_CASES = [
         240,
         11,
         expect(
-            "kontra won 1", "kontra re_announced 2", "kontra opponents_announced_no90 1",
-            "kontra opponents_announced_no60 1", "kontra opponents_announced_no30 1",
-            "kontra opponents_announced_schwarz 1", "kontra against_the_old 1",
+            "kontra won 1",
+            "kontra re_announced 2",
+            "kontra opponents_announced_no90 1",
+            "kontra opponents_announced_no60 1",
+            "kontra opponents_announced_no30 1",
+            "kontra opponents_announced_schwarz 1",
+            "kontra against_the_old 1",
         ),
         -8,
         id="re-schwarz-failed-empty-trick-1+2+4+1",
@@ -509,9 +565,13 @@ DDV_CASES = [
         205,
         11,
         expect(
-            "kontra won 1", "kontra re_announced 2", "kontra opponents_announced_no90 1",
-            "kontra opponents_announced_no60 1", "kontra opponents_announced_no30 1",
-            "kontra opponents_announced_schwarz 1", "kontra against_schwarz 1",
+            "kontra won 1",
+            "kontra re_announced 2",
+            "kontra opponents_announced_no90 1",
+            "kontra opponents_announced_no60 1",
+            "kontra opponents_announced_no30 1",
+            "kontra opponents_announced_schwarz 1",
+            "kontra against_schwarz 1",
             "kontra against_the_old 1",
         ),
         -9,
@@ -523,8 +583,11 @@ DDV_CASES = [
         160,
         8,
         expect(
-            "re won 1", "re under_90 1", "re kontra_announced 2",
-            "re opponents_announced_no90 1", "re against_no90 1",
+            "re won 1",
+            "re under_90 1",
+            "re kontra_announced 2",
+            "re opponents_announced_no90 1",
+            "re against_no90 1",
         ),
         6,
         id="kontra-no90-failed-re-160-1+1+2+1+1",
@@ -535,16 +598,20 @@ DDV_CASES = [
         185,
         9,
         expect(
-            "re won 1", "re under_90 1", "re under_60 1", "re re_announced 2",
-            "re kontra_announced 2", "re announced_no90 1", "re announced_no60 1",
-            "re opponents_announced_no90 1", "re against_no90 1",
+            "re won 1",
+            "re under_90 1",
+            "re under_60 1",
+            "re re_announced 2",
+            "re kontra_announced 2",
+            "re announced_no90 1",
+            "re announced_no60 1",
+            "re opponents_announced_no90 1",
+            "re against_no90 1",
         ),
         11,
         id="both-announced-re-185-1+2+4+3+1",
     ),
-    pytest.param(
-        NO90, NO90, 125, 6, expect("re against_no90 1"), 1, id="nobody-wins-re-125"
-    ),
+    pytest.param(NO90, NO90, 125, 6, expect("re against_no90 1"), 1, id="nobody-wins-re-125"),
     pytest.param(
         NO90,
         NO90,
@@ -630,10 +697,6 @@ def test_no_against_the_old_when_nobody_wins(rules: RuleSet) -> None:
     assert "against_the_old" not in {i.item for i in result.items}
 
 
-def test_both_presets_exist_for_the_tables() -> None:
-    assert PAGAT.charlie_capture and not DDV.charlie_capture
-
-
 # ---- §8.4 extras ------------------------------------------------------------------------
 
 # Seats 0 and 2 are Re; Re takes 130 card points in 6 tricks unless said otherwise.
@@ -664,11 +727,19 @@ EXTRA_CASES = [
     pytest.param(PAGAT, (FOX_BY_KONTRA,), None, expect("re won 1", "re fox 1"), 2, id="fox"),
     pytest.param(PAGAT, (FOX_BY_PARTNER,), None, expect("re won 1"), 1, id="own-fox-no-point"),
     pytest.param(
-        PAGAT, (TWO_KONTRA_FOXES,), None, expect("re won 1", "re fox 1", "re fox 1"), 3,
+        PAGAT,
+        (TWO_KONTRA_FOXES,),
+        None,
+        expect("re won 1", "re fox 1", "re fox 1"),
+        3,
         id="two-foxes",
     ),
     pytest.param(
-        DDV, (FOX_OF_RE_LOST,), None, expect("re won 1", "kontra fox 1"), 0,
+        DDV,
+        (FOX_OF_RE_LOST,),
+        None,
+        expect("re won 1", "kontra fox 1"),
+        0,
         id="losers-catch-a-fox-nets-to-zero",
     ),
     pytest.param(PAGAT, (), JC_WINS, expect("re won 1", "re charlie 1"), 2, id="charlie"),
@@ -680,31 +751,54 @@ EXTRA_CASES = [
         PAGAT, (), PARTNER_JC_UNDER_QUEEN, expect("re won 1"), 1, id="jc-not-the-winning-card"
     ),
     pytest.param(
-        PAGAT, (), KONTRA_JC_UNDER_QUEEN, expect("re won 1", "re charlie_caught 1"), 2,
+        PAGAT,
+        (),
+        KONTRA_JC_UNDER_QUEEN,
+        expect("re won 1", "re charlie_caught 1"),
+        2,
         id="charlie-caught-pagat",
     ),
     pytest.param(
         DDV, (), KONTRA_JC_UNDER_QUEEN, expect("re won 1"), 1, id="charlie-caught-off-in-ddv"
     ),
     pytest.param(
-        with_toggles(PAGAT, {"charlie_capture": False}), (), KONTRA_JC_UNDER_QUEEN,
-        expect("re won 1"), 1, id="charlie-capture-toggled-off",
+        with_toggles(PAGAT, {"charlie_capture": False}),
+        (),
+        KONTRA_JC_UNDER_QUEEN,
+        expect("re won 1"),
+        1,
+        id="charlie-capture-toggled-off",
     ),
     pytest.param(
-        with_toggles(DDV, {"charlie_capture": True}), (), KONTRA_JC_UNDER_QUEEN,
-        expect("re won 1", "re charlie_caught 1"), 2, id="charlie-capture-toggled-on-ddv",
+        with_toggles(DDV, {"charlie_capture": True}),
+        (),
+        KONTRA_JC_UNDER_QUEEN,
+        expect("re won 1", "re charlie_caught 1"),
+        2,
+        id="charlie-capture-toggled-on-ddv",
     ),
     pytest.param(
-        PAGAT, (), TWO_KONTRA_JC, expect("re won 1", "re charlie_caught 1", "re charlie_caught 1"),
-        3, id="two-jc-caught",
+        PAGAT,
+        (),
+        TWO_KONTRA_JC,
+        expect("re won 1", "re charlie_caught 1", "re charlie_caught 1"),
+        3,
+        id="two-jc-caught",
     ),
     pytest.param(
-        PAGAT, (), KONTRA_CHARLIE_OVER_RE_JC,
-        expect("re won 1", "kontra charlie 1", "kontra charlie_caught 1"), -1,
+        PAGAT,
+        (),
+        KONTRA_CHARLIE_OVER_RE_JC,
+        expect("re won 1", "kontra charlie 1", "kontra charlie_caught 1"),
+        -1,
         id="losers-charlie-and-capture",
     ),
     pytest.param(
-        DDV, (), KONTRA_CHARLIE_OVER_RE_JC, expect("re won 1", "kontra charlie 1"), 0,
+        DDV,
+        (),
+        KONTRA_CHARLIE_OVER_RE_JC,
+        expect("re won 1", "kontra charlie 1"),
+        0,
         id="losers-charlie-ddv",
     ),
     pytest.param(
@@ -712,12 +806,19 @@ EXTRA_CASES = [
     ),
     pytest.param(PAGAT, (THIRTY_SEVEN,), None, expect("re won 1"), 1, id="no-doppelkopf-37"),
     pytest.param(
-        DDV, (FORTY_FOUR, FORTY_FOUR), None,
-        expect("re won 1", "re doppelkopf 1", "re doppelkopf 1"), 3, id="two-doppelkopf-tricks",
+        DDV,
+        (FORTY_FOUR, FORTY_FOUR),
+        None,
+        expect("re won 1", "re doppelkopf 1", "re doppelkopf 1"),
+        3,
+        id="two-doppelkopf-tricks",
     ),
     pytest.param(
-        PAGAT, (TWO_KONTRA_FOXES, FORTY_FOUR), JC_WINS,
-        expect("re won 1", "re fox 1", "re fox 1", "re doppelkopf 1", "re charlie 1"), 5,
+        PAGAT,
+        (TWO_KONTRA_FOXES, FORTY_FOUR),
+        JC_WINS,
+        expect("re won 1", "re fox 1", "re fox 1", "re doppelkopf 1", "re charlie 1"),
+        5,
         id="all-extras-together",
     ),
 ]
@@ -754,8 +855,9 @@ def test_no_extras_in_any_solo(rules: RuleSet, contract: Contract) -> None:
     J♣ over seat 1's J♣: none of it counts."""
     foxes = trick(1, "AD 9S 9H 9S", 0)
     charlie = trick(0, "JC JC 9H 9S", 0)
-    result = score(rules, 130, 6, contract=contract, team_of=SOLO, first=(foxes, FORTY_FOUR),
-                   last=charlie)
+    result = score(
+        rules, 130, 6, contract=contract, team_of=SOLO, first=(foxes, FORTY_FOUR), last=charlie
+    )
     assert items_of(result) == expect("re won 1")
     assert result.scores == (3, -1, -1, -1)
 
@@ -767,19 +869,28 @@ def test_no_extras_in_any_solo(rules: RuleSet, contract: Contract) -> None:
     ("rules", "re_step", "re_points", "items", "scores"),
     [
         pytest.param(
-            DDV, NO90, 155,
+            DDV,
+            NO90,
+            155,
             expect("re won 1", "re under_90 1", "re re_announced 2", "re announced_no90 1"),
-            (15, -5, -5, -5), id="ddv-soloist-no90-wins-3x5",
+            (15, -5, -5, -5),
+            id="ddv-soloist-no90-wins-3x5",
         ),
         pytest.param(
-            PAGAT, NO90, 140,
+            PAGAT,
+            NO90,
+            140,
             expect("kontra won 1", "kontra re_announced 2", "kontra against_no90 2"),
-            (-15, 5, 5, 5), id="pagat-soloist-no90-fails-3x5",
+            (-15, 5, 5, 5),
+            id="pagat-soloist-no90-fails-3x5",
         ),
         pytest.param(
-            PAGAT, NONE, 240, expect("re won 1", "re under_90 1", "re under_60 1",
-                                     "re under_30 1", "re schwarz 1"),
-            (15, -5, -5, -5), id="pagat-soloist-schwarz",
+            PAGAT,
+            NONE,
+            240,
+            expect("re won 1", "re under_90 1", "re under_60 1", "re under_30 1", "re schwarz 1"),
+            (15, -5, -5, -5),
+            id="pagat-soloist-schwarz",
         ),
     ],
 )
@@ -787,8 +898,7 @@ def test_solo_scores_three_times_for_the_soloist(
     rules: RuleSet, re_step: Step, re_points: int, items: Counter[str], scores: tuple[int, ...]
 ) -> None:
     re_tricks = 12 if re_points == 240 else 7
-    result = score(rules, re_points, re_tricks, re_step, contract=Contract.SOLO_CLUBS,
-                   team_of=SOLO)
+    result = score(rules, re_points, re_tricks, re_step, contract=Contract.SOLO_CLUBS, team_of=SOLO)
     assert items_of(result) == items
     assert result.value == abs(scores[1])
     assert result.scores == scores
@@ -805,7 +915,7 @@ def test_soloist_in_another_seat() -> None:
 SAMPLES = [
     pytest.param(PAGAT, Contract.NORMAL, TEAM_GAME, 150, 7, TEAM, NONE, id="team-pagat"),
     pytest.param(DDV, Contract.NORMAL, TEAM_GAME, 60, 2, NONE, NO30, id="team-ddv"),
-    pytest.param(PAGAT, Contract.ARMUT, TEAM_GAME, 200, 10, NO60, NO90, id="armut-nobody"),
+    pytest.param(PAGAT, Contract.ARMUT, TEAM_GAME, 200, 10, NO60, NO90, id="armut-re-no60"),
     pytest.param(PAGAT, Contract.SOLO_QUEENS, SOLO, 30, 2, NONE, TEAM, id="solo-lost"),
     pytest.param(DDV, Contract.SILENT_SOLO, SOLO, 240, 12, SCHWARZ, NONE, id="silent-solo"),
 ]
@@ -824,14 +934,21 @@ def test_every_hand_sums_to_zero_with_equal_parity(
     kontra_step: Step,
 ) -> None:
     first = (FOX_OF_RE_LOST,) if not contract.is_solo else ()
-    result = score(rules, re_points, re_tricks, re_step, kontra_step, contract=contract,
-                   team_of=team_of, first=first)
+    result = score(
+        rules,
+        re_points,
+        re_tricks,
+        re_step,
+        kontra_step,
+        contract=contract,
+        team_of=team_of,
+        first=first,
+    )
     assert sum(result.scores) == 0
     assert len({s % 2 for s in result.scores}) == 1
     re_sum = sum(i.points for i in result.items if i.team is RE)
     kontra_sum = sum(i.points for i in result.items if i.team is KONTRA)
     assert result.value == abs(re_sum - kontra_sum)
-    assert result.value > 0
 
 
 def test_card_points_and_tricks_of_the_result() -> None:

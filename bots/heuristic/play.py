@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bots.heuristic.evaluation import hand_value
 from bots.knowledge import CHARLIE, DULLE, FOX, Knowledge
 from engine import Card, Contract, Team
 from engine.cards import Rank
@@ -41,6 +42,33 @@ def _lowest(k: Knowledge, cards: list[Card]) -> Card:
 def _am_soloist(k: Knowledge) -> bool:
     contract = k.view.contract
     return contract is not None and contract.is_solo and k.view.declarer == k.view.seat
+
+
+# ---- Hochzeit -------------------------------------------------------------------------
+
+PARTNERSHIP_WANTED = 8.0
+"""Normal-game `hand_value` from which a seat tries to become the Hochzeit player's partner."""
+
+
+def hochzeit_clarification(k: Knowledge, cards: list[Card]) -> Card | None:
+    """Before a Hochzeit is clarified a strong hand tries to win the trick and so become the
+    partner, a weak one stays out; the Hochzeit player himself lets the others win."""
+    view = k.view
+    if view.contract is not Contract.HOCHZEIT or view.clarification is not None:
+        return None
+    best = k.trick_best
+    losers = [c for c in cards if best is not None and not k.beats(c, best[1])]
+    wants = (
+        view.seat != view.declarer and hand_value(view.hand, Contract.NORMAL) >= PARTNERSHIP_WANTED
+    )
+    if wants:
+        return _cheapest_winner(k, cards, safe_only=True) or _cheapest_winner(
+            k, cards, safe_only=False
+        )
+    if best is None:
+        plain = [c for c in cards if not k.is_trump(c) and c.rank is not Rank.ACE]
+        return _lowest(k, plain or cards)
+    return _lowest(k, losers or cards)
 
 
 # ---- leading ----------------------------------------------------------------------------
@@ -92,7 +120,13 @@ def lead_low(k: Knowledge, cards: list[Card]) -> Card | None:
     return _lowest(k, plain)
 
 
-LEAD_RULES: Sequence[Rule] = (soloist_pulls_trumps, lead_black_ace, lead_sure_winner, lead_low)
+LEAD_RULES: Sequence[Rule] = (
+    hochzeit_clarification,
+    soloist_pulls_trumps,
+    lead_black_ace,
+    lead_sure_winner,
+    lead_low,
+)
 
 # ---- following --------------------------------------------------------------------------
 
@@ -139,7 +173,13 @@ def keep_fox_out(k: Knowledge, cards: list[Card]) -> Card | None:
     return _lowest(k, cards)
 
 
-FOLLOW_RULES: Sequence[Rule] = (catch_fox, smear_to_partner, take_rich_trick, keep_fox_out)
+FOLLOW_RULES: Sequence[Rule] = (
+    hochzeit_clarification,
+    catch_fox,
+    smear_to_partner,
+    take_rich_trick,
+    keep_fox_out,
+)
 
 
 def choose_card(k: Knowledge, cards: list[Card]) -> Card:
