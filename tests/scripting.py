@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine import PAGAT, Action, CardSet, Hand, RuleSet
+from collections import Counter
+
+from engine import PAGAT, Action, CardSet, Hand, RuleSet, deck
 
 
 def rigged_hand(hands: list[str], dealer: int = 3, rules: RuleSet = PAGAT) -> Hand:
@@ -27,3 +29,37 @@ def all_healthy(hand: Hand) -> Hand:
         seat = (hand.forehand + offset) % 4
         hand.apply(Action.parse(seat, "healthy"))
     return hand
+
+
+def parse_trick(line: str) -> tuple[int, list[str], int | None]:
+    """`"2: AS 10S KS 9S -> 2"` -> (2, ["AS", "10S", "KS", "9S"], 2)."""
+    head, _, rest = line.partition(":")
+    cards, _, winner = rest.partition("->")
+    return int(head), cards.split(), int(winner) if winner.strip() else None
+
+
+def hands_from(tricks: list[str]) -> list[CardSet]:
+    """The hands that play exactly these tricks; asserts they form one 48-card deck."""
+    seats: list[list[str]] = [[], [], [], []]
+    for line in tricks:
+        leader, cards, _ = parse_trick(line)
+        assert len(cards) == 4, line
+        for position, card in enumerate(cards):
+            seats[(leader + position) % 4].append(card)
+    hands = [CardSet.parse(" ".join(cards)) for cards in seats]
+    assert [len(h) for h in hands] == [12, 12, 12, 12]
+    assert Counter(card for h in hands for card in h) == Counter(deck())
+    return hands
+
+
+def play_tricks(hand: Hand, tricks: list[str], calls: dict[int, str]) -> None:
+    """Plays the tricks in order; `calls[n]` (actions for `run`) happen before trick n + 1."""
+    for number, line in enumerate(tricks):
+        if number in calls:
+            run(hand, calls[number])
+        leader, cards, winner = parse_trick(line)
+        assert hand.trick_leader == leader, f"trick {number + 1} led by {hand.trick_leader}"
+        for position, card in enumerate(cards):
+            hand.apply(Action.parse((leader + position) % 4, f"play {card}"))
+        if winner is not None:
+            assert hand.tricks[-1].winner == winner, f"trick {number + 1}"
