@@ -15,7 +15,10 @@ class Bot(Protocol):
     game relies on two players who play alike getting the same bot replies.
     """
 
-    id: str
+    @property
+    def id(self) -> str:
+        """The versioned id (`heuristic-v1`); a change of behaviour gets a new one."""
+        ...
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         """One of `view.legal` (never called when it is empty)."""

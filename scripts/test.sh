@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh
 ruff check engine bots app tests bench
-mypy engine
+mypy engine bots
 python -m pytest "$@"

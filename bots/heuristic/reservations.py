@@ -50,7 +50,7 @@ def _exchange_cost(hand: CardSet, passed: tuple[Card, ...]) -> float:
     kept = hand - CardSet.of(passed)
     cost = 0.0
     for card in passed:
-        cost += 6 if card.rank is Rank.ACE else 0
+        cost += 10 if card.rank is Rank.ACE else 0
         cost += 8 + _NORMAL.strength[card.index] / 10 if _is_trump(card) else 0
         cost -= card.points / 10
     voids = sum(1 for suit in range(3) if not any(_NORMAL.suit_of[c.index] == suit for c in kept))
