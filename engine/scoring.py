@@ -31,6 +31,8 @@ class ScoreItem:
     team: Team
     item: str
     points: int
+    trick: int | None = None
+    """For the extras, the 1-based trick that earned it (shown at the table, not in records)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"team": self.team.value, "item": self.item, "points": self.points}
@@ -245,23 +247,25 @@ def _extras(
 ) -> list[ScoreItem]:
     """§8.4: foxes caught, Charlie, Doppelkopf tricks; only in team games."""
     items = []
-    for trick in tricks:
+    for number, trick in enumerate(tricks, start=1):
         team = team_of[trick.winner]
         if trick.points >= 40:
-            items.append(ScoreItem(team, "doppelkopf", 1))
+            items.append(ScoreItem(team, "doppelkopf", 1, number))
         for seat, card in trick.plays():
             if card == FOX and not schweinchen and team_of[seat] is not team:
-                items.append(ScoreItem(team, "fox", 1))
-    return items + _charlie(rules, team_of, tricks[-1])
+                items.append(ScoreItem(team, "fox", 1, number))
+    return items + _charlie(rules, team_of, tricks[-1], len(tricks))
 
 
-def _charlie(rules: RuleSet, team_of: Sequence[Team], last: Trick) -> list[ScoreItem]:
+def _charlie(
+    rules: RuleSet, team_of: Sequence[Team], last: Trick, number: int
+) -> list[ScoreItem]:
     team = team_of[last.winner]
     items = []
     if last.winning_card() == CHARLIE:
-        items.append(ScoreItem(team, "charlie", 1))
+        items.append(ScoreItem(team, "charlie", 1, number))
     if rules.charlie_capture:
         for seat, card in last.plays():
             if card == CHARLIE and team_of[seat] is not team:
-                items.append(ScoreItem(team, "charlie_caught", 1))
+                items.append(ScoreItem(team, "charlie_caught", 1, number))
     return items

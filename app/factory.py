@@ -1,0 +1,65 @@
+"""The application factory: settings in, a ready FastAPI app out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI, Request, Response
+from fastapi.staticfiles import StaticFiles
+from jinja2_fragments.fastapi import Jinja2Blocks
+from starlette.exceptions import HTTPException
+from starlette.middleware.sessions import SessionMiddleware
+
+from app.db import make_engine, session_factory
+from app.routes import games, home, rules
+from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, form_values
+from app.settings import Settings
+from engine import PRESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYER_COOKIE = "doko_player"
+TEN_YEARS = 10 * 365 * 24 * 3600
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    app = FastAPI(title="Doko", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.settings = settings
+    app.state.engine = make_engine(settings.database_url)
+    app.state.sessions = session_factory(app.state.engine)
+    app.state.templates = _templates()
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=settings.secret_key,
+        session_cookie=PLAYER_COOKIE,
+        max_age=TEN_YEARS,
+        same_site="lax",
+    )
+    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
+    for module in (home, games, rules):
+        app.include_router(module.router)
+    app.add_exception_handler(HTTPException, _http_error)
+    return app
+
+
+def _templates() -> Jinja2Blocks:
+    templates = Jinja2Blocks(directory=ROOT / "templates")
+    templates.env.globals.update(
+        presets=PRESETS,
+        toggle_labels=LABELS,
+        boolean_toggles=BOOLEAN_TOGGLES,
+        choices=CHOICES,
+        preset_defaults=form_values,
+    )
+    return templates
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """Friendly pages for 404 and other HTTP errors."""
+    assert isinstance(error, HTTPException)
+    templates: Jinja2Blocks = request.app.state.templates
+    title = "Page not found" if error.status_code == 404 else "Something went wrong"
+    context = {"title": title, "message": error.detail}
+    return templates.TemplateResponse(
+        request, "message.html", context, status_code=error.status_code
+    )

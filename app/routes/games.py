@@ -1,0 +1,182 @@
+"""Games: start one, show the table, take the human's actions, deal on, export hands."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Annotated
+
+from fastapi import APIRouter, Form, HTTPException, Request, Response
+from fastapi.responses import RedirectResponse
+from sqlalchemy.orm.exc import StaleDataError
+
+from app.deps import SessionDep, SettingsDep, TemplatesDep, is_htmx, player_id, remember_player
+from app.models import GameRow
+from app.preferences import rules_preference
+from app.presenter import table_model
+from app.service import HUMAN, Table, human_action, new_table, next_hand
+from app.store import add_game, find_game, player_for, read_table, write_table
+from engine import (
+    Act,
+    Action,
+    ActionError,
+    Card,
+    EngineError,
+    HandRecord,
+    IllegalAction,
+    Phase,
+    RuleSet,
+)
+
+router = APIRouter(prefix="/games", tags=["games"])
+
+BOT_ID = "heuristic-v1"
+STALE = "That click was for an earlier moment of the game; here is the table as it is now."
+
+
+def open_game(request: Request, session: SessionDep, rules: RuleSet) -> RedirectResponse:
+    """Starts and stores a game with fresh deals, then sends the player to its table."""
+    player = player_for(session, player_id(request))
+    remember_player(request, player.id)
+    table = new_table(rules, secrets.token_hex(16), BOT_ID)
+    row = add_game(session, player, table, BOT_ID)
+    session.commit()
+    return RedirectResponse(f"/games/{row.id}", status_code=303)
+
+
+@router.post("")
+def start_game(request: Request, session: SessionDep) -> RedirectResponse:
+    """A new game with the rules remembered on this device."""
+    return open_game(request, session, rules_preference(request))
+
+
+def _owned(session: SessionDep, request: Request, game_id: str) -> GameRow:
+    row = find_game(session, game_id, player_id(request))
+    if row is None:
+        raise HTTPException(404, "No such game here.")
+    return row
+
+
+def render_table(
+    request: Request,
+    templates: TemplatesDep,
+    settings: SettingsDep,
+    row: GameRow,
+    table: Table,
+    error: str | None = None,
+    status_code: int = 200,
+) -> Response:
+    """The whole page, or only the table region for an htmx request."""
+    context = {"model": table_model(table, row.id, settings.bot_delay_ms, error)}
+    block = "table" if is_htmx(request) else None
+    response: Response = templates.TemplateResponse(
+        request, "table.html", context, status_code=status_code, block_name=block
+    )
+    response.headers["Vary"] = "HX-Request"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@router.get("/{game_id}")
+def show_game(
+    request: Request,
+    game_id: str,
+    session: SessionDep,
+    templates: TemplatesDep,
+    settings: SettingsDep,
+) -> Response:
+    row = _owned(session, request, game_id)
+    return render_table(request, templates, settings, row, read_table(row))
+
+
+def parse_action(text: str, cards: list[str]) -> Action:
+    """The human's action from the form: a notation, plus picked cards for an Armut pass."""
+    action = Action.parse(HUMAN, text.strip())
+    if action.act in (Act.ARMUT_GIVE, Act.ARMUT_RETURN) and not action.cards:
+        picked = tuple(Card.parse(card) for card in cards)
+        action = Action(HUMAN, action.act, cards=picked)
+    return action
+
+
+@router.post("/{game_id}/actions")
+def take_action(
+    request: Request,
+    game_id: str,
+    session: SessionDep,
+    templates: TemplatesDep,
+    settings: SettingsDep,
+    version: Annotated[int, Form()],
+    action: Annotated[str, Form()],
+    cards: Annotated[list[str] | None, Form()] = None,
+) -> Response:
+    """Applies one human action and the bots' answers; nothing changes unless all succeed."""
+    row = _owned(session, request, game_id)
+    table = read_table(row)
+    if version != row.version:
+        return render_table(request, templates, settings, row, table, STALE, 409)
+    try:
+        human_action(table, parse_action(action, cards or []))
+    except (ActionError, EngineError) as error:
+        fresh = read_table(row)
+        code = 422 if isinstance(error, IllegalAction) else 400
+        return render_table(request, templates, settings, row, fresh, str(error), code)
+    return _store_and_show(request, session, templates, settings, row, table)
+
+
+@router.post("/{game_id}/next")
+def deal_next(
+    request: Request,
+    game_id: str,
+    session: SessionDep,
+    templates: TemplatesDep,
+    settings: SettingsDep,
+    version: Annotated[int, Form()],
+) -> Response:
+    row = _owned(session, request, game_id)
+    table = read_table(row)
+    if version != row.version:
+        return render_table(request, templates, settings, row, table, STALE, 409)
+    try:
+        next_hand(table)
+    except ValueError as error:
+        return render_table(request, templates, settings, row, read_table(row), str(error), 409)
+    return _store_and_show(request, session, templates, settings, row, table)
+
+
+def _store_and_show(
+    request: Request,
+    session: SessionDep,
+    templates: TemplatesDep,
+    settings: SettingsDep,
+    row: GameRow,
+    table: Table,
+) -> Response:
+    """Commits the step before answering; a concurrent step on the same game wins the race
+    and this one shows the table as it is."""
+    write_table(row, table)
+    try:
+        session.commit()
+    except StaleDataError:
+        session.rollback()
+        fresh = session.get(GameRow, row.id)
+        assert fresh is not None
+        return render_table(request, templates, settings, fresh, read_table(fresh), STALE, 409)
+    if not is_htmx(request):
+        return RedirectResponse(f"/games/{row.id}", status_code=303)
+    return render_table(request, templates, settings, row, table)
+
+
+@router.get("/{game_id}/hands/{number}/record.json")
+def hand_record(request: Request, game_id: str, number: int, session: SessionDep) -> Response:
+    """A finished hand (1-based, Armut redeals counted) as a hand record to download."""
+    row = _owned(session, request, game_id)
+    table = read_table(row)
+    records = [*table.game.records]
+    if table.game.hand.phase is Phase.DONE:
+        records.append(HandRecord.of_hand(table.game.hand))
+    if not 1 <= number <= len(records):
+        raise HTTPException(404, "That hand is not finished yet.")
+    body = json.dumps(records[number - 1].to_json(), indent=2)
+    filename = f"doko-{game_id[:8]}-hand-{number}.json"
+    headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+    return Response(body, media_type="application/json", headers=headers)

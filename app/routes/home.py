@@ -1,0 +1,22 @@
+"""The home page: start a game or go back to the one in progress."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+
+from app.deps import SessionDep, TemplatesDep, player_id
+from app.preferences import rules_preference
+from app.store import latest_game
+
+router = APIRouter(tags=["home"])
+
+
+@router.get("/")
+def home(request: Request, session: SessionDep, templates: TemplatesDep) -> Response:
+    player = player_id(request)
+    latest = latest_game(session, player) if player else None
+    context = {
+        "rules": rules_preference(request),
+        "resume": latest if latest is not None and not latest.finished else None,
+    }
+    return templates.TemplateResponse(request, "home.html", context)

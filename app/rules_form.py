@@ -1,0 +1,70 @@
+"""The Rules dialog's fields: the preset and every toggle of RULES.md, to and from a form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import PRESETS, HochzeitShift, RulesError, RuleSet, Scoring, with_toggles
+
+BOOLEAN_TOGGLES = (
+    "armut",
+    "second_dulle_beats_first",
+    "soloist_leads",
+    "charlie_capture",
+    "schweinchen",
+    "without_nines",
+    "late_reply_allows_more",
+)
+TOGGLE_FIELDS = (*BOOLEAN_TOGGLES, "hands_per_game", "scoring", "hochzeit_deadline_shift")
+
+LABELS = {
+    "armut": "Armut (poverty) allowed",
+    "second_dulle_beats_first": "Second 10♥ beats the first (not in the last trick)",
+    "soloist_leads": "The soloist leads the first trick",
+    "charlie_capture": "Capturing the other side's Charlie (J♣) in the last trick scores",
+    "schweinchen": "Schweinchen: both A♦ in one hand become the highest trumps",
+    "without_nines": "Without nines (40 cards, 10 each)",
+    "late_reply_allows_more": "A late Re/Kontra reply may be followed by more announcements",
+    "hands_per_game": "Hands per game",
+    "scoring": "Scoring table",
+    "hochzeit_deadline_shift": "After a Hochzeit, announcement deadlines drop by",
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+CHOICES = {
+    "scoring": (Choice(Scoring.PAGAT, "pagat"), Choice(Scoring.DDV, "DDV")),
+    "hochzeit_deadline_shift": (
+        Choice(HochzeitShift.TRICKS, "the clarification trick's number"),
+        Choice(HochzeitShift.TRICKS_MINUS_ONE, "that number less one"),
+    ),
+}
+
+
+def rules_from_form(preset: str, fields: dict[str, object]) -> RuleSet:
+    """Unchecked boxes are absent from a form, so every boolean toggle is read as on/absent."""
+    if preset not in PRESETS:
+        raise RulesError(f"unknown preset {preset!r}")
+    changes: dict[str, object] = {name: fields.get(name) == "on" for name in BOOLEAN_TOGGLES}
+    for name in ("scoring", "hochzeit_deadline_shift"):
+        if fields.get(name) is not None:
+            changes[name] = fields[name]
+    hands = fields.get("hands_per_game")
+    if hands is not None:
+        if not isinstance(hands, str) or not hands.isdecimal():
+            raise RulesError(f"hands per game must be a number, not {hands!r}")
+        changes["hands_per_game"] = int(hands)
+    return with_toggles(PRESETS[preset], changes)
+
+
+def form_values(rules: RuleSet) -> dict[str, object]:
+    """The dialog's field values for a rule set (the preset radios carry their defaults)."""
+    return {
+        name: str(getattr(rules, name)) if name in CHOICES else getattr(rules, name)
+        for name in TOGGLE_FIELDS
+    }

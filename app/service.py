@@ -1,0 +1,111 @@
+"""The game behind the table: the human in seat 0 against three bots.
+
+A game is its rules, its seed and its action log; the engine's `Game` is rebuilt from them by
+replay. Every human action is applied with the bots' answers that follow it, as one step: the
+caller stores the new log only when the whole step succeeded.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bots.protocol import Bot
+from bots.registry import bot_named
+from bots.table import bot_turn
+from engine import Action, Game, HandResult, Phase, RuleSet
+
+HUMAN = 0
+
+
+@dataclass
+class Table:
+    """A rebuilt game and its log, with the actions of the latest step."""
+
+    game: Game
+    bot: Bot
+    log: list[list[dict[str, Any]]]
+    step_start: int = 0
+    """Index in the current hand's actions where the latest step began (for animation)."""
+    notices: list[str] = field(default_factory=list)
+
+    @property
+    def version(self) -> int:
+        return sum(len(hand) for hand in self.log)
+
+
+def new_table(rules: RuleSet, seed: str, bot_id: str) -> Table:
+    """A fresh game; the bots act until it is the human's turn."""
+    table = Table(Game(rules, seed), bot_named(bot_id), [[]])
+    _bots_until_human(table)
+    return table
+
+
+def rebuild(rules: RuleSet, seed: str, bot_id: str, log: list[list[dict[str, Any]]]) -> Table:
+    """Replays a stored log (it was checked when stored, so a failure is a real error)."""
+    game = Game(rules, seed)
+    for number, actions in enumerate(log):
+        if number:
+            game.next_hand()
+        for entry in actions:
+            game.hand.apply(Action.from_record(entry))
+    table = Table(game, bot_named(bot_id), [list(hand) for hand in log])
+    table.step_start = len(log[-1])
+    return table
+
+
+def _bot_rng(table: Table) -> random.Random:
+    """Bots decide from the game seed and the actions so far, so equal play gets equal
+    answers (the daily game depends on it)."""
+    return random.Random(f"{table.game.seed}/{len(table.log)}/{len(table.log[-1])}")
+
+
+def _record(table: Table, action: Action) -> None:
+    table.log[-1].append(action.to_record())
+
+
+def _bots_until_human(table: Table) -> None:
+    """Bots take their turns; an all-declined Armut is dealt again at once."""
+    while True:
+        hand = table.game.hand
+        if hand.phase is Phase.REDEAL:
+            table.game.next_hand()
+            table.log.append([])
+            table.step_start = 0
+            table.notices.append("Everybody declined the Armut: the cards are dealt again.")
+            continue
+        if hand.is_over or hand.to_act == HUMAN:
+            return
+        _record(table, bot_turn(hand, table.bot, _bot_rng(table)))
+
+
+def human_action(table: Table, action: Action) -> None:
+    """Applies the human's action (raises `IllegalAction`, changing nothing) and the bots'
+    answers."""
+    if action.seat != HUMAN:
+        raise ValueError("the human plays seat 0")
+    table.step_start = len(table.log[-1])
+    table.game.hand.apply(action)
+    _record(table, action)
+    _bots_until_human(table)
+
+
+def finished_results(game: Game) -> list[HandResult]:
+    """Results of every finished hand, the one still on the table included."""
+    done = [game.hand.result()] if game.hand.phase is Phase.DONE else []
+    return game.results + done
+
+
+def game_over(game: Game) -> bool:
+    return len(finished_results(game)) == game.rules.hands_per_game
+
+
+def next_hand(table: Table) -> None:
+    """After the human has seen a finished hand: deal the next one."""
+    if table.game.hand.phase is not Phase.DONE or game_over(table.game):
+        raise ValueError("there is no next hand now")
+    table.game.next_hand()
+    table.log.append([])
+    table.step_start = 0
+    _bots_until_human(table)

@@ -1,0 +1,40 @@
+"""Settings from the environment, with defaults that make `scripts/serve.sh` work at once."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+VAR = Path(__file__).resolve().parent.parent / "var"
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    """SQLAlchemy URL; SQLite by default, `postgresql+psycopg://…` for PostgreSQL."""
+    secret_key: str
+    """Signs the player cookie and seeds the daily deals."""
+    bot_delay_ms: int = 500
+    """Pause between bot cards in the browser; 0 for tests."""
+
+    @staticmethod
+    def from_env() -> Settings:
+        return Settings(
+            database_url=os.environ.get("DOKO_DATABASE_URL") or f"sqlite:///{VAR / 'doko.sqlite3'}",
+            secret_key=os.environ.get("DOKO_SECRET_KEY") or stored_secret(VAR / "secret_key"),
+            bot_delay_ms=int(os.environ.get("DOKO_BOT_DELAY_MS", "500")),
+        )
+
+
+def stored_secret(path: Path) -> str:
+    """A secret generated on first use and kept in `path`, so cookies survive restarts."""
+    if path.exists():
+        return path.read_text().strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    secret = secrets.token_hex(32)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w") as handle:
+        handle.write(secret)
+    return secret

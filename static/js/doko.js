@@ -1,0 +1,55 @@
+// Doko's few behaviours that HTML alone cannot do. Event delegation on the document, so
+// tables swapped in by htmx need no set-up.
+"use strict";
+
+const FOUR_COLOURS = "doko-four-colours";
+
+function applyColours() {
+  const on = localStorage.getItem(FOUR_COLOURS) === "1";
+  document.body.classList.toggle("four-colour", on);
+  for (const button of document.querySelectorAll("[data-toggle-colours]")) {
+    button.setAttribute("aria-pressed", String(on));
+  }
+}
+
+function countPicked(form) {
+  const picked = form.querySelectorAll('input[name="cards"]:checked').length;
+  const shown = form.querySelector(".picked");
+  if (shown) shown.textContent = `(${picked} of 3 chosen)`;
+}
+
+function applyPresetDefaults(radio) {
+  const defaults = JSON.parse(radio.dataset.defaults);
+  const form = radio.form;
+  for (const [name, value] of Object.entries(defaults)) {
+    const field = form.elements.namedItem(name);
+    if (!field) continue;
+    if (field.type === "checkbox") field.checked = value === true;
+    else field.value = String(value);
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const target = event.target.closest("[data-open-dialog], [data-close-dialog], [data-toggle-colours], [data-speed-up]");
+  if (!target) return;
+  if (target.dataset.openDialog) document.getElementById(target.dataset.openDialog).showModal();
+  if (target.hasAttribute("data-close-dialog")) target.closest("dialog").close();
+  if (target.hasAttribute("data-toggle-colours")) {
+    localStorage.setItem(FOUR_COLOURS, localStorage.getItem(FOUR_COLOURS) === "1" ? "0" : "1");
+    applyColours();
+  }
+  if (target.hasAttribute("data-speed-up")) target.closest(".table").classList.add("fast");
+});
+
+document.addEventListener("change", (event) => {
+  const field = event.target;
+  if (field.name === "cards") countPicked(field.form);
+  if (field.name === "preset" && field.dataset.defaults) applyPresetDefaults(field);
+});
+
+document.addEventListener("submit", (event) => {
+  const message = event.target.dataset.confirm;
+  if (message && !window.confirm(message)) event.preventDefault();
+});
+
+document.addEventListener("DOMContentLoaded", applyColours);
