@@ -1,0 +1,37 @@
+"""Fixtures for the web tests: a throwaway SQLite database per test, migrated with Alembic."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from app.factory import create_app
+from app.migrate import upgrade
+from app.settings import Settings
+
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
+    upgrade(url)
+    return Settings(database_url=url, secret_key="test-secret", bot_delay_ms=0)
+
+
+@pytest.fixture
+def app(settings: Settings) -> Iterator[FastAPI]:
+    application = create_app(settings)
+    yield application
+    application.state.engine.dispose()
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as test_client:
+        yield test_client
