@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from typing import Annotated
 
@@ -34,20 +35,31 @@ BOT_ID = "heuristic-v1"
 STALE = "That click was for an earlier moment of the game; here is the table as it is now."
 
 
-def open_game(request: Request, session: SessionDep, rules: RuleSet) -> RedirectResponse:
-    """Starts and stores a game with fresh deals, then sends the player to its table."""
+def open_game(
+    request: Request, session: SessionDep, rules: RuleSet, seed: str | None = None
+) -> RedirectResponse:
+    """Starts and stores a game (fresh deals unless a seed is given), then sends the player
+    to its table."""
     player = player_for(session, player_id(request))
     remember_player(request, player.id)
-    table = new_table(rules, secrets.token_hex(16), BOT_ID)
+    table = new_table(rules, seed or secrets.token_hex(16), BOT_ID)
     row = add_game(session, player, table, BOT_ID)
     session.commit()
     return RedirectResponse(f"/games/{row.id}", status_code=303)
 
 
+SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
 @router.post("")
-def start_game(request: Request, session: SessionDep) -> RedirectResponse:
-    """A new game with the rules remembered on this device."""
-    return open_game(request, session, rules_preference(request))
+def start_game(
+    request: Request, session: SessionDep, seed: Annotated[str | None, Form()] = None
+) -> RedirectResponse:
+    """A new game with the rules remembered on this device. A seed replays the deals of an
+    earlier game ("play these cards again"); new games are practice, so that is fair."""
+    if seed is not None and not SEED.fullmatch(seed):
+        raise HTTPException(400, "A seed is 1 to 64 letters, digits, '-' or '_'.")
+    return open_game(request, session, rules_preference(request), seed)
 
 
 def _owned(session: SessionDep, request: Request, game_id: str) -> GameRow:
