@@ -14,6 +14,7 @@ from app.db import make_engine, session_factory
 from app.routes import games, home, rules
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, form_values
 from app.settings import Settings
+from app.timing import ServerTiming
 from engine import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +36,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_age=TEN_YEARS,
         same_site="lax",
     )
+    app.add_middleware(ServerTiming)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     for module in (home, games, rules):
         app.include_router(module.router)
