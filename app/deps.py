@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, HTTPException, Request
 from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm import Session
 
 from app.db import request_session
+from app.ratelimit import RateLimiter
 from app.settings import Settings
 
 
@@ -30,6 +31,33 @@ def _templates(request: Request) -> Jinja2Blocks:
 SettingsDep = Annotated[Settings, Depends(_settings)]
 SessionDep = Annotated[Session, Depends(_session)]
 TemplatesDep = Annotated[Jinja2Blocks, Depends(_templates)]
+
+
+def _limiter(request: Request) -> RateLimiter | None:
+    limiter: RateLimiter | None = request.app.state.limiter
+    return limiter
+
+
+def _client_ip(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def limit_starts(request: Request) -> None:
+    """Refuses (429) a new game when this player or address starts too many."""
+    limiter = _limiter(request)
+    if limiter and not limiter.allow_start(player_id(request), _client_ip(request)):
+        raise HTTPException(429, "Too many new games at once. Wait a minute and try again.")
+
+
+def limit_actions(request: Request) -> None:
+    """Refuses (429) an action when this player or address sends too many."""
+    limiter = _limiter(request)
+    if limiter and not limiter.allow_action(player_id(request), _client_ip(request)):
+        raise HTTPException(429, "Too many actions at once. Wait a moment and try again.")
+
+
+StartLimit = Depends(limit_starts)
+ActionLimit = Depends(limit_actions)
 
 
 def player_id(request: Request) -> str | None:

@@ -11,7 +11,8 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from app.db import make_engine, session_factory
-from app.routes import games, home, rules
+from app.ratelimit import RateLimiter
+from app.routes import daily, games, home, rules
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, form_values
 from app.settings import Settings
 from app.timing import ServerTiming
@@ -29,6 +30,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = make_engine(settings.database_url)
     app.state.sessions = session_factory(app.state.engine)
     app.state.templates = _templates()
+    app.state.limiter = RateLimiter(settings.limits) if settings.limits else None
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
@@ -38,7 +40,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(ServerTiming)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    for module in (home, games, rules):
+    for module in (home, games, daily, rules):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, _http_error)
     return app
@@ -60,8 +62,15 @@ async def _http_error(request: Request, error: Exception) -> Response:
     """Friendly pages for 404 and other HTTP errors."""
     assert isinstance(error, HTTPException)
     templates: Jinja2Blocks = request.app.state.templates
-    title = "Page not found" if error.status_code == 404 else "Something went wrong"
-    context = {"title": title, "message": error.detail}
-    return templates.TemplateResponse(
-        request, "message.html", context, status_code=error.status_code
-    )
+    titles = {404: "Page not found", 429: "Slow down a little"}
+    context = {
+        "title": titles.get(error.status_code, "Something went wrong"),
+        "message": error.detail,
+    }
+    headers = {"Retry-After": "60"} if error.status_code == 429 else {}
+    if request.headers.get("HX-Request") == "true":
+        headers |= {"HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
+        return templates.TemplateResponse(
+            request, "message.html", context, error.status_code, headers, block_name="main"
+        )
+    return templates.TemplateResponse(request, "message.html", context, error.status_code, headers)

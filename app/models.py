@@ -3,11 +3,11 @@ replaying it (`app.store`)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import JSON, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.db import Base
 
@@ -23,6 +23,7 @@ class Player(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    nickname: Mapped[str | None] = mapped_column(String(24), default=None)
 
 
 class GameRow(Base):
@@ -39,9 +40,45 @@ class GameRow(Base):
     """Per hand (Armut redeals included), the actions in record form."""
     version: Mapped[int] = mapped_column(Integer)
     """Actions accepted so far; a request names the version it was made on."""
+    mode: Mapped[str] = mapped_column(String(16), default="new", server_default="new")
+    """`new` (fresh deals), `daily` (the ranked attempt) or `practice` (a daily replayed)."""
+    day: Mapped[date | None] = mapped_column(Date, default=None)
+    """The UTC date of a daily or practice game."""
     hands_done: Mapped[int] = mapped_column(Integer, default=0)
     finished: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
+    player: Mapped[Player] = relationship()
+
     __mapper_args__ = {"version_id_col": version, "version_id_generator": False}
+
+
+class DailyAttempt(Base):
+    """A player's one ranked attempt at a day's deals, counted from the moment it starts."""
+
+    __tablename__ = "daily_attempts"
+    __table_args__ = (UniqueConstraint("player_id", "day", "rules_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    day: Mapped[date] = mapped_column(Date)
+    rules_key: Mapped[str] = mapped_column(String(200))
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), unique=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    total: Mapped[int | None] = mapped_column(Integer, default=None)
+    """Game points over the game's hands, computed from the stored log when it ends."""
+    hands_won: Mapped[int | None] = mapped_column(Integer, default=None)
+
+
+class DailyPar(Base):
+    """What `heuristic-v1` scores in the human's seat on a day's deals (computed once)."""
+
+    __tablename__ = "daily_par"
+
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    rules_key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    bot_id: Mapped[str] = mapped_column(String(40))
+    total: Mapped[int] = mapped_column(Integer)
+    hands_won: Mapped[int] = mapped_column(Integer)

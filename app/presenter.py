@@ -137,7 +137,6 @@ class Standing:
 @dataclass(frozen=True)
 class TableModel:
     game_id: str
-    seed: str
     version: int
     rules_key: str
     phase: str
@@ -406,7 +405,6 @@ def table_model(table: Table, game_id: str, delay_ms: int, error: str | None = N
     known_contract = view.contract if view.phase in (Phase.PLAY, Phase.DONE) else None
     return TableModel(
         game_id=game_id,
-        seed=table.game.seed,
         version=table.version,
         rules_key=table.game.rules.key,
         phase=view.phase.value,

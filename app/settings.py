@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import os
 import secrets
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from pathlib import Path
+
+from app.ratelimit import Limits
 
 VAR = Path(__file__).resolve().parent.parent / "var"
 
@@ -18,6 +22,10 @@ class Settings:
     """Signs the player cookie and seeds the daily deals."""
     bot_delay_ms: int = 500
     """Pause between bot cards in the browser; 0 for tests."""
+    limits: Limits | None = field(default_factory=Limits)
+    """Rate limits; None switches them off (`DOKO_RATE_LIMITS=off`, for load tests)."""
+    today: Callable[[], date] = field(default=lambda: datetime.now(UTC).date())
+    """The current UTC date (tests move it)."""
 
     @staticmethod
     def from_env() -> Settings:
@@ -25,6 +33,7 @@ class Settings:
             database_url=os.environ.get("DOKO_DATABASE_URL") or f"sqlite:///{VAR / 'doko.sqlite3'}",
             secret_key=os.environ.get("DOKO_SECRET_KEY") or stored_secret(VAR / "secret_key"),
             bot_delay_ms=int(os.environ.get("DOKO_BOT_DELAY_MS", "500")),
+            limits=None if os.environ.get("DOKO_RATE_LIMITS") == "off" else Limits(),
         )
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -27,7 +28,20 @@ def player_for(session: Session, player_id: str | None) -> Player:
     return player
 
 
-def add_game(session: Session, player: Player, table: Table, bot_id: str) -> GameRow:
+@dataclass(frozen=True)
+class GameKind:
+    """`new` (fresh deals), `daily` (the ranked attempt) or `practice` (daily deals again)."""
+
+    mode: str = "new"
+    day: date | None = None
+
+
+NEW_GAME = GameKind()
+
+
+def add_game(
+    session: Session, player: Player, table: Table, bot_id: str, kind: GameKind = NEW_GAME
+) -> GameRow:
     game = table.game
     row = GameRow(
         id=new_id(),
@@ -37,6 +51,8 @@ def add_game(session: Session, player: Player, table: Table, bot_id: str) -> Gam
         bot_id=bot_id,
         log=[],
         version=0,
+        mode=kind.mode,
+        day=kind.day,
     )
     write_table(row, table)
     session.add(row)

@@ -11,12 +11,23 @@ from fastapi import APIRouter, Form, HTTPException, Request, Response
 from fastapi.responses import RedirectResponse
 from sqlalchemy.orm.exc import StaleDataError
 
-from app.deps import SessionDep, SettingsDep, TemplatesDep, is_htmx, player_id, remember_player
+from app.daily import settle_attempt
+from app.deps import (
+    ActionLimit,
+    SessionDep,
+    SettingsDep,
+    StartLimit,
+    TemplatesDep,
+    is_htmx,
+    player_id,
+    remember_player,
+)
+from app.game_context import game_context
 from app.models import GameRow
 from app.preferences import rules_preference
 from app.presenter import table_model
 from app.service import HUMAN, Table, human_action, new_table, next_hand
-from app.store import add_game, find_game, player_for, read_table, write_table
+from app.store import NEW_GAME, GameKind, add_game, find_game, player_for, read_table, write_table
 from engine import (
     Act,
     Action,
@@ -36,22 +47,27 @@ STALE = "That click was for an earlier moment of the game; here is the table as 
 
 
 def open_game(
-    request: Request, session: SessionDep, rules: RuleSet, seed: str | None = None
-) -> RedirectResponse:
-    """Starts and stores a game (fresh deals unless a seed is given), then sends the player
-    to its table."""
+    request: Request,
+    session: SessionDep,
+    rules: RuleSet,
+    seed: str | None = None,
+    kind: GameKind = NEW_GAME,
+) -> GameRow:
+    """Starts and stores (uncommitted) a game, with fresh deals unless a seed is given."""
     player = player_for(session, player_id(request))
     remember_player(request, player.id)
     table = new_table(rules, seed or secrets.token_hex(16), BOT_ID)
-    row = add_game(session, player, table, BOT_ID)
-    session.commit()
+    return add_game(session, player, table, BOT_ID, kind)
+
+
+def to_table(row: GameRow) -> RedirectResponse:
     return RedirectResponse(f"/games/{row.id}", status_code=303)
 
 
 SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-@router.post("")
+@router.post("", dependencies=[StartLimit])
 def start_game(
     request: Request, session: SessionDep, seed: Annotated[str | None, Form()] = None
 ) -> RedirectResponse:
@@ -59,7 +75,9 @@ def start_game(
     earlier game ("play these cards again"); new games are practice, so that is fair."""
     if seed is not None and not SEED.fullmatch(seed):
         raise HTTPException(400, "A seed is 1 to 64 letters, digits, '-' or '_'.")
-    return open_game(request, session, rules_preference(request), seed)
+    row = open_game(request, session, rules_preference(request), seed)
+    session.commit()
+    return to_table(row)
 
 
 def _owned(session: SessionDep, request: Request, game_id: str) -> GameRow:
@@ -79,7 +97,10 @@ def render_table(
     status_code: int = 200,
 ) -> Response:
     """The whole page, or only the table region for an htmx request."""
-    context = {"model": table_model(table, row.id, settings.bot_delay_ms, error)}
+    context = {
+        "model": table_model(table, row.id, settings.bot_delay_ms, error),
+        "game": game_context(row, table, settings),
+    }
     block = "table" if is_htmx(request) else None
     response: Response = templates.TemplateResponse(
         request, "table.html", context, status_code=status_code, block_name=block
@@ -110,7 +131,7 @@ def parse_action(text: str, cards: list[str]) -> Action:
     return action
 
 
-@router.post("/{game_id}/actions")
+@router.post("/{game_id}/actions", dependencies=[ActionLimit])
 def take_action(
     request: Request,
     game_id: str,
@@ -135,7 +156,7 @@ def take_action(
     return _store_and_show(request, session, templates, settings, row, table)
 
 
-@router.post("/{game_id}/next")
+@router.post("/{game_id}/next", dependencies=[ActionLimit])
 def deal_next(
     request: Request,
     game_id: str,
@@ -166,6 +187,7 @@ def _store_and_show(
     """Commits the step before answering; a concurrent step on the same game wins the race
     and this one shows the table as it is."""
     write_table(row, table)
+    settle_attempt(session, row, table)
     try:
         session.commit()
     except StaleDataError:

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Request, Response
 from app.deps import SessionDep, TemplatesDep, player_id
 from app.preferences import rules_preference
 from app.store import latest_game
+from engine.daily import RANKED
 
 router = APIRouter(tags=["home"])
 
@@ -18,5 +19,6 @@ def home(request: Request, session: SessionDep, templates: TemplatesDep) -> Resp
     context = {
         "rules": rules_preference(request),
         "resume": latest if latest is not None and not latest.finished else None,
+        "ranked": RANKED,
     }
     return templates.TemplateResponse(request, "home.html", context)

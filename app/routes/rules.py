@@ -6,9 +6,9 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request, Response
 
-from app.deps import SessionDep, TemplatesDep
+from app.deps import SessionDep, StartLimit, TemplatesDep
 from app.preferences import remember_rules, rules_preference
-from app.routes.games import open_game
+from app.routes.games import open_game, to_table
 from app.rules_form import TOGGLE_FIELDS, rules_from_form
 from engine import PRESETS, RulesError
 
@@ -22,7 +22,7 @@ def how_to_play(request: Request, templates: TemplatesDep) -> Response:
     return templates.TemplateResponse(request, "how_to_play.html", context)
 
 
-@router.post("/rules")
+@router.post("/rules", dependencies=[StartLimit])
 async def choose_rules(
     request: Request,
     session: SessionDep,
@@ -37,6 +37,8 @@ async def choose_rules(
     except RulesError as error:
         context = {"message": str(error), "title": "Those rules do not exist"}
         return templates.TemplateResponse(request, "message.html", context, status_code=400)
-    response = open_game(request, session, rules)
+    row = open_game(request, session, rules)
+    session.commit()
+    response = to_table(row)
     remember_rules(response, rules)
     return response

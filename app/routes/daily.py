@@ -1,0 +1,113 @@
+"""The daily game, the leaderboard and nicknames."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated
+
+from fastapi import APIRouter, Form, HTTPException, Request, Response
+from fastapi.responses import RedirectResponse
+from sqlalchemy.exc import IntegrityError
+
+from app.daily import (
+    NicknameError,
+    add_attempt,
+    attempt_of,
+    board,
+    clean_nickname,
+    par,
+    ranked_rules,
+    seed_of_day,
+)
+from app.deps import SessionDep, SettingsDep, StartLimit, TemplatesDep, player_id
+from app.models import Player
+from app.routes.games import BOT_ID, open_game, to_table
+from app.store import GameKind, player_for
+from engine.daily import RANKED, commitment
+
+router = APIRouter(tags=["daily"])
+
+
+def _ranked(rules_key: str) -> None:
+    try:
+        ranked_rules(rules_key)
+    except ValueError as error:
+        raise HTTPException(404, str(error)) from None
+
+
+@router.post("/daily/{rules_key}", dependencies=[StartLimit])
+def play_daily(
+    request: Request, rules_key: str, session: SessionDep, settings: SettingsDep
+) -> RedirectResponse:
+    """Today's deals: the ranked attempt the first time (resumed while unfinished), practice
+    after that."""
+    _ranked(rules_key)
+    day = settings.today()
+    player = player_for(session, player_id(request))
+    attempt = attempt_of(session, player.id, day, rules_key)
+    if attempt is not None and attempt.finished_at is None:
+        return RedirectResponse(f"/games/{attempt.game_id}", status_code=303)
+    mode = "practice" if attempt is not None else "daily"
+    seed = seed_of_day(settings.secret_key, day, rules_key)
+    row = open_game(request, session, ranked_rules(rules_key), seed, GameKind(mode, day))
+    if mode == "daily":
+        try:
+            add_attempt(session, player, row)
+        except IntegrityError:
+            session.rollback()
+            raise HTTPException(409, "Your daily game has just been started elsewhere.") from None
+    session.commit()
+    return to_table(row)
+
+
+@router.get("/leaderboard")
+def leaderboard(
+    request: Request,
+    session: SessionDep,
+    settings: SettingsDep,
+    templates: TemplatesDep,
+    day: date | None = None,
+    rules: str = "pagat",
+) -> Response:
+    _ranked(rules)
+    today = settings.today()
+    shown = day or today
+    if shown > today:
+        raise HTTPException(404, "That day has not come yet.")
+    seed = seed_of_day(settings.secret_key, shown, rules)
+    bot_par = par(session, settings.secret_key, shown, rules, BOT_ID)
+    session.commit()
+    context = {
+        "day": shown,
+        "today": today,
+        "rules_key": rules,
+        "ranked": RANKED,
+        "rows": board(session, shown, rules, player_id(request)),
+        "par": bot_par,
+        "commitment": commitment(seed),
+        "seed": seed if shown < today else None,
+    }
+    return templates.TemplateResponse(request, "leaderboard.html", context)
+
+
+@router.post("/players/nickname")
+def set_nickname(
+    request: Request,
+    session: SessionDep,
+    templates: TemplatesDep,
+    nickname: Annotated[str, Form()],
+    back: Annotated[str, Form()] = "/leaderboard",
+) -> Response:
+    """Remembers the player's nickname (shown on every board they are on)."""
+    try:
+        name = clean_nickname(nickname)
+    except NicknameError as error:
+        context = {"title": "That nickname cannot be used", "message": str(error)}
+        return templates.TemplateResponse(request, "message.html", context, status_code=400)
+    player = session.get(Player, player_id(request) or "")
+    if player is None:
+        raise HTTPException(400, "Play a daily game first; then choose your nickname.")
+    player.nickname = name
+    session.commit()
+    target = back if back.startswith("/leaderboard") else "/leaderboard"
+    return RedirectResponse(target, status_code=303)

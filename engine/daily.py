@@ -1,0 +1,78 @@
+"""The daily deal: one seed per UTC date and ranked rule set, committed to in advance.
+
+The seed is HMAC-SHA256(server secret, "<date>|<rule-set key>") in hex: nobody can work out
+today's cards without the secret, and everybody gets the same ones. The daily page shows
+SHA-256 of the seed (the commitment); once the day is over the seed itself is published, and
+
+    python -m engine.daily DATE RULES SEED
+
+prints that day's deals and the seed's hash, so anyone can check that the cards were fixed
+before the day began.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import hmac
+import json
+import sys
+from datetime import date
+
+from engine.deal import deal
+from engine.errors import RulesError
+from engine.rules import RuleSet
+
+RANKED = ("pagat", "ddv")
+"""Only the presets are ranked; games with variant toggles are practice."""
+
+
+def daily_seed(secret: str, day: date, rules_key: str) -> str:
+    message = f"{day.isoformat()}|{rules_key}".encode()
+    return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+
+
+def commitment(seed: str) -> str:
+    """SHA-256 of the seed, published before the day's games are played."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def daily_deals(seed: str, rules: RuleSet, redeals: int = 0) -> list[dict[str, object]]:
+    """Each hand of the day as dealt (redeal 0), plus `redeals` further deals per hand for
+    Armut redeals, in record notation."""
+    hands = []
+    for number in range(rules.hands_per_game):
+        for redeal in range(redeals + 1):
+            dealt = deal(seed, number, redeal, rules.without_nines)
+            hands.append(
+                {
+                    "hand": number + 1,
+                    "redeal": redeal,
+                    "dealer": dealt.dealer,
+                    "hands": [str(cards) for cards in dealt.hands],
+                }
+            )
+    return hands
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.daily", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("date", help="the UTC date, YYYY-MM-DD")
+    parser.add_argument("rules", help="the ranked rule set: pagat or ddv")
+    parser.add_argument("seed", help="the day's published seed")
+    parser.add_argument("--redeals", type=int, default=0, help="also print N Armut redeals")
+    args = parser.parse_args(argv)
+    try:
+        day = date.fromisoformat(args.date)
+        rules = RuleSet.from_key(args.rules)
+    except (ValueError, RulesError) as error:
+        parser.error(str(error))
+    print(json.dumps({"date": day.isoformat(), "rules": rules.key, "sha256": commitment(args.seed)}))
+    for hand in daily_deals(args.seed, rules, args.redeals):
+        print(json.dumps(hand))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,410 @@
+"""The table in a real browser: whole games played by clicking the controls a player sees,
+reloads, the remembered rules, the keyboard, phone and desktop layouts, and the page weight."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Request, Response
+
+from engine import Contract, card_order, deal
+
+from .conftest import DESKTOP, PHONE, ROOT, LiveServer
+
+ARTIFACTS = ROOT / "test-artifacts"
+MAX_STEPS = 200
+FIRST_LOAD_BUDGET = 150_000
+SOLO_SEED = "browser-solo-1"
+RELOAD_SEED = "browser-reload-1"
+SOLO_CONTRACTS = {
+    "solo-diamonds": "Diamond solo",
+    "solo-hearts": "Heart solo",
+    "solo-spades": "Spade solo",
+    "solo-clubs": "Club solo",
+    "solo-queens": "Queen solo",
+    "solo-jacks": "Jack solo",
+    "solo-fleischlos": "Fleischlos",
+}
+
+
+def poor_seed() -> str:
+    """The first seed whose first deal gives seat 0 at most 3 trumps of the normal game (so it
+    may declare Armut) while every other seat has more (so no bot's Armut comes first)."""
+    order = card_order(Contract.NORMAL)
+    for number in range(1000):
+        seed = f"browser-armut-{number}"
+        hands = deal(seed, 0).hands
+        trumps = [sum(1 for card in hand if order.is_trump(card)) for hand in hands]
+        if trumps[0] <= 3 and min(trumps[1:]) > 3:
+            return seed
+    raise AssertionError("no seed with a poor seat 0 among the first 1000")
+
+
+def normal_trumps(seed: str) -> list[str]:
+    order = card_order(Contract.NORMAL)
+    return sorted(str(card) for card in deal(seed, 0).hands[0] if order.is_trump(card))
+
+
+# --- driving the page -------------------------------------------------------------------------
+
+
+def enabled_actions(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        "[data-action]", "els => els.filter(e => !e.disabled).map(e => e.dataset.action)"
+    )
+
+
+def version(page: Page) -> int:
+    return int(page.locator('#table input[name="version"]').input_value())
+
+
+def hand_cards(page: Page) -> list[str]:
+    """The accessible names of the cards in the human's hand, in the order shown."""
+    return page.eval_on_selector_all(
+        ".hand .card",
+        "els => els.map(e => e.getAttribute('aria-label') || e.dataset.card)",
+    )
+
+
+def changes_table(page: Page, act: Callable[[], None]) -> None:
+    """Does `act` and waits until the table has been replaced (htmx swap or a new page), then
+    fails on any error message the server put on the table."""
+    page.evaluate("document.getElementById('table').dataset.stale = 'yes'")
+    act()
+    page.wait_for_function(
+        "() => { const t = document.getElementById('table'); return t && !t.dataset.stale; }"
+    )
+    alerts = page.locator("#table [role=alert]")
+    assert alerts.count() == 0, f"the server refused a click: {alerts.all_inner_texts()}"
+
+
+def click_action(page: Page, action: str) -> None:
+    changes_table(page, page.locator(f'[data-action="{action}"]').first.click)
+
+
+def pick_three(page: Page) -> list[str]:
+    """Armut pick: every trump first (required when passing), then the first plain cards; the
+    confirm button is pressed once three boxes are checked."""
+    trumps = page.locator("label[data-card].trump").all()
+    plain = page.locator("label[data-card]:not(.trump)").all()
+    chosen = (trumps + plain)[:3]
+    for label in chosen:
+        label.click()
+    assert page.locator('input[name="cards"]:checked').count() == 3
+    confirm = "armut-give" if "armut-give" in enabled_actions(page) else "armut-return"
+    codes = [label.get_attribute("data-card") or "" for label in chosen]
+    click_action(page, confirm)
+    return codes
+
+
+def choose(actions: list[str], wishes: list[str]) -> str:
+    """A wished-for action (a prefix, used once) when offered; otherwise healthy in the
+    reservations, a card in play, or the first choice offered (Armut answers)."""
+    for wish in wishes:
+        match = next((action for action in actions if action.startswith(wish)), None)
+        if match is not None:
+            wishes.remove(wish)
+            return match
+    if "healthy" in actions:
+        return "healthy"
+    plays = [action for action in actions if action.startswith("play ")]
+    others = [action for action in actions if not action.startswith("announce ")]
+    return (plays or others)[0]
+
+
+def game_over(page: Page) -> bool:
+    return page.locator("section.summary", has_text="Final standings").count() > 0
+
+
+def step(page: Page, wishes: list[str]) -> None:
+    """One human move: deal on, pick Armut cards, or click a `data-action` control."""
+    if page.locator("button.next-hand").count():
+        changes_table(page, page.locator("button.next-hand").click)
+    elif page.locator("label[data-card]").count():
+        pick_three(page)
+    else:
+        actions = enabled_actions(page)
+        assert actions, "the human has nothing to do and the hand is not over"
+        click_action(page, choose(actions, wishes))
+
+
+def play_until(page: Page, done: Callable[[Page], bool], wishes: list[str] | None = None) -> None:
+    wishes = [] if wishes is None else wishes
+    for _ in range(MAX_STEPS):
+        if done(page):
+            return
+        step(page, wishes)
+    raise AssertionError(f"not done after {MAX_STEPS} moves")
+
+
+def choose_rules(page: Page, hands: int | None = None, preset: str | None = None) -> None:
+    """Through the Rules dialog, as a player would: open, change, submit, confirm."""
+    page.goto("/")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Rules", exact=True).click()
+    dialog = page.locator("#rules-dialog")
+    if preset is not None:
+        dialog.locator(f'input[name="preset"][value="{preset}"]').check()
+    if hands is not None:
+        dialog.locator('input[name="hands_per_game"]').fill(str(hands))
+    with page.expect_navigation(url="**/games/*"):
+        dialog.get_by_role("button", name="Start a new game with these rules").click()
+
+
+def start_seeded_game(page: Page, seed: str) -> str:
+    """POSTs the New-game form with a seed from the page itself (the UI offers a seed only
+    after a game); returns the new table's URL."""
+    with page.expect_navigation(url="**/games/*"):
+        page.evaluate(
+            """seed => {
+                const form = document.createElement('form');
+                form.method = 'post';
+                form.action = '/games';
+                const field = document.createElement('input');
+                field.name = 'seed';
+                field.value = seed;
+                form.append(field);
+                document.body.append(form);
+                form.submit();
+            }""",
+            seed,
+        )
+    return page.url
+
+
+def rules_key_on_table(page: Page) -> str:
+    return page.locator("#table .info code").inner_text().strip()
+
+
+def hand_label(page: Page) -> str:
+    return page.locator("#table .info .contract").inner_text()
+
+
+def record_requests(page: Page) -> list[str]:
+    urls: list[str] = []
+
+    def seen(request: Request) -> None:
+        urls.append(request.url)
+
+    page.on("request", seen)
+    return urls
+
+
+def assert_all_local(urls: list[str], server: LiveServer) -> None:
+    assert urls, "no request was recorded"
+    foreign = [url for url in urls if not (url.startswith(server.url + "/") or url == server.url)]
+    foreign = [url for url in foreign if not url.startswith("data:")]
+    assert foreign == [], f"requests to other origins: {foreign}"
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+
+def test_whole_game_with_a_solo_and_an_announcement(page: Page, live_server: LiveServer) -> None:
+    requests = record_requests(page)
+    choose_rules(page, hands=2)
+    assert rules_key_on_table(page) == "pagat+hands_per_game=2"
+    assert "hand 1 of 2" in hand_label(page)
+    start_seeded_game(page, SOLO_SEED)
+    assert "hand 1 of 2" in hand_label(page)
+
+    solos = [action for action in enabled_actions(page) if action.startswith("solo-")]
+    assert sorted(solos) == sorted(SOLO_CONTRACTS), "every solo is offered in the reservations"
+    click_action(page, solos[0])
+    assert page.locator("#table .info .contract strong").inner_text() == SOLO_CONTRACTS[solos[0]]
+
+    announce = [action for action in enabled_actions(page) if action.startswith("announce ")]
+    assert announce and announce[0] == "announce re", "the soloist may announce Re at once"
+    click_action(page, announce[0])
+    assert "Re by You" in page.locator("#table .calls").inner_text()
+
+    play_until(page, lambda p: p.locator("section.summary").count() > 0)
+    summary = page.locator("section.summary")
+    assert SOLO_CONTRACTS[solos[0]] in summary.locator("h2").inner_text()
+    assert "Re" in summary.locator(".items").inner_text()
+    assert "(You)" in summary.locator(".points").inner_text(), "the soloist is Re alone"
+
+    play_until(page, game_over)
+    assert "hand 2 of 2" in hand_label(page)
+    assert page.locator("ol.standings li").count() == 4
+    assert page.get_by_role("button", name="New game").count() == 1
+    assert_all_local(requests, live_server)
+
+
+def test_whole_game_with_an_armut(page: Page, live_server: LiveServer) -> None:
+    requests = record_requests(page)
+    seed = poor_seed()
+    choose_rules(page, hands=2)
+    start_seeded_game(page, seed)
+    assert "armut" in enabled_actions(page)
+    click_action(page, "armut")
+
+    labels = page.locator("label[data-card]")
+    assert labels.count() == 12
+    trumps = sorted(
+        page.eval_on_selector_all("label[data-card].trump", "l => l.map(e => e.dataset.card)")
+    )
+    assert trumps == normal_trumps(seed), "the trumps marked are those of the normal game"
+    passed = pick_three(page)
+    assert set(normal_trumps(seed)) <= set(passed)
+
+    note = page.locator("#table .armut-note").inner_text()
+    assert "took the cards" in note and "trump(s) came back" in note
+    assert len(hand_cards(page)) == 12, "three cards came back"
+    assert page.locator("#table .info .contract strong").inner_text() == "Armut (poverty)"
+
+    play_until(page, game_over)
+    assert "hand 2 of 2" in hand_label(page)
+    assert page.locator("ol.standings li").count() == 4
+    assert_all_local(requests, live_server)
+
+
+# --- reloads and remembered rules -------------------------------------------------------------
+
+
+def test_reload_mid_hand_shows_the_same_hand_and_play_goes_on(page: Page) -> None:
+    page.goto("/")
+    start_seeded_game(page, RELOAD_SEED)
+    plays = 0
+    for _ in range(20):
+        actions = enabled_actions(page)
+        click_action(page, choose(actions, []))
+        plays += any(action.startswith("play ") for action in actions)
+        if plays == 3:
+            break
+    before = (sorted(enabled_actions(page)), hand_cards(page), version(page))
+    assert len(before[1]) == 9 and before[0]
+
+    page.reload()
+    after = (sorted(enabled_actions(page)), hand_cards(page), version(page))
+    assert after == before
+
+    click_action(page, choose(after[0], []))
+    assert version(page) > before[2]
+    assert len(hand_cards(page)) == 8
+
+
+def test_rules_choice_survives_a_reload_and_a_new_page(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    context = new_context()
+    page = context.new_page()
+    choose_rules(page, preset="ddv")
+    first_game = page.url
+    assert rules_key_on_table(page) == "ddv"
+    assert "hand 1 of 12" in hand_label(page)
+
+    page.reload()
+    assert rules_key_on_table(page) == "ddv"
+
+    other = context.new_page()
+    other.goto("/")
+    assert other.locator(".rules-line code").inner_text() == "ddv"
+    with other.expect_navigation(url="**/games/*"):
+        other.get_by_role("button", name="New game").click()
+    assert other.url != first_game
+    assert rules_key_on_table(other) == "ddv"
+    assert "armut" not in enabled_actions(other), "ddv has no Armut"
+
+
+# --- keyboard ---------------------------------------------------------------------------------
+
+
+def test_first_playable_card_is_reached_with_tab_and_played_with_enter(page: Page) -> None:
+    page.goto("/")
+    start_seeded_game(page, RELOAD_SEED)
+    play_until(page, lambda p: any(a.startswith("play ") for a in enabled_actions(p)))
+    first_card = page.locator('[data-action^="play "]').first
+    first = first_card.get_attribute("data-action")
+    name = (first_card.get_attribute("aria-label") or "").removesuffix(", trump")
+    cards_before = len(hand_cards(page))
+
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    focused = None
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement && document.activeElement.dataset.action")
+        if focused and focused.startswith("play "):
+            break
+    assert focused == first, "Tab reaches the first playable card before any other card"
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")
+
+    changes_table(page, lambda: page.keyboard.press("Enter"))
+    assert len(hand_cards(page)) == cards_before - 1
+    assert page.locator(f'.played[aria-label^="You: {name}"]').count() >= 1
+
+
+# --- layouts and screenshots ------------------------------------------------------------------
+
+
+def no_horizontal_scrolling(page: Page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def snapshot(page: Page, name: str) -> str | None:
+    """Saves a full-page screenshot under test-artifacts/; returns a complaint when the page is
+    wider than the screen (checked for every page before the test fails, so that all the
+    screenshots are there to look at)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, animations="disabled")
+    if no_horizontal_scrolling(page):
+        return None
+    width = page.evaluate("document.documentElement.scrollWidth")
+    return f"{name}: the page is {width} px wide in a {page.viewport_size} viewport"
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_layouts_fit_the_screen(
+    new_context: Callable[..., BrowserContext], size: str, viewport: dict[str, int]
+) -> None:
+    page = new_context(viewport).new_page()
+    page.goto("/")
+    complaints = [snapshot(page, f"home-{size}")]
+
+    start_seeded_game(page, poor_seed())
+    click_action(page, "armut")
+    assert page.locator("label[data-card]").count() == 12
+    complaints.append(snapshot(page, f"armut-pick-{size}"))
+    pick_three(page)
+
+    play_until(page, lambda p: len(hand_cards(p)) <= 9)
+    complaints.append(snapshot(page, f"table-mid-hand-{size}"))
+
+    play_until(page, lambda p: p.locator("section.summary").count() > 0)
+    complaints.append(snapshot(page, f"summary-{size}"))
+    assert [complaint for complaint in complaints if complaint] == []
+
+
+# --- what the page loads ----------------------------------------------------------------------
+
+
+def test_first_table_load_is_light_and_local(
+    new_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    starter = new_context().new_page()
+    starter.goto("/")
+    with starter.expect_navigation(url="**/games/*"):
+        starter.get_by_role("button", name="New game").click()
+    table_url = starter.url
+
+    fresh = new_context()
+    fresh.add_cookies(starter.context.cookies())
+    page = fresh.new_page()
+    requests = record_requests(page)
+    responses: list[Response] = []
+
+    def received(response: Response) -> None:
+        responses.append(response)
+
+    page.on("response", received)
+    page.goto(table_url)
+    page.wait_for_load_state("networkidle")
+
+    assert page.locator("#table").count() == 1
+    loaded = {response.url.removeprefix(live_server.url) for response in responses}
+    assert {"/static/css/doko.css", "/static/js/doko.js"} <= loaded
+    assert any(url.startswith("/static/vendor/htmx/") for url in loaded)
+    sizes = {response.url: len(response.body()) for response in responses}
+    assert sum(sizes.values()) <= FIRST_LOAD_BUDGET, f"first load too heavy: {sizes}"
+    assert_all_local(requests, live_server)
