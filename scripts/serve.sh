@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Starts the game on http://127.0.0.1:8000 after setting up the virtual environment.
+# Starts the game on http://127.0.0.1:8000: sets up the virtual environment, brings the
+# database (SQLite under var/ unless DOKO_DATABASE_URL says otherwise) to the latest
+# migration, then serves the app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh
-echo "The web game comes with a later release. Meanwhile: python -m engine.replay RECORD.json" >&2
-exit 1
+python -m app.migrate
+exec python -m uvicorn app.main:app --host 127.0.0.1 --port "${PORT:-8000}"

@@ -21,8 +21,8 @@ from app.daily import (
 )
 from app.deps import SessionDep, SettingsDep, StartLimit, TemplatesDep, player_id
 from app.models import Player
-from app.routes.games import BOT_ID, open_game, to_table
-from app.store import GameKind, player_for
+from app.routes.games import BOT_ID, current_player, open_game, to_table
+from app.store import GameKind
 from engine.daily import RANKED, commitment
 
 router = APIRouter(tags=["daily"])
@@ -43,13 +43,13 @@ def play_daily(
     after that."""
     _ranked(rules_key)
     day = settings.today()
-    player = player_for(session, player_id(request))
+    player = current_player(request, session)
     attempt = attempt_of(session, player.id, day, rules_key)
     if attempt is not None and attempt.finished_at is None:
         return RedirectResponse(f"/games/{attempt.game_id}", status_code=303)
     mode = "practice" if attempt is not None else "daily"
     seed = seed_of_day(settings.secret_key, day, rules_key)
-    row = open_game(request, session, ranked_rules(rules_key), seed, GameKind(mode, day))
+    row = open_game(session, player, ranked_rules(rules_key), seed, GameKind(mode, day))
     if mode == "daily":
         try:
             add_attempt(session, player, row)

@@ -23,7 +23,7 @@ from app.deps import (
     remember_player,
 )
 from app.game_context import game_context
-from app.models import GameRow
+from app.models import GameRow, Player
 from app.preferences import rules_preference
 from app.presenter import table_model
 from app.service import HUMAN, Table, human_action, new_table, next_hand
@@ -46,16 +46,21 @@ BOT_ID = "heuristic-v1"
 STALE = "That click was for an earlier moment of the game; here is the table as it is now."
 
 
+def current_player(request: Request, session: SessionDep) -> Player:
+    """The cookie's player, created (and remembered in the cookie) on first need."""
+    player = player_for(session, player_id(request))
+    remember_player(request, player.id)
+    return player
+
+
 def open_game(
-    request: Request,
     session: SessionDep,
+    player: Player,
     rules: RuleSet,
     seed: str | None = None,
     kind: GameKind = NEW_GAME,
 ) -> GameRow:
     """Starts and stores (uncommitted) a game, with fresh deals unless a seed is given."""
-    player = player_for(session, player_id(request))
-    remember_player(request, player.id)
     table = new_table(rules, seed or secrets.token_hex(16), BOT_ID)
     return add_game(session, player, table, BOT_ID, kind)
 
@@ -75,7 +80,7 @@ def start_game(
     earlier game ("play these cards again"); new games are practice, so that is fair."""
     if seed is not None and not SEED.fullmatch(seed):
         raise HTTPException(400, "A seed is 1 to 64 letters, digits, '-' or '_'.")
-    row = open_game(request, session, rules_preference(request), seed)
+    row = open_game(session, current_player(request, session), rules_preference(request), seed)
     session.commit()
     return to_table(row)
 

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Form, Request, Response
 
 from app.deps import SessionDep, StartLimit, TemplatesDep
 from app.preferences import remember_rules, rules_preference
-from app.routes.games import open_game, to_table
+from app.routes.games import current_player, open_game, to_table
 from app.rules_form import TOGGLE_FIELDS, rules_from_form
 from engine import PRESETS, RulesError
 
@@ -37,7 +37,7 @@ async def choose_rules(
     except RulesError as error:
         context = {"message": str(error), "title": "Those rules do not exist"}
         return templates.TemplateResponse(request, "message.html", context, status_code=400)
-    row = open_game(request, session, rules)
+    row = open_game(session, current_player(request, session), rules)
     session.commit()
     response = to_table(row)
     remember_rules(response, rules)
