@@ -4,7 +4,7 @@ Usage: python bench/web.py [--players 50] [--games 1] [--hands 2] [--workers 1]
                            [--max-seconds 120] [--rules pagat] [--think-ms 0] [--seed 2026]
 
 Starts `uvicorn app.main:app` on a free loopback port (a fresh migrated SQLite database in a
-temporary folder, bot delay 0, a fixed secret), then lets N players play whole games at once,
+temporary folder, bot delay 0, a fixed secret, rate limits off), then lets N players play whole games at once,
 each in its own thread with its own httpx client and cookies, as fast as the server answers.
 A player sets the rules (POST /rules with the hands per game), loads the table page and its
 assets like a browser, then clicks random controls among the page's `data-action` ones with
@@ -83,6 +83,7 @@ def running_server(workers: int) -> Iterator[tuple[str, Path]]:
             "DOKO_DATABASE_URL": url,
             "DOKO_SECRET_KEY": SECRET,
             "DOKO_BOT_DELAY_MS": "0",
+            "DOKO_RATE_LIMITS": "off",
         }
         command = [
             sys.executable,
