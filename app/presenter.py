@@ -321,8 +321,22 @@ def armut_note(view: SeatView) -> str | None:
     if view.armut_trumps_returned is not None and view.armut_acceptor is not None:
         taker = SEAT_NAMES[view.armut_acceptor]
         trumps = view.armut_trumps_returned
-        return f"Armut: {poor} is poor, {taker} took the cards; {trumps} trump(s) came back."
-    return f"Armut: {poor} is poor and passes three cards."
+        return (
+            f"Armut: {poor} {_be(poor)} poor, {taker} took the cards; {_trumps(trumps)} came back."
+        )
+    return f"Armut: {poor} {_be(poor)} poor and {_pass(poor)} three cards."
+
+
+def _be(name: str) -> str:
+    return "are" if name == SEAT_NAMES[HUMAN] else "is"
+
+
+def _pass(name: str) -> str:
+    return "pass" if name == SEAT_NAMES[HUMAN] else "passes"
+
+
+def _trumps(count: int) -> str:
+    return "1 trump" if count == 1 else f"{count} trumps"
 
 
 _ARMUT_PHASES = (Phase.ARMUT_GIVE, Phase.ARMUT_RESPONSE, Phase.ARMUT_RETURN)

@@ -4,8 +4,9 @@ Usage: python bench/web.py [--players 50] [--games 1] [--hands 2] [--workers 1]
                            [--max-seconds 120] [--rules pagat] [--think-ms 0] [--seed 2026]
 
 Starts `uvicorn app.main:app` on a free loopback port (a fresh migrated SQLite database in a
-temporary folder, bot delay 0, a fixed secret, rate limits off), then lets N players play whole games at once,
-each in its own thread with its own httpx client and cookies, as fast as the server answers.
+temporary folder, bot delay 0, a fixed secret, rate limits off), then lets N players play whole
+games at once, each in its own thread with its own httpx client and cookies, as fast as the
+server answers (or after a think time per click, with --think-ms).
 A player sets the rules (POST /rules with the hands per game), loads the table page and its
 assets like a browser, then clicks random controls among the page's `data-action` ones with
 `HX-Request: true` until the game is over (Armut picks: three random `data-card` cards; when
@@ -28,6 +29,7 @@ import math
 import os
 import random
 import re
+import resource
 import socket
 import subprocess
 import sys
@@ -469,6 +471,11 @@ def report(outcome: Outcome, args: argparse.Namespace, log: Path) -> int:
     print(f"workers: {args.workers}, rules: {args.rules}, hands per game: {args.hands}")
     stopped = " (stopped by --max-seconds)" if outcome.timed_out else ""
     print(f"seconds: {outcome.seconds:.1f}{stopped}, think time: {args.think_ms} ms")
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    print(
+        f"bench client CPU: {usage.ru_utime + usage.ru_stime:.1f} s "
+        f"(it shares the machine's {os.cpu_count()} CPUs with the server)"
+    )
     games = sum(tally.games_done for tally in outcome.tallies)
     print(f"games_finished: {games} of {args.players * args.games}")
     print(f"requests: {len(samples)}, human actions: {len(actions)}")

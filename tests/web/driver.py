@@ -5,7 +5,9 @@ offered as `label[data-card]`).
 `play_game(client, "/games/<id>")` returns the body of every response, the first table page
 included, so that callers can inspect what the player was shown at each step. A `choose`
 function picks one action from those offered (default: `default_choice`); an `observe`
-callback sees each response as it arrives (e.g. to compare it with the stored state).
+callback sees each response as it arrives (e.g. to compare it with the stored state). With
+`htmx=False` the posts are plain form posts: each answer is the redirect's target, the whole
+table page.
 """
 
 from __future__ import annotations
@@ -82,12 +84,16 @@ def _checked(response: httpx.Response) -> httpx.Response:
     return response
 
 
-def post_action(client: TestClient, game_url: str, body: str, action: str) -> httpx.Response:
-    """Posts `action` as the page's form would, with the page's version (htmx request)."""
+def post_action(
+    client: TestClient, game_url: str, body: str, action: str, htmx: bool = True
+) -> httpx.Response:
+    """Posts `action` as the page's form would, with the page's version; without htmx the
+    redirect to the table is followed."""
     data: dict[str, str | list[str]] = {"version": str(page_version(body)), "action": action}
     if action in ("armut-give", "armut-return"):
         data["cards"] = three_cards(body, action)
-    return client.post(f"{game_url}/actions", data=data, headers=HTMX)
+    headers = HTMX if htmx else {}
+    return client.post(f"{game_url}/actions", data=data, headers=headers, follow_redirects=True)
 
 
 def play_game(
@@ -96,6 +102,7 @@ def play_game(
     choose: Choose = default_choice,
     observe: Observe | None = None,
     max_requests: int = 3000,
+    htmx: bool = True,
 ) -> list[str]:
     """Plays the game at `game_url` (e.g. `/games/abc`) to the final standings and returns
     every response body in order, starting with the table page."""
@@ -109,11 +116,14 @@ def play_game(
             return bodies
         if _NEXT_HAND.search(body):
             data = {"version": str(page_version(body))}
-            response = client.post(f"{game_url}/next", data=data, headers=HTMX)
+            headers = HTMX if htmx else {}
+            response = client.post(
+                f"{game_url}/next", data=data, headers=headers, follow_redirects=True
+            )
         else:
             actions = data_actions(body)
             assert actions, f"no action offered and the hand is not over:\n{body[:3000]}"
-            response = post_action(client, game_url, body, choose(actions))
+            response = post_action(client, game_url, body, choose(actions), htmx)
         bodies.append(_checked(response).text)
         if observe is not None:
             observe(response)

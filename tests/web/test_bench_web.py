@@ -1,0 +1,82 @@
+"""bench/web.py: a tiny run against a live server prints every key figure, with no errors,
+and the Server-Timing header is read the way the bench documents."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from bench.web import percentile, server_ms
+
+ROOT = Path(__file__).resolve().parents[2]
+KEY_FIGURES = ("p50_ms", "p95_ms", "actions_per_s", "errors", "players", "first_load_bytes")
+FIRST_LOAD_BUDGET = 150_000
+"""The issue's limit for the first page load, in bytes transferred."""
+
+
+def figures(output: str) -> dict[str, str]:
+    pairs = (line.split(": ", 1) for line in output.splitlines() if ": " in line)
+    return {name.strip(): value.strip() for name, value in pairs}
+
+
+@pytest.fixture(scope="module")
+def tiny_run() -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "bench/web.py", "--players", "2", "--games", "1"]
+    command += ["--hands", "2", "--max-seconds", "60"]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def test_the_key_figures_are_the_last_lines(tiny_run: subprocess.CompletedProcess[str]) -> None:
+    assert tiny_run.returncode == 0, tiny_run.stdout + tiny_run.stderr
+    last = tiny_run.stdout.strip().splitlines()[-len(KEY_FIGURES) :]
+    assert [line.split(":")[0] for line in last] == list(KEY_FIGURES)
+    for line in last:
+        assert re.fullmatch(r"\w+: \d+(\.\d+)?", line), line
+
+
+def test_two_whole_games_without_errors(tiny_run: subprocess.CompletedProcess[str]) -> None:
+    shown = figures(tiny_run.stdout)
+    assert shown["errors"] == "0"
+    assert shown["players"] == "2"
+    assert shown["games_finished"] == "2 of 2"
+    assert float(shown["actions_per_s"]) > 0
+    assert 0 < float(shown["p50_ms"]) <= float(shown["p95_ms"])
+    assert re.search(r"^\s+next\s+n=2\s", tiny_run.stdout, re.MULTILINE), "no Next hand click"
+    assert re.search(r"^\s+play\s+n=\d+\s", tiny_run.stdout, re.MULTILINE), "no card played"
+
+
+def test_first_load_counts_the_assets_within_budget(
+    tiny_run: subprocess.CompletedProcess[str],
+) -> None:
+    shown = figures(tiny_run.stdout)
+    assert re.search(r"^\s+asset\s+n=[1-9]", tiny_run.stdout, re.MULTILINE), "no asset fetched"
+    assert 0 < int(shown["first_load_bytes"]) <= FIRST_LOAD_BUDGET
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("app;dur=12.5", 12.5),
+        ("db;dur=2, total;dur=9.5", 9.5),
+        ('db;dur=2;desc="queries", tpl;dur=3', 5.0),
+        ("cache;desc=hit", None),
+        (None, None),
+    ],
+)
+def test_server_time_from_the_header(header: str | None, expected: float | None) -> None:
+    headers = {"Server-Timing": header} if header is not None else {}
+    assert server_ms(httpx.Response(200, headers=headers)) == expected
+
+
+@pytest.mark.parametrize(
+    ("share", "expected"),
+    [(0.5, 50.0), (0.95, 95.0), (0.951, 96.0), (1.0, 100.0), (0.0, 1.0)],
+)
+def test_nearest_rank_percentile(share: float, expected: float) -> None:
+    values = [float(value) for value in range(100, 0, -1)]
+    assert percentile(values, share) == expected

@@ -1,0 +1,542 @@
+"""No response may show a card the human has not seen.
+
+Whole games are played through the routes (pagat and ddv, an Armut where the human passes
+cards, one where the human takes them, one the human declines, and a Hochzeit). After every
+response the stored game is replayed with the engine, and every card the page shows is
+compared with what seat 0 may know at that moment:
+
+- the hand (`.hand`) is exactly the human's cards (a multiset: two copies may be held);
+- each trick shown (`.trick`, also inside `.last-trick`) holds only cards that seat played in
+  that trick;
+- any other card anywhere in the table is the human's, played, or an Armut card the human
+  passed or received;
+- the dealt hands (`.summary`) appear only once the hand is over, and then match the deal.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sqlite3
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from app.settings import Settings
+from engine import Action, Card, CardSet, Contract, Game, Hand, Phase, RuleSet, card_order, deal
+from engine.replay import run as replay
+from tests.web.driver import Choose, default_choice, play_game, start_game
+
+HUMAN = 0
+SEAT_NAMES = ("You", "Lena", "Jonas", "Emma")
+RANKS = {"Ace": "A", "Ten": "10", "King": "K", "Queen": "Q", "Jack": "J", "Nine": "9"}
+SUITS = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D"}
+SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
+CARD_NAME = re.compile(r"\b(Ace|Ten|King|Queen|Jack|Nine) of (clubs|spades|hearts|diamonds)\b")
+CARD_CODE = re.compile(r"(?<![\w])(10|[AKQJ9])([CSHD])(?![\w])")
+CARD_SYMBOL = re.compile(r"(?<![\w])(10|[AKQJ9])\s?([♣♠♥♦])")
+NORMAL = card_order(Contract.NORMAL)
+PAGAT_ON = ("armut", "charlie_capture", "late_reply_allows_more")
+"""The boolean toggles the pagat preset has on (the Rules dialog posts them as 'on')."""
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
+
+
+# ---- a small HTML tree --------------------------------------------------------------------
+
+
+@dataclass
+class Node:
+    tag: str
+    attrs: dict[str, str]
+    parent: Node | None = None
+    children: list[Node | str] = field(default_factory=list)
+
+    @property
+    def classes(self) -> set[str]:
+        return set(self.attrs.get("class", "").split())
+
+    def walk(self, skip: Callable[[Node], bool] = lambda node: False) -> Iterator[Node]:
+        """This node and its descendants, leaving out subtrees for which `skip` holds."""
+        if skip(self):
+            return
+        yield self
+        for child in self.children:
+            if isinstance(child, Node):
+                yield from child.walk(skip)
+
+    def texts(self, skip: Callable[[Node], bool] = lambda node: False) -> Iterator[str]:
+        for node in self.walk(skip):
+            yield from (child for child in node.children if isinstance(child, str))
+
+    def text(self) -> str:
+        return "".join(self.texts())
+
+    def find(self, predicate: Callable[[Node], bool]) -> list[Node]:
+        return [node for node in self.walk() if predicate(node)]
+
+    def inside(self, predicate: Callable[[Node], bool]) -> bool:
+        node = self.parent
+        while node is not None:
+            if predicate(node):
+                return True
+            node = node.parent
+        return False
+
+
+class TreeBuilder(HTMLParser):
+    """Builds a `Node` tree; the app's templates close their elements, so no repair is
+    needed beyond void elements."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#document", {})
+        self.current = self.root
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, {name: value or "" for name, value in attrs}, self.current)
+        self.current.children.append(node)
+        if tag not in VOID:
+            self.current = node
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.current.children.append(
+            Node(tag, {name: value or "" for name, value in attrs}, self.current)
+        )
+
+    def handle_endtag(self, tag: str) -> None:
+        node: Node | None = self.current
+        while node is not None and node.tag != tag:
+            node = node.parent
+        if node is not None and node.parent is not None:
+            self.current = node.parent
+
+    def handle_data(self, data: str) -> None:
+        self.current.children.append(data)
+
+
+def parse(body: str) -> Node:
+    builder = TreeBuilder()
+    builder.feed(body)
+    builder.close()
+    return builder.root
+
+
+def has_class(name: str) -> Callable[[Node], bool]:
+    return lambda node: name in node.classes
+
+
+def is_summary(node: Node) -> bool:
+    return node.tag == "section" and "summary" in node.classes
+
+
+# ---- cards a page shows -------------------------------------------------------------------
+
+
+def named_cards(text: str) -> list[str]:
+    return [RANKS[rank] + SUITS[suit] for rank, suit in CARD_NAME.findall(text)]
+
+
+def coded_cards(text: str) -> list[str]:
+    return [rank + suit for rank, suit in CARD_CODE.findall(text)]
+
+
+def attribute_cards(node: Node) -> list[str]:
+    """Cards named by the element's own attributes: `data-card`, accessible names, titles,
+    action strings and checkbox values."""
+    found: list[str] = []
+    for name, value in node.attrs.items():
+        if name in ("aria-label", "title", "alt"):
+            found += named_cards(value)
+        elif name in ("data-card", "data-action", "value"):
+            found += coded_cards(value)
+    return found
+
+
+def corner_card(node: Node) -> str | None:
+    """The card drawn by a `.corner` (rank and suit symbol in two spans)."""
+    if "corner" not in node.classes:
+        return None
+    rank = "".join(n.text() for n in node.find(has_class("rank"))).strip()
+    suit = "".join(n.text() for n in node.find(has_class("suit"))).strip()
+    assert rank in RANKS.values() and suit in SYMBOLS, f"unreadable card corner {rank!r}{suit!r}"
+    return rank + SYMBOLS[suit]
+
+
+def element_card(node: Node) -> str:
+    """The one card a card control or played card stands for; all its names must agree."""
+    names = {card for part in node.walk() for card in attribute_cards(part)}
+    names |= {card for part in node.walk() if (card := corner_card(part)) is not None}
+    assert len(names) == 1, f"a card element names {sorted(names)}: {node.attrs}"
+    return names.pop()
+
+
+def card_elements(root: Node) -> list[Node]:
+    """The outermost elements drawing a card (`.card`, `.played`) under `root`."""
+    drawn = {"card", "played"}
+
+    def nested(node: Node) -> bool:
+        return node.inside(lambda outer: bool(drawn & outer.classes))
+
+    return [n for n in root.walk() if drawn & n.classes and n is not root and not nested(n)]
+
+
+def every_card_mentioned(root: Node) -> set[str]:
+    """Every card named anywhere under `root`, outside the end-of-hand summary."""
+    found: set[str] = set()
+    for node in root.walk(skip=is_summary):
+        found.update(attribute_cards(node))
+        if (card := corner_card(node)) is not None:
+            found.add(card)
+    for text in root.texts(skip=is_summary):
+        found.update(named_cards(text))
+        found.update(coded_cards(text))
+        found.update(rank + SYMBOLS[suit] for rank, suit in CARD_SYMBOL.findall(text))
+    return found
+
+
+def trick_number(node: Node) -> int:
+    """A trick's number: its own label ("Trick 3"), or the `Last trick (3)` heading."""
+    match = re.fullmatch(r"Trick (\d+)", node.attrs.get("aria-label", ""))
+    if match:
+        return int(match.group(1))
+    details = node.parent
+    while details is not None and "last-trick" not in details.classes:
+        details = details.parent
+    assert details is not None, f"a trick without a number: {node.attrs}"
+    heading = next(n for n in details.find(lambda n: n.tag == "summary"))
+    match = re.search(r"\((\d+)\)", heading.text())
+    assert match is not None, heading.text()
+    return int(match.group(1))
+
+
+def played_seat(node: Node) -> int:
+    """The seat of a played card, from its accessible name ("Lena: Queen of clubs")."""
+    name = node.attrs.get("aria-label", "").split(":")[0].strip()
+    assert name in SEAT_NAMES, f"a played card without a player: {node.attrs}"
+    return SEAT_NAMES.index(name)
+
+
+# ---- what seat 0 may know -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Truth:
+    """The stored game replayed by the engine, at the moment of one response."""
+
+    version: int
+    hand: Hand
+
+    @property
+    def over(self) -> bool:
+        return self.hand.phase is Phase.DONE
+
+    def holding(self) -> Counter[str]:
+        return codes(self.hand.cards_of(HUMAN))
+
+    def trick(self, number: int) -> Counter[tuple[int, str]]:
+        """(seat, card) of trick `number` (1-based): finished, or the one being played."""
+        tricks = self.hand.tricks
+        if number <= len(tricks):
+            plays = tricks[number - 1].plays()
+        else:
+            assert number == len(tricks) + 1, f"trick {number} shown, {len(tricks)} played"
+            plays = self.hand.current_trick()
+        return Counter((seat, str(card)) for seat, card in plays)
+
+    def played(self) -> Counter[str]:
+        cards = [card for trick in self.hand.tricks for _, card in trick.plays()]
+        cards += [card for _, card in self.hand.current_trick()]
+        return Counter(str(card) for card in cards)
+
+    def armut_seen(self) -> Counter[str]:
+        """Cards of an Armut exchange the human took part in (passed, received, returned)."""
+        hand = self.hand
+        if hand.armut_given is None or HUMAN not in (hand.declarer, hand.armut_acceptor):
+            return Counter()
+        seen = codes(hand.armut_given)
+        return seen + codes(hand.armut_returned) if hand.armut_returned is not None else seen
+
+    def allowed(self) -> Counter[str]:
+        """Every card seat 0 may have seen: its own, played, and its Armut exchange."""
+        return self.holding() + self.played() + self.armut_seen()
+
+
+def codes(cards: CardSet) -> Counter[str]:
+    return Counter(str(card) for card in cards)
+
+
+def stored_truth(database: Path, game_id: str) -> Truth:
+    """Replays the stored action log with the engine alone (not the app's code)."""
+    with sqlite3.connect(database) as connection:
+        row = connection.execute(
+            "SELECT rules_key, seed, log, version FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+    assert row is not None
+    rules_key, seed, log, version = row
+    game = Game(RuleSet.from_key(rules_key), seed)
+    for number, actions in enumerate(json.loads(log)):
+        if number:
+            game.next_hand()
+        for entry in actions:
+            game.hand.apply(Action.from_record(entry))
+    return Truth(version, game.hand)
+
+
+# ---- the check of one response ------------------------------------------------------------
+
+
+def check_page(body: str, truth: Truth) -> None:
+    root = parse(body)
+    tables = root.find(lambda node: node.attrs.get("id") == "table")
+    assert len(tables) == 1, "the response has no single #table"
+    table = tables[0]
+    outside = [n for n in root.walk(skip=lambda n: n is table) if n is not root]
+    assert not [n for n in outside if "data-card" in n.attrs or attribute_cards(n)], (
+        "cards named outside the table"
+    )
+
+    versions = table.find(lambda n: n.tag == "input" and n.attrs.get("name") == "version")
+    assert {int(n.attrs["value"]) for n in versions} == {truth.version}, "page is not the state"
+
+    hands = table.find(has_class("hand"))
+    assert len(hands) <= 1
+    shown_hand = Counter(element_card(node) for hand in hands for node in card_elements(hand))
+    assert shown_hand == truth.holding(), "the hand shown is not the human's hand"
+
+    for trick in table.find(has_class("trick")):
+        shown = Counter(
+            (played_seat(node), element_card(node)) for node in trick.find(has_class("played"))
+        )
+        number = trick_number(trick)
+        assert not shown - truth.trick(number), f"trick {number} shows cards not played in it"
+
+    regions = has_class("hand"), has_class("trick"), is_summary
+    loose = Counter(
+        element_card(node)
+        for node in card_elements(table)
+        if not any(node.inside(region) for region in regions)
+    )
+    assert not loose - truth.allowed(), f"cards shown outside hand and tricks: {loose}"
+
+    unseen = every_card_mentioned(table) - set(truth.allowed())
+    assert not unseen, f"cards the human has not seen: {sorted(unseen)}"
+
+    summaries = table.find(is_summary)
+    if not truth.over:
+        assert not summaries, "the dealt hands are shown before the hand is over"
+        assert "as dealt" not in body
+        return
+    assert len(summaries) == 1
+    for row in summaries[0].find(has_class("dealt-hand")):
+        name = "".join(n.text() for n in row.find(has_class("name"))).strip()
+        cards = Counter(
+            card
+            for node in row.find(has_class("card"))
+            for card in named_cards(node.attrs.get("title", ""))
+        )
+        assert cards == codes(truth.hand.dealt[SEAT_NAMES.index(name)]), f"{name}'s dealt hand"
+
+
+class Watcher:
+    """Checks every response of a driven game against the stored state, and counts them."""
+
+    def __init__(self, settings: Settings, game_url: str) -> None:
+        self.database = Path(settings.database_url.removeprefix("sqlite:///"))
+        self.game_id = game_url.rsplit("/", 1)[1]
+        self.pages = 0
+        self.summaries = 0
+
+    def __call__(self, response: httpx.Response) -> None:
+        truth = stored_truth(self.database, self.game_id)
+        try:
+            check_page(response.text, truth)
+        except AssertionError as error:
+            request = response.request
+            raise AssertionError(
+                f"{error}\nafter {request.method} {request.url} {request.content!r}\n"
+                f"version {truth.version}, phase {truth.hand.phase}, "
+                f"hand {sorted(truth.holding().elements())}"
+            ) from None
+        self.pages += 1
+        self.summaries += int(truth.over)
+
+
+# ---- games --------------------------------------------------------------------------------
+
+
+def announcing(seed: int) -> Choose:
+    """Healthy, random legal cards, and now and then an announcement (so that teams become
+    known during play)."""
+    rng = random.Random(seed)
+
+    def choose(actions: list[str]) -> str:
+        calls = [action for action in actions if action.startswith("announce ")]
+        plays = [action for action in actions if action.startswith("play ")]
+        if calls and rng.random() < 0.35:
+            return calls[0]
+        if plays:
+            return rng.choice(plays)
+        return default_choice(actions)
+
+    return choose
+
+
+def preferring(*wanted: str) -> Choose:
+    """Takes the first of `wanted` whenever offered (e.g. `armut`, `armut-decline`)."""
+
+    def choose(actions: list[str]) -> str:
+        return next((action for action in wanted if action in actions), default_choice(actions))
+
+    return choose
+
+
+def trumps(cards: CardSet) -> int:
+    return sum(1 for card in cards if NORMAL.is_trump(card))
+
+
+def first_seed(prefix: str, fits: Callable[[tuple[CardSet, ...]], bool]) -> str:
+    """The first seed `prefix-N` whose first deal fits (found from the engine's deal)."""
+    for number in range(5000):
+        seed = f"{prefix}-{number}"
+        if fits(deal(seed, 0).hands):
+            return seed
+    raise AssertionError(f"no {prefix} seed")
+
+
+def use_rules(client: TestClient, preset: str, on: tuple[str, ...], hands: int) -> None:
+    """Chooses rules as the Rules dialog does (this also starts a game, left unplayed)."""
+    form = {"preset": preset, "hands_per_game": str(hands), **{name: "on" for name in on}}
+    assert client.post("/rules", data=form, follow_redirects=False).status_code == 303
+
+
+def records(client: TestClient, url: str, bodies: list[str]) -> list[dict[str, object]]:
+    numbers = sorted({int(n) for body in bodies for n in re.findall(r"/hands/(\d+)/record", body)})
+    out = []
+    for number in numbers:
+        response = client.get(f"{url}/hands/{number}/record.json")
+        assert response.status_code == 200
+        out.append(json.loads(response.text))
+    return out
+
+
+def human_acts(record: dict[str, object]) -> list[str]:
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    return [entry["act"] for entry in actions if entry["seat"] == HUMAN]
+
+
+def play_watched(
+    client: TestClient, settings: Settings, url: str, choose: Choose, htmx: bool = True
+) -> tuple[list[str], Watcher]:
+    watcher = Watcher(settings, url)
+    bodies = play_game(client, url, choose, observe=watcher, htmx=htmx)
+    assert watcher.pages == len(bodies)
+    assert watcher.summaries >= 1
+    return bodies, watcher
+
+
+def test_a_pagat_game_with_announcements_shows_nothing_hidden(
+    client: TestClient, settings: Settings
+) -> None:
+    url = start_game(client, "leak-pagat")
+    bodies, _ = play_watched(client, settings, url, announcing(1))
+    assert "Final standings" in bodies[-1]
+    assert any("announce" in human_acts(record) for record in records(client, url, bodies))
+
+
+def test_a_ddv_game_in_whole_pages_shows_nothing_hidden(
+    client: TestClient, settings: Settings
+) -> None:
+    """Plain form posts: every answer is the full page after the redirect."""
+    use_rules(client, "ddv", (), 12)
+    url = start_game(client, "leak-ddv")
+    bodies, _ = play_watched(client, settings, url, announcing(2), htmx=False)
+    assert all("<html" in body for body in bodies)
+    assert "Final standings" in bodies[-1]
+
+
+def poor_human(hands: tuple[CardSet, ...]) -> bool:
+    return trumps(hands[0]) <= 3
+
+
+def poor_east_only(hands: tuple[CardSet, ...]) -> bool:
+    """Only Emma (seat 3) may declare Armut; the human is the first to be asked."""
+    return trumps(hands[3]) <= 3 and all(trumps(hands[seat]) > 3 for seat in (0, 1, 2))
+
+
+def human_with_both_queens(hands: tuple[CardSet, ...]) -> bool:
+    return sum(1 for card in hands[0] if card == Card.parse("QC")) == 2
+
+
+ARMUT_AND_HOCHZEIT = [
+    ("leak-poor", poor_human, ("armut",), ["armut", "armut-give"], "armut"),
+    ("leak-accept", poor_east_only, ("armut-accept",), ["armut-accept", "armut-return"], "armut"),
+    ("leak-decline", poor_east_only, ("armut-decline",), ["armut-decline"], "armut"),
+    ("leak-hochzeit", human_with_both_queens, ("hochzeit",), ["hochzeit"], "hochzeit"),
+]
+
+
+@pytest.mark.parametrize(
+    ("prefix", "fits", "choices", "human_did", "contract"),
+    ARMUT_AND_HOCHZEIT,
+    ids=[case[0] for case in ARMUT_AND_HOCHZEIT],
+)
+def test_armut_and_hochzeit_show_only_what_the_human_saw(
+    client: TestClient,
+    settings: Settings,
+    prefix: str,
+    fits: Callable[[tuple[CardSet, ...]], bool],
+    choices: tuple[str, ...],
+    human_did: list[str],
+    contract: str,
+) -> None:
+    use_rules(client, "pagat", PAGAT_ON, 2)
+    seed = first_seed(prefix, fits)
+    url = start_game(client, seed)
+    bodies, _ = play_watched(client, settings, url, preferring(*choices))
+    first = records(client, url, bodies)[0]
+    acts = human_acts(first)
+    assert all(act in acts for act in human_did), (seed, acts)
+    lines, code = replay(json.dumps(first), False)
+    assert code == 0
+    assert lines[-1].get("contract") == contract or lines[-1].get("redeal"), (seed, lines)
+
+
+def test_the_check_catches_a_hidden_card(client: TestClient, settings: Settings) -> None:
+    """The scan is not blind: a bot's card slipped into the page is reported."""
+    url = start_game(client, "leak-selftest")
+    body = client.get(url).text
+    truth = stored_truth(Path(settings.database_url.removeprefix("sqlite:///")), url[7:])
+    check_page(body, truth)
+    hidden = next(
+        str(card)
+        for seat in (1, 2, 3)
+        for card in truth.hand.cards_of(seat)
+        if str(card) not in truth.holding()
+    )
+    leaked = body.replace('<p class="status"', f'<p title="{spoken(hidden)}" class="status"', 1)
+    with pytest.raises(AssertionError, match="not seen"):
+        check_page(leaked, truth)
+    doubled = re.sub(r'(<div class="hand"[^>]*>)', r"\1" + _first_card_control(body), body, count=1)
+    with pytest.raises(AssertionError, match="not the human's hand"):
+        check_page(doubled, truth)
+
+
+def spoken(code: str) -> str:
+    """`QC` -> `Queen of clubs`, as the table names cards."""
+    rank = next(name for name, short in RANKS.items() if short == code[:-1])
+    suit = next(name for name, short in SUITS.items() if short == code[-1])
+    return f"{rank} of {suit}"
+
+
+def _first_card_control(body: str) -> str:
+    match = re.search(r'<div class="hand"[^>]*>\s*(<(button|label)\b.*?</\2>)', body, re.S)
+    assert match is not None
+    return match.group(1)
