@@ -456,8 +456,9 @@ def run_players(base: str, args: argparse.Namespace) -> Outcome:
         thread.start()
     start.wait()
     began = time.perf_counter()
+    hard_stop = deadline + REQUEST_TIMEOUT_S
     for thread in threads:
-        thread.join(timeout=max(0.0, deadline - time.monotonic()) + REQUEST_TIMEOUT_S)
+        thread.join(timeout=max(0.0, hard_stop - time.monotonic()))
     seconds = time.perf_counter() - began
     timed_out = time.monotonic() >= deadline or any(thread.is_alive() for thread in threads)
     return Outcome([player.tally for player in players], seconds, timed_out)

@@ -144,7 +144,7 @@ def take_action(
     templates: TemplatesDep,
     settings: SettingsDep,
     version: Annotated[int, Form()],
-    action: Annotated[str, Form()],
+    action: Annotated[str, Form()] = "",
     cards: Annotated[list[str] | None, Form()] = None,
 ) -> Response:
     """Applies one human action and the bots' answers; nothing changes unless all succeed."""

@@ -1,4 +1,6 @@
-"""Fixtures for the web tests: a throwaway SQLite database per test, migrated with Alembic."""
+"""Fixtures for the web tests: a throwaway SQLite database per test, migrated with Alembic.
+Rate limits are off here (tests play whole games quickly); tests/web/test_rate_limits.py
+switches them on with small limits."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 def settings(tmp_path: Path) -> Settings:
     url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
     upgrade(url)
-    return Settings(database_url=url, secret_key="test-secret", bot_delay_ms=0)
+    return Settings(database_url=url, secret_key="test-secret", bot_delay_ms=0, limits=None)
 
 
 @pytest.fixture

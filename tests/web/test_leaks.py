@@ -32,7 +32,14 @@ from fastapi.testclient import TestClient
 from app.settings import Settings
 from engine import Action, Card, CardSet, Contract, Game, Hand, Phase, RuleSet, card_order, deal
 from engine.replay import run as replay
-from tests.web.driver import Choose, default_choice, play_game, start_game
+from tests.web.driver import (
+    Choose,
+    data_actions,
+    default_choice,
+    play_game,
+    post_action,
+    start_game,
+)
 
 HUMAN = 0
 SEAT_NAMES = ("You", "Lena", "Jonas", "Emma")
@@ -334,7 +341,9 @@ def check_page(body: str, truth: Truth) -> None:
         assert "as dealt" not in body
         return
     assert len(summaries) == 1
-    for row in summaries[0].find(has_class("dealt-hand")):
+    rows = summaries[0].find(has_class("dealt-hand"))
+    assert len(rows) == 4, "the summary does not show four dealt hands"
+    for row in rows:
         name = "".join(n.text() for n in row.find(has_class("name"))).strip()
         cards = Counter(
             card
@@ -509,24 +518,82 @@ def test_armut_and_hochzeit_show_only_what_the_human_saw(
     assert lines[-1].get("contract") == contract or lines[-1].get("redeal"), (seed, lines)
 
 
-def test_the_check_catches_a_hidden_card(client: TestClient, settings: Settings) -> None:
-    """The scan is not blind: a bot's card slipped into the page is reported."""
-    url = start_game(client, "leak-selftest")
+def mid_trick_page(client: TestClient, settings: Settings) -> tuple[str, Truth]:
+    """A page in trick play where the bots before the human have played (dealer 0)."""
+    seed = next(
+        f"leak-selftest-{n}" for n in range(100) if deal(f"leak-selftest-{n}", 0).dealer == 0
+    )
+    url = start_game(client, seed)
     body = client.get(url).text
+    response = post_action(client, url, body, default_choice(data_actions(body)))
+    assert response.status_code == 200
     truth = stored_truth(Path(settings.database_url.removeprefix("sqlite:///")), url[7:])
-    check_page(body, truth)
-    hidden = next(
+    assert 'class="played' in response.text
+    return response.text, truth
+
+
+def hidden_card(truth: Truth) -> str:
+    """A card a bot holds and the human does not."""
+    return next(
         str(card)
         for seat in (1, 2, 3)
         for card in truth.hand.cards_of(seat)
         if str(card) not in truth.holding()
     )
-    leaked = body.replace('<p class="status"', f'<p title="{spoken(hidden)}" class="status"', 1)
-    with pytest.raises(AssertionError, match="not seen"):
+
+
+def _first_card_control(body: str) -> str:
+    match = re.search(r'<div class="hand"[^>]*>\s*(<(button|label)\b.*?</\2>)', body, re.S)
+    assert match is not None
+    return match.group(1)
+
+
+INJECTIONS: dict[str, tuple[Callable[[str, Truth], str], str]] = {
+    "a hidden card named in a title": (
+        lambda body, truth: body.replace(
+            '<p class="status"', f'<p title="{spoken(hidden_card(truth))}" class="status"', 1
+        ),
+        "not seen",
+    ),
+    "a hidden card as data-card": (
+        lambda body, truth: body.replace(
+            '<p class="status"',
+            f'<span data-card="{hidden_card(truth)}"></span><p class="status"',
+            1,
+        ),
+        "not seen",
+    ),
+    "a hand card shown twice": (
+        lambda body, truth: re.sub(
+            r'(<div class="hand"[^>]*>)', r"\1" + _first_card_control(body), body, count=1
+        ),
+        "not the human's hand",
+    ),
+    "a played card put in the human's name": (
+        lambda body, truth: re.sub(r'aria-label="(Lena|Jonas|Emma): ', 'aria-label="You: ', body),
+        "not played in it",
+    ),
+    "the dealt hands before the end": (
+        lambda body, truth: body.replace(
+            '<p class="status"',
+            '<section class="summary"><h3>The hands as dealt</h3></section><p class="status"',
+            1,
+        ),
+        "before the hand is over",
+    ),
+}
+
+
+@pytest.mark.parametrize("injection", list(INJECTIONS))
+def test_the_check_catches_a_leak(client: TestClient, settings: Settings, injection: str) -> None:
+    """The scan is not blind: each kind of leak slipped into a real page is reported."""
+    body, truth = mid_trick_page(client, settings)
+    check_page(body, truth)
+    inject, message = INJECTIONS[injection]
+    leaked = inject(body, truth)
+    assert leaked != body
+    with pytest.raises(AssertionError, match=message):
         check_page(leaked, truth)
-    doubled = re.sub(r'(<div class="hand"[^>]*>)', r"\1" + _first_card_control(body), body, count=1)
-    with pytest.raises(AssertionError, match="not the human's hand"):
-        check_page(doubled, truth)
 
 
 def spoken(code: str) -> str:
@@ -534,9 +601,3 @@ def spoken(code: str) -> str:
     rank = next(name for name, short in RANKS.items() if short == code[:-1])
     suit = next(name for name, short in SUITS.items() if short == code[-1])
     return f"{rank} of {suit}"
-
-
-def _first_card_control(body: str) -> str:
-    match = re.search(r'<div class="hand"[^>]*>\s*(<(button|label)\b.*?</\2>)', body, re.S)
-    assert match is not None
-    return match.group(1)

@@ -1,0 +1,213 @@
+"""The daily seed and its commit–reveal check (`engine.daily`).
+
+The seed must be HMAC-SHA256(server secret, "<date>|<rule-set key>") so that nobody without the
+secret can compute a day's cards; the commitment is plain SHA-256 of the seed, so anyone can
+check a revealed seed against it; `python -m engine.daily DATE RULES SEED` prints the hash and
+the day's deals, exactly the deals `engine.deal` makes from that seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import subprocess
+import sys
+from collections import Counter
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from engine import DDV, PAGAT, RuleSet, deal, deck
+from engine.daily import RANKED, commitment, daily_deals, daily_seed, main
+
+ROOT = Path(__file__).resolve().parents[1]
+SECRET = "engine-daily-secret"
+DAY = date(2024, 3, 14)
+
+
+def reference_seed(secret: str, day: date, rules_key: str) -> str:
+    """The seed as the issue defines it, computed with the standard library only."""
+    message = f"{day.isoformat()}|{rules_key}".encode()
+    return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine.daily", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+@pytest.mark.parametrize(
+    ("secret", "day", "rules_key"),
+    [
+        (SECRET, DAY, "pagat"),
+        (SECRET, DAY, "ddv"),
+        ("another secret", DAY, "pagat"),
+        ("Schlüssel ✓", date(2000, 2, 29), "ddv"),
+        ("", date(2031, 12, 31), "pagat"),
+    ],
+)
+def test_daily_seed_is_hmac_sha256_of_date_and_rules(
+    secret: str, day: date, rules_key: str
+) -> None:
+    seed = daily_seed(secret, day, rules_key)
+    assert seed == reference_seed(secret, day, rules_key)
+    assert len(seed) == 64 and set(seed) <= set("0123456789abcdef")
+
+
+def test_daily_seed_depends_on_secret_day_and_rules() -> None:
+    seeds = {
+        daily_seed(secret, day, rules_key)
+        for secret in (SECRET, SECRET + "x")
+        for day in (DAY, date(2024, 3, 15))
+        for rules_key in RANKED
+    }
+    assert len(seeds) == 8
+
+
+def test_ranked_rule_sets_are_the_two_presets() -> None:
+    assert set(RANKED) == {"pagat", "ddv"}
+
+
+@pytest.mark.parametrize(
+    ("seed", "expected"),
+    [
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+    ],
+)
+def test_commitment_is_sha256_of_the_seed(seed: str, expected: str) -> None:
+    assert commitment(seed) == expected
+
+
+def test_commitment_of_a_daily_seed_is_its_sha256() -> None:
+    seed = reference_seed(SECRET, DAY, "pagat")
+    assert commitment(seed) == hashlib.sha256(seed.encode()).hexdigest()
+    assert commitment(seed) != seed
+
+
+@pytest.mark.parametrize("rules", [PAGAT, DDV], ids=["pagat", "ddv"])
+def test_daily_deals_are_the_engine_deals_of_the_seed(rules: RuleSet) -> None:
+    seed = reference_seed(SECRET, DAY, rules.key)
+    deals = daily_deals(seed, rules)
+    assert deals == daily_deals(seed, rules), "the same seed gives the same deals"
+    assert [entry["hand"] for entry in deals] == list(range(1, rules.hands_per_game + 1))
+    for number, entry in enumerate(deals):
+        dealt = deal(seed, number)
+        assert entry["redeal"] == 0
+        assert entry["dealer"] == dealt.dealer
+        assert entry["hands"] == [str(cards) for cards in dealt.hands]
+
+
+def test_each_daily_deal_is_a_whole_deck_and_the_deal_passes_left() -> None:
+    seed = reference_seed(SECRET, DAY, "pagat")
+    deals = daily_deals(seed, PAGAT)
+    full_deck = Counter(str(card) for card in deck())
+    for entry in deals:
+        hands = entry["hands"]
+        assert isinstance(hands, list) and len(hands) == 4
+        assert all(len(hand.split()) == 12 for hand in hands)
+        assert Counter(code for hand in hands for code in hand.split()) == full_deck
+    dealers = [entry["dealer"] for entry in deals]
+    assert all(
+        later == (earlier + 1) % 4  # type: ignore[operator]
+        for earlier, later in zip(dealers, dealers[1:], strict=False)
+    )
+
+
+def test_daily_deals_with_redeals_keep_the_dealer_and_change_the_cards() -> None:
+    seed = reference_seed(SECRET, DAY, "pagat")
+    deals = daily_deals(seed, PAGAT, redeals=1)
+    assert len(deals) == 2 * PAGAT.hands_per_game
+    for first, again in zip(deals[::2], deals[1::2], strict=True):
+        assert (first["redeal"], again["redeal"]) == (0, 1)
+        assert first["hand"] == again["hand"] and first["dealer"] == again["dealer"]
+        assert first["hands"] != again["hands"]
+    assert deals[::2] == daily_deals(seed, PAGAT)
+
+
+def test_different_days_rules_and_secrets_give_different_first_deals() -> None:
+    first_deals = {
+        str(daily_deals(daily_seed(secret, day, key), RuleSet.from_key(key))[0]["hands"])
+        for secret in (SECRET, "other")
+        for day in (DAY, date(2024, 3, 15))
+        for key in RANKED
+    }
+    assert len(first_deals) == 8
+
+
+def test_cli_prints_the_commitment_and_every_deal_of_the_day() -> None:
+    seed = reference_seed(SECRET, DAY, "ddv")
+    answer = run_cli(DAY.isoformat(), "ddv", seed)
+    assert answer.returncode == 0, answer.stderr
+    header, *lines = [json.loads(line) for line in answer.stdout.splitlines()]
+    assert header == {
+        "date": "2024-03-14",
+        "rules": "ddv",
+        "sha256": hashlib.sha256(seed.encode()).hexdigest(),
+    }
+    assert len(lines) == DDV.hands_per_game
+    for number, entry in enumerate(lines):
+        dealt = deal(seed, number)
+        assert entry == {
+            "hand": number + 1,
+            "redeal": 0,
+            "dealer": dealt.dealer,
+            "hands": [str(cards) for cards in dealt.hands],
+        }
+
+
+def test_cli_prints_redeals_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    seed = reference_seed(SECRET, DAY, "pagat")
+    assert main([DAY.isoformat(), "pagat", seed, "--redeals", "2"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 1 + 3 * PAGAT.hands_per_game
+    assert [(entry["hand"], entry["redeal"]) for entry in lines[1:4]] == [(1, 0), (1, 1), (1, 2)]
+    assert lines[2]["hands"] == [str(cards) for cards in deal(seed, 0, 1).hands]
+
+
+def test_cli_refuses_a_bad_date_in_a_separate_process() -> None:
+    answer = run_cli("2024-02-30", "pagat", "abc")
+    assert answer.returncode == 2
+    assert answer.stdout == ""
+    assert "usage:" in answer.stderr
+
+
+@pytest.mark.parametrize(
+    ("day", "rules_key"),
+    [
+        ("2024-13-01", "pagat"),
+        ("14.03.2024", "pagat"),
+        ("yesterday", "ddv"),
+        ("", "pagat"),
+        (DAY.isoformat(), "skat"),
+        (DAY.isoformat(), "PAGAT"),
+        (DAY.isoformat(), ""),
+    ],
+)
+def test_cli_refuses_bad_dates_and_rules_with_exit_2(
+    day: str, rules_key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([day, rules_key, "abc"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("rules_key", ["pagat+armut=off", "pagat+hands_per_game=2"])
+def test_cli_refuses_rule_sets_that_are_not_ranked(
+    rules_key: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The CLI's RULES is "the ranked rule set: pagat or ddv": a key with variant toggles
+    names no daily game, so printing deals for it would mislead whoever checks a day."""
+    assert RuleSet.from_key(rules_key).key == rules_key, "a valid, canonical rule-set key"
+    with pytest.raises(SystemExit) as stopped:
+        main([DAY.isoformat(), rules_key, "abc"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().out == ""

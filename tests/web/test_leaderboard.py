@@ -1,0 +1,578 @@
+"""The daily leaderboard: totals worked out by the server from the action log (checked here
+by replaying the downloadable hand records), ranks with ties, the own row, the bot's par on
+the same cards, nicknames (validated, escaped), and the commit–reveal check of the seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import random
+import re
+import subprocess
+import sys
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from app.models import DailyAttempt, DailyPar, GameRow, Player
+from bots.registry import bot_named
+from bots.table import play_out
+from engine import Game, HandResult, RuleSet, Team
+from tests.web.driver import data_actions, default_choice, hand_is_over, play_game, post_action
+from tests.web.test_daily import (
+    DAY,
+    SECRET,
+    Recorder,
+    Repeater,
+    browsers,
+    count,
+    daily_settings,
+    game_id,
+    hand_codes,
+    hand_records,
+    random_choice,
+    reference_seed,
+    replayed_results,
+    rows,
+    running,
+    seat0_hands_won,
+    seat0_total,
+    start_daily,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARD = f"/leaderboard?day={DAY.isoformat()}&rules=pagat"
+BOARD_ROW = re.compile(
+    r'<tr(?P<own> class="own"[^>]*)?>\s*<td>(?P<rank>\d+)</td><td>(?P<name>.*?)</td>\s*'
+    r"<td>(?P<total>[+-]\d+)</td><td>(?P<won>\d+)</td><td>\d\d:\d\d</td>",
+    re.DOTALL,
+)
+YOU = ' <span class="you">(you)</span>'
+PAR = re.compile(
+    r"bot par: <strong>(?P<total>[+-]\d+)</strong>\s*<span[^>]*>\((?P<bot>[\w-]+) in your seat"
+    r"[^,]*, (?P<won>\d+) hands won\)"
+)
+HASH = re.compile(r'<code class="hash">([0-9a-f]{64})</code>')
+FAKE_SCORE = {"total": "9999", "score": "9999", "hands_won": "12", "points": "9999"}
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    name: str
+    """As it appears in the page's markup (escaped), without the "(you)" mark."""
+    total: int
+    won: int
+    own: bool
+
+
+def board_rows(page: str) -> list[Row]:
+    found = []
+    for match in BOARD_ROW.finditer(page):
+        own = match.group("own") is not None
+        name = match.group("name")
+        assert name.endswith(YOU) == own, "the own row, and only it, says (you)"
+        found.append(
+            Row(
+                int(match.group("rank")),
+                name.removesuffix(YOU),
+                int(match.group("total")),
+                int(match.group("won")),
+                own,
+            )
+        )
+    return found
+
+
+def expected_ranks(totals: list[int]) -> list[int]:
+    """Equal totals share a rank; the next rank skips the tied places (1, 1, 3)."""
+    return [1 + sum(1 for other in totals if other > total) for total in totals]
+
+
+def set_nickname(client: TestClient, name: str, back: str = BOARD, **extra: str) -> httpx.Response:
+    return client.post(
+        "/players/nickname", data={"nickname": name, "back": back, **extra}, follow_redirects=False
+    )
+
+
+def nickname_of(application: FastAPI, player_id: str) -> str | None:
+    (player,) = rows(application, Player, id=player_id)
+    return player.nickname
+
+
+# ---- a finished ranked game, shared by the nickname tests ------------------------------------
+
+
+@dataclass(frozen=True)
+class Finished:
+    app: FastAPI
+    client: TestClient
+    url: str
+    player_id: str
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Finished]:
+    settings = daily_settings(tmp_path_factory.mktemp("board"))
+    with running(settings) as application, browsers(application, 1) as (client,):
+        url = start_daily(client)
+        play_game(client, url, random_choice("nickname player"))
+        (attempt,) = rows(application, DailyAttempt)
+        yield Finished(application, client, url, attempt.player_id)
+
+
+# ---- totals, ranks, ties, the own row --------------------------------------------------------
+
+
+def test_board_totals_ranks_ties_and_own_row(tmp_path: Path) -> None:
+    """Four players finish the daily game; two of them play exactly alike and tie."""
+    with running(daily_settings(tmp_path)) as application, browsers(application, 4) as clients:
+        recorder = Recorder(random_choice("tie"))
+        choices = [recorder, Repeater(recorder), random_choice("p3"), random_choice("p4")]
+        names = [f"Player {k}" for k in range(1, 5)]
+        totals, won = [], []
+        for client, choose, name in zip(clients, choices, names, strict=True):
+            url = start_daily(client)
+            play_game(client, url, choose)
+            results = replayed_results(hand_records(client, url))
+            assert len(results) == 8
+            totals.append(seat0_total(results))
+            won.append(seat0_hands_won(results))
+            assert set_nickname(client, name).status_code == 303
+        assert totals[0] == totals[1], "the same play gives the same total"
+        assert len(set(totals)) >= 3, f"the random players should differ: {totals}"
+
+        ranks = dict(zip(names, expected_ranks(totals), strict=True))
+        for me, client in zip(names, clients, strict=True):
+            shown = board_rows(client.get(BOARD).text)
+            assert sorted(row.name for row in shown) == sorted(names)
+            assert [row.total for row in shown] == sorted(totals, reverse=True)
+            for row in shown:
+                index = names.index(row.name)
+                assert (row.rank, row.total, row.won) == (
+                    ranks[row.name],
+                    totals[index],
+                    won[index],
+                )
+            assert [row.name for row in shown if row.own] == [me]
+        assert ranks["Player 1"] == ranks["Player 2"]
+
+        attempts = {attempt.total for attempt in rows(application, DailyAttempt)}
+        assert attempts == set(totals)
+
+
+def add_finished_attempts(application: FastAPI, totals: list[int]) -> list[str]:
+    """Players who finished with the given totals (rows written directly, for board logic
+    that needs more players than are worth playing through)."""
+    ids = []
+    start = datetime(2024, 3, 14, 8, 0, tzinfo=UTC)
+    with application.state.sessions() as session:
+        for number, total in enumerate(totals):
+            player = f"{number:032x}"
+            session.add(Player(id=player, nickname=f"P{number}"))
+            session.add(
+                GameRow(
+                    id=f"g{number:031x}",
+                    player_id=player,
+                    rules_key="pagat",
+                    seed="s",
+                    bot_id="heuristic-v1",
+                    log=[[]],
+                    version=0,
+                    mode="daily",
+                    day=DAY,
+                )
+            )
+            session.flush()
+            session.add(
+                DailyAttempt(
+                    player_id=player,
+                    day=DAY,
+                    rules_key="pagat",
+                    game_id=f"g{number:031x}",
+                    finished_at=start + timedelta(minutes=number),
+                    total=total,
+                    hands_won=number % 9,
+                )
+            )
+            ids.append(player)
+        session.commit()
+    return ids
+
+
+def test_equal_totals_share_a_rank(tmp_path: Path) -> None:
+    totals = [7, 10, 3, 10, 7, -2, 7]
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        add_finished_attempts(application, totals)
+        shown = board_rows(client.get(BOARD).text)
+    assert [(row.rank, row.total) for row in shown] == [
+        (1, 10),
+        (1, 10),
+        (3, 7),
+        (3, 7),
+        (3, 7),
+        (6, 3),
+        (7, -2),
+    ]
+    assert not any(row.own for row in shown), "a visitor without a game has no own row"
+
+
+def test_top_100_plus_the_own_row_wherever_it_is(tmp_path: Path) -> None:
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        add_finished_attempts(application, [200 - number for number in range(110)])
+        url = start_daily(client)
+        with application.state.sessions() as session:
+            session.execute(
+                update(DailyAttempt)
+                .where(DailyAttempt.game_id == game_id(url))
+                .values(total=-500, hands_won=0, finished_at=datetime.now(UTC))
+            )
+            session.commit()
+        shown = board_rows(client.get(BOARD).text)
+    assert len(shown) == 101
+    assert [row.rank for row in shown[:100]] == list(range(1, 101))
+    assert shown[-1] == Row(111, "Anonymous", -500, 0, True)
+
+
+def test_unfinished_attempts_are_not_on_the_board(finished: Finished) -> None:
+    with TestClient(finished.app) as other:
+        start_daily(other)
+        page = other.get(BOARD).text
+    assert len(board_rows(page)) == 1
+    assert not any(row.own for row in board_rows(page))
+
+
+# ---- no score from outside -------------------------------------------------------------------
+
+
+class ScoreStuffingClient(TestClient):
+    """A client that adds a made-up score to the form and query of every POST it sends."""
+
+    def post(  # type: ignore[override]
+        self, url: str, *, data: dict[str, Any] | None = None, **kwargs: Any
+    ) -> httpx.Response:
+        params = {**FAKE_SCORE, **(kwargs.pop("params", None) or {})}
+        return super().post(url, data={**FAKE_SCORE, **(data or {})}, params=params, **kwargs)
+
+
+def test_no_endpoint_accepts_a_score(tmp_path: Path) -> None:
+    with running(daily_settings(tmp_path)) as application:
+        client = ScoreStuffingClient(application)
+        url = start_daily(client)
+        play_game(client, url, random_choice("stuffer"))
+        results = replayed_results(hand_records(client, url))
+        assert set_nickname(client, "Honest").status_code == 303
+        client.post("/daily/pagat")
+        client.post("/games")
+        client.post(f"{url}/next", data={"version": "0"})
+        client.post(f"{url}/actions", data={"version": "0", "action": "healthy"})
+        (row,) = board_rows(client.get(BOARD).text)
+        client.close()
+        (attempt,) = rows(application, DailyAttempt)
+    assert (row.name, row.total, row.won) == (
+        "Honest",
+        seat0_total(results),
+        seat0_hands_won(results),
+    )
+    assert (attempt.total, attempt.hands_won) == (seat0_total(results), seat0_hands_won(results))
+    assert row.total != 9999
+
+
+# ---- par -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Par:
+    total: int
+    won: int
+    human_actions: list[str]
+    """What heuristic-v1 did in seat 0, in order over the whole game."""
+
+
+def bot_par(rules_key: str) -> Par:
+    """heuristic-v1 in all four seats on the day's deals (Armut redeals dealt on)."""
+    game = Game(RuleSet.from_key(rules_key), reference_seed(SECRET, DAY, rules_key))
+    bot = bot_named("heuristic-v1")
+    rngs = [random.Random(f"par-check/{seat}") for seat in range(4)]
+    while not game.is_over:
+        play_out(game.hand, [bot] * 4, rngs)
+        game.next_hand()
+    won = sum(1 for result in game.results if 0 in _winners(result))
+    actions = [a.notation for record in game.records for a in record.actions if a.seat == 0]
+    return Par(game.totals[0], won, actions)
+
+
+def _winners(result: HandResult) -> tuple[int, ...]:
+    return {Team.RE: result.re, Team.KONTRA: result.kontra, None: ()}[result.winner]
+
+
+def par_shown(page: str) -> tuple[int, str, int]:
+    match = PAR.search(page)
+    assert match is not None, "no bot par on the board"
+    return int(match.group("total")), match.group("bot"), int(match.group("won"))
+
+
+@pytest.mark.parametrize("rules_key", ["pagat", "ddv"])
+def test_par_is_heuristic_v1_on_the_days_deals(tmp_path: Path, rules_key: str) -> None:
+    expected = bot_par(rules_key)
+    board = f"/leaderboard?day={DAY.isoformat()}&rules={rules_key}"
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        assert par_shown(client.get(board).text) == (expected.total, "heuristic-v1", expected.won)
+        assert par_shown(client.get(board).text) == (expected.total, "heuristic-v1", expected.won)
+        (stored,) = rows(application, DailyPar)
+        assert (stored.day, stored.rules_key, stored.total) == (DAY, rules_key, expected.total)
+
+
+def test_par_is_stored_once_and_not_played_again(tmp_path: Path) -> None:
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        client.get(BOARD)
+        with application.state.sessions() as session:
+            session.execute(update(DailyPar).values(total=1234))
+            session.commit()
+        assert par_shown(client.get(BOARD).text)[0] == 1234
+        client.get(f"/leaderboard?day={DAY.isoformat()}&rules=ddv")
+        client.get(f"/leaderboard?day={(DAY - timedelta(days=1)).isoformat()}&rules=pagat")
+        assert count(application, DailyPar) == 3
+        assert par_shown(client.get(BOARD).text)[0] == 1234
+
+
+def test_playing_like_the_bot_scores_exactly_par(tmp_path: Path) -> None:
+    """heuristic-v1's own moves, made by a person in seat 0, against the daily game's bots:
+    the same game as the par, so the same total."""
+    expected = bot_par("pagat")
+    moves = iter(expected.human_actions)
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        url = start_daily(client)
+        play_game(client, url, lambda offered: next(moves))
+        assert next(moves, None) is None, "every move of the bot was made"
+        (row,) = board_rows(client.get(BOARD).text)
+        assert (row.total, row.won) == (expected.total, expected.won)
+        assert par_shown(client.get(BOARD).text)[0] == expected.total
+        assert count(application, DailyPar) == 1
+
+
+# ---- nicknames -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("Jürgen", "Jürgen"),
+        ("Łukasz", "Łukasz"),
+        ("Ñandú", "Ñandú"),
+        ("東京", "東京"),
+        ("Ωmega", "Ωmega"),
+        ("अनु", "अनु"),
+        ("٣٣", "٣٣"),
+        ("Anna-Lena M.", "Anna-Lena M."),
+        ("x_y.z-1", "x_y.z-1"),
+        ("7", "7"),
+        ("  Padded  ", "Padded"),
+        ("a" * 24, "a" * 24),
+        ("東" * 24, "東" * 24),
+        (" " + "b" * 24 + " ", "b" * 24),
+    ],
+)
+def test_nicknames_of_any_script_are_taken_and_shown(
+    finished: Finished, typed: str, stored: str
+) -> None:
+    response = set_nickname(finished.client, typed)
+    assert response.status_code == 303, response.text[:1000]
+    assert response.headers["location"] == BOARD
+    assert nickname_of(finished.app, finished.player_id) == stored
+    (row,) = board_rows(finished.client.get(BOARD).text)
+    assert row.own and html.unescape(row.name) == stored
+
+
+def test_the_devanagari_case_has_a_combining_vowel_sign() -> None:
+    assert [unicodedata.category(char) for char in "अनु"] == ["Lo", "Lo", "Mn"]
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "",
+        "   ",
+        "a" * 25,
+        "東" * 25,
+        "<script>alert(1)</script>",
+        "a&b",
+        "😀",
+        "Anna 😀",
+        "a\tb",
+        "a\nb",
+        "O'Brien",
+        '"quoted"',
+        "a/b",
+        "a<b",
+        "zero\u200bwidth",
+    ],
+)
+def test_other_nicknames_are_refused_with_a_clear_message(finished: Finished, typed: str) -> None:
+    assert set_nickname(finished.client, "Before").status_code == 303
+    response = set_nickname(finished.client, typed)
+    assert response.status_code == 400
+    heading = re.search(r"<h1>(.*?)</h1>", response.text, re.DOTALL)
+    assert heading is not None and "nickname" in heading.group(1).lower()
+    message = re.search(r"<h1>.*?</h1>\s*<p>(.*?)</p>", response.text, re.DOTALL)
+    assert message is not None and len(message.group(1).strip()) > 10
+    assert "<script>" not in response.text
+    assert nickname_of(finished.app, finished.player_id) == "Before"
+    (row,) = board_rows(finished.client.get(BOARD).text)
+    assert row.name == "Before"
+
+
+def test_a_nickname_needs_a_player(finished: Finished) -> None:
+    players = count(finished.app, Player)
+    with TestClient(finished.app) as stranger:
+        response = set_nickname(stranger, "Ghost")
+    assert response.status_code == 400
+    assert count(finished.app, Player) == players
+
+
+@pytest.mark.parametrize(
+    ("back", "target"),
+    [
+        (BOARD, BOARD),
+        ("/leaderboard?day=2024-03-13&rules=ddv", "/leaderboard?day=2024-03-13&rules=ddv"),
+        ("https://evil.example/", "/leaderboard"),
+        ("//evil.example/leaderboard", "/leaderboard"),
+        ("/games", "/leaderboard"),
+    ],
+)
+def test_saving_a_nickname_goes_back_to_a_board_only(
+    finished: Finished, back: str, target: str
+) -> None:
+    response = set_nickname(finished.client, "Traveller", back=back)
+    assert response.status_code == 303
+    assert response.headers["location"] == target
+
+
+def test_the_ranked_game_asks_for_the_nickname_and_remembers_it(finished: Finished) -> None:
+    assert set_nickname(finished.client, "Remembered").status_code == 303
+    page = finished.client.get(finished.url).text
+    form = re.search(r'<form method="post" action="/players/nickname".*?</form>', page, re.DOTALL)
+    assert form is not None, "the end of a ranked game asks for a nickname"
+    back = re.search(r'name="back" value="([^"]*)"', form.group(0))
+    assert back is not None and html.unescape(back.group(1)) == BOARD
+    assert re.search(r'name="nickname" value="Remembered"', form.group(0))
+
+    answer = finished.client.post(
+        "/players/nickname", data={"nickname": "Changed", "back": html.unescape(back.group(1))}
+    )
+    assert answer.status_code == 200 and str(answer.url).endswith(BOARD)
+    (row,) = board_rows(answer.text)
+    assert row.name == "Changed" and "Remembered" not in answer.text
+
+
+@pytest.mark.parametrize(
+    "stored", ["<b>x</b>", '"><b>x</b>', "a&amp;b", "<script>alert(1)</script>"]
+)
+def test_nicknames_are_escaped_wherever_shown(finished: Finished, stored: str) -> None:
+    """A nickname the form refuses, written straight into the database, stays text."""
+    with finished.app.state.sessions() as session:
+        session.execute(
+            update(Player).where(Player.id == finished.player_id).values(nickname=stored)
+        )
+        session.commit()
+    escaped = html.escape(stored)
+    board = finished.client.get(BOARD).text
+    (row,) = board_rows(board)
+    assert row.name == escaped
+    table = finished.client.get(finished.url).text
+    assert f'name="nickname" value="{escaped}"' in table
+    for page in (board, table):
+        assert "<b>x</b>" not in page and "<script>alert" not in page
+
+
+# ---- commit and reveal -----------------------------------------------------------------------
+
+
+def play_first_hand(client: TestClient, url: str) -> list[str]:
+    body = client.get(url).text
+    bodies = [body]
+    while not hand_is_over(body):
+        response = post_action(client, url, body, default_choice(data_actions(body)))
+        assert response.status_code == 200, response.text[:2000]
+        body = response.text
+        bodies.append(body)
+    return bodies
+
+
+def test_commit_then_reveal_checks_out_with_engine_daily(tmp_path: Path) -> None:
+    seed = reference_seed(SECRET, DAY, "pagat")
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        url = start_daily(client)
+        bodies = play_first_hand(client, url)
+        first_hand = sorted(hand_codes(bodies[0]))
+        record = client.get(f"{url}/hands/1/record.json")
+        today = client.get("/leaderboard?rules=pagat").text
+        cookies = dict(client.cookies)
+    assert HASH.findall(today) == [hashlib.sha256(seed.encode()).hexdigest()]
+    promised = HASH.findall(today)[0]
+    for page in [today, record.text, *bodies]:
+        assert seed not in page, "the seed is secret until the day is over"
+
+    next_day = daily_settings(tmp_path, day=DAY + timedelta(days=1))
+    with running(next_day) as application, TestClient(application, cookies=cookies) as client:
+        past = client.get(BOARD).text
+        new_today = client.get("/leaderboard?rules=pagat").text
+        revealed = [client.get(url).text, client.get(f"{url}/hands/1/record.json").text]
+    hashes = HASH.findall(past)
+    assert len(hashes) == 2 and hashes[0] == promised
+    shown_seed = hashes[1]
+    assert hashlib.sha256(shown_seed.encode()).hexdigest() == promised
+    assert f"python -m engine.daily {DAY.isoformat()} pagat {shown_seed}" in past
+    assert len(HASH.findall(new_today)) == 1, "the new day's seed stays secret"
+    assert reference_seed(SECRET, DAY + timedelta(days=1), "pagat") not in new_today
+    assert all(shown_seed not in page for page in revealed[1:])
+
+    answer = subprocess.run(
+        [sys.executable, "-m", "engine.daily", DAY.isoformat(), "pagat", shown_seed],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert answer.returncode == 0, answer.stderr
+    header, first, *_ = [json.loads(line) for line in answer.stdout.splitlines()]
+    assert header["sha256"] == promised
+    assert (first["hand"], first["redeal"]) == (1, 0)
+    assert sorted(first["hands"][0].split()) == first_hand
+    dealt = record.json()
+    assert first["dealer"] == dealt["dealer"]
+    assert [sorted(cards.split()) for cards in first["hands"]] == [
+        sorted(cards.split()) for cards in dealt["hands"]
+    ]
+
+
+def test_the_daily_table_shows_the_commitment(finished: Finished) -> None:
+    """Issue: "the daily page shows the SHA-256 of today's seed" — the player at the daily
+    table can note it before playing, and check it against the seed revealed later."""
+    promised = hashlib.sha256(reference_seed(SECRET, DAY, "pagat").encode()).hexdigest()
+    with TestClient(finished.app) as newcomer:
+        page = newcomer.get(start_daily(newcomer)).text
+    assert promised in page
+
+
+def test_the_board_refuses_future_days_and_other_rules(finished: Finished) -> None:
+    client = finished.client
+    assert (
+        client.get(f"/leaderboard?day={(DAY + timedelta(days=1)).isoformat()}").status_code == 404
+    )
+    assert client.get("/leaderboard?rules=skat").status_code == 404
+    assert client.get("/leaderboard?rules=pagat%2Barmut%3Doff").status_code == 404
+    past = client.get("/leaderboard?day=2024-03-01&rules=ddv")
+    assert past.status_code == 200 and board_rows(past.text) == []
+    assert date(2024, 3, 1).isoformat() in past.text
