@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from typing import Annotated
 
@@ -43,9 +44,10 @@ def _client_ip(request: Request) -> str:
 
 
 def limit_starts(request: Request) -> None:
-    """Refuses (429) a new game when this player or address starts too many."""
+    """Refuses (429) a new game when this player or address starts too many. A first visit
+    gets its player id here, so its first game counts for it too."""
     limiter = _limiter(request)
-    if limiter and not limiter.allow_start(player_id(request), _client_ip(request)):
+    if limiter and not limiter.allow_start(ensure_player_id(request), _client_ip(request)):
         raise HTTPException(429, "Too many new games at once. Wait a minute and try again.")
 
 
@@ -67,6 +69,15 @@ def player_id(request: Request) -> str | None:
 
 def remember_player(request: Request, player: str) -> None:
     request.session["player"] = player
+
+
+def ensure_player_id(request: Request) -> str:
+    """The cookie's player id, or a new one put into the cookie (the row comes later)."""
+    current = player_id(request)
+    if current is None:
+        current = secrets.token_hex(16)
+        remember_player(request, current)
+    return current
 
 
 def is_htmx(request: Request) -> bool:

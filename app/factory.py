@@ -8,6 +8,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2_fragments.fastapi import Jinja2Blocks
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.sessions import SessionMiddleware
 
 from app.db import make_engine, session_factory
@@ -15,6 +16,7 @@ from app.ratelimit import RateLimiter
 from app.routes import daily, games, home, rules
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, form_values
 from app.settings import Settings
+from app.store import TableCache
 from app.timing import ServerTiming
 from engine import PRESETS
 
@@ -31,6 +33,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sessions = session_factory(app.state.engine)
     app.state.templates = _templates()
     app.state.limiter = RateLimiter(settings.limits) if settings.limits else None
+    app.state.tables = TableCache()
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
@@ -38,6 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_age=TEN_YEARS,
         same_site="lax",
     )
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
     app.add_middleware(ServerTiming)
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     for module in (home, games, daily, rules):

@@ -26,9 +26,8 @@ class GameContext:
 
 def game_context(row: GameRow, table: Table, settings: Settings) -> GameContext:
     over = game_over(table.game)
-    nickname = row.player.nickname or ""
     if row.mode == "new" or row.day is None:
-        return GameContext("New game", False, row.seed, None, None, False, nickname)
+        return GameContext("New game", False, row.seed, None, None, False, "")
     day = row.day.isoformat()
     board = f"/leaderboard?day={day}&rules={row.rules_key}"
     ranked = row.mode == "daily"
@@ -41,5 +40,5 @@ def game_context(row: GameRow, table: Table, settings: Settings) -> GameContext:
         commitment=commitment(row.seed),
         board_url=board,
         ask_nickname=ranked and over,
-        nickname=nickname,
+        nickname=(row.player.nickname or "") if ranked and over else "",
     )

@@ -204,10 +204,12 @@ def _played(seat: int, card: Card, order: CardOrder, delay: int) -> PlayedCard:
     return PlayedCard(POSITIONS[seat], SEAT_NAMES[seat], face(card, order), delay)
 
 
-def trick_shows(table: Table, view: SeatView, order: CardOrder, delay_ms: int) -> list[TrickShow]:
-    """The tricks to show: a trick finished during the latest step (cards appear one by one,
-    the winner is marked, then it is gathered), and the trick being played."""
-    new_plays = _plays_since(table, table.step_start)
+def trick_shows(
+    table: Table, view: SeatView, order: CardOrder, delay_ms: int, animate: bool
+) -> list[TrickShow]:
+    """The tricks to show: with `animate`, a trick finished during the latest step (cards
+    appear one by one, the winner is marked, then it is gathered); and the trick being played."""
+    new_plays = _plays_since(table, table.step_start) if animate else set()
     shows: list[TrickShow] = []
     clock = 0
     tricks = list(view.tricks)
@@ -408,14 +410,17 @@ def standings(totals: list[int]) -> tuple[Standing, ...]:
     )
 
 
-def table_model(table: Table, game_id: str, delay_ms: int, error: str | None = None) -> TableModel:
+def table_model(
+    table: Table, game_id: str, delay_ms: int, error: str | None = None, animate: bool = False
+) -> TableModel:
+    """The table; `animate` replays the latest step's bot cards (the answer to an action)."""
     view = view_of(table.game.hand, HUMAN)
     order = _order(view)
     results = finished_results(table.game)
     totals = [sum(r.scores[seat] for r in results) for seat in range(4)]
     over = game_over(table.game)
     buttons, calls = controls(view)
-    tricks = tuple(trick_shows(table, view, order, delay_ms))
+    tricks = tuple(trick_shows(table, view, order, delay_ms, animate))
     known_contract = view.contract if view.phase in (Phase.PLAY, Phase.DONE) else None
     return TableModel(
         game_id=game_id,
@@ -438,7 +443,7 @@ def table_model(table: Table, game_id: str, delay_ms: int, error: str | None = N
         hands_per_game=table.game.rules.hands_per_game,
         game_over=over,
         standings=standings(totals) if over else (),
-        notices=tuple(table.notices),
+        notices=tuple(table.notices) if animate else (),
         error=error,
         your_turn=view.to_act == HUMAN,
         ready_ms=max((_finished_at(trick) for trick in tricks), default=0),

@@ -55,6 +55,12 @@ def rebuild(rules: RuleSet, seed: str, bot_id: str, log: list[list[dict[str, Any
     return table
 
 
+def _begin_step(table: Table) -> None:
+    """A step's animation starts at the current action; the last step's notices are gone."""
+    table.step_start = len(table.log[-1])
+    table.notices.clear()
+
+
 def _bot_rng(table: Table) -> random.Random:
     """Bots decide from the game seed and the actions so far, so equal play gets equal
     answers (the daily game depends on it)."""
@@ -85,7 +91,7 @@ def human_action(table: Table, action: Action) -> None:
     answers."""
     if action.seat != HUMAN:
         raise ValueError("the human plays seat 0")
-    table.step_start = len(table.log[-1])
+    _begin_step(table)
     table.game.hand.apply(action)
     _record(table, action)
     _bots_until_human(table)
@@ -105,6 +111,7 @@ def next_hand(table: Table) -> None:
     """After the human has seen a finished hand: deal the next one."""
     if table.game.hand.phase is not Phase.DONE or game_over(table.game):
         raise ValueError("there is no next hand now")
+    _begin_step(table)
     table.game.next_hand()
     table.log.append([])
     table.step_start = 0

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import secrets
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from threading import Lock
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -19,10 +21,10 @@ def new_id() -> str:
 
 
 def player_for(session: Session, player_id: str | None) -> Player:
-    """The cookie's player, or a new one when the cookie is missing or unknown."""
+    """The cookie's player; created on first need (with the cookie's id when it has one)."""
     player = session.get(Player, player_id) if player_id else None
     if player is None:
-        player = Player(id=new_id())
+        player = Player(id=player_id or new_id())
         session.add(player)
         session.flush()
     return player
@@ -68,6 +70,31 @@ def find_game(session: Session, game_id: str, player_id: str | None) -> GameRow 
 
 def read_table(row: GameRow) -> Table:
     return rebuild(RuleSet.from_key(row.rules_key), row.seed, row.bot_id, row.log)
+
+
+class TableCache:
+    """Rebuilt tables by game, so a request need not replay the whole game. An entry counts
+    only for the stored version it was built from, so several processes and restarts stay
+    correct; a request takes its table out while it works on it."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._size = size
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._lock = Lock()
+
+    def take(self, row: GameRow) -> Table:
+        with self._lock:
+            table = self._tables.pop(row.id, None)
+        if table is None or table.version != row.version:
+            table = read_table(row)
+        return table
+
+    def keep(self, game_id: str, table: Table) -> None:
+        with self._lock:
+            self._tables[game_id] = table
+            self._tables.move_to_end(game_id)
+            while len(self._tables) > self._size:
+                self._tables.popitem(last=False)
 
 
 def write_table(row: GameRow, table: Table) -> None:

@@ -114,11 +114,8 @@ def test_each_daily_deal_is_a_whole_deck_and_the_deal_passes_left() -> None:
         assert isinstance(hands, list) and len(hands) == 4
         assert all(len(hand.split()) == 12 for hand in hands)
         assert Counter(code for hand in hands for code in hand.split()) == full_deck
-    dealers = [entry["dealer"] for entry in deals]
-    assert all(
-        later == (earlier + 1) % 4  # type: ignore[operator]
-        for earlier, later in zip(dealers, dealers[1:], strict=False)
-    )
+    dealers = [int(str(entry["dealer"])) for entry in deals]
+    assert dealers == [(dealers[0] + number) % 4 for number in range(len(dealers))]
 
 
 def test_daily_deals_with_redeals_keep_the_dealer_and_change_the_cards() -> None:

@@ -95,7 +95,7 @@ def set_nickname(
     request: Request,
     session: SessionDep,
     templates: TemplatesDep,
-    nickname: Annotated[str, Form()],
+    nickname: Annotated[str, Form()] = "",
     back: Annotated[str, Form()] = "/leaderboard",
 ) -> Response:
     """Remembers the player's nickname (shown on every board they are on)."""

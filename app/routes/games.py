@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import APIRouter, Form, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
 from fastapi.responses import RedirectResponse
+from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm.exc import StaleDataError
 
 from app.daily import settle_attempt
@@ -27,7 +29,17 @@ from app.models import GameRow, Player
 from app.preferences import rules_preference
 from app.presenter import table_model
 from app.service import HUMAN, Table, human_action, new_table, next_hand
-from app.store import NEW_GAME, GameKind, add_game, find_game, player_for, read_table, write_table
+from app.settings import Settings
+from app.store import (
+    NEW_GAME,
+    GameKind,
+    TableCache,
+    add_game,
+    find_game,
+    player_for,
+    read_table,
+    write_table,
+)
 from engine import (
     Act,
     Action,
@@ -92,39 +104,52 @@ def _owned(session: SessionDep, request: Request, game_id: str) -> GameRow:
     return row
 
 
-def render_table(
-    request: Request,
-    templates: TemplatesDep,
-    settings: SettingsDep,
-    row: GameRow,
-    table: Table,
-    error: str | None = None,
-    status_code: int = 200,
-) -> Response:
-    """The whole page, or only the table region for an htmx request."""
-    context = {
-        "model": table_model(table, row.id, settings.bot_delay_ms, error),
-        "game": game_context(row, table, settings),
-    }
-    block = "table" if is_htmx(request) else None
-    response: Response = templates.TemplateResponse(
-        request, "table.html", context, status_code=status_code, block_name=block
-    )
-    response.headers["Vary"] = "HX-Request"
-    response.headers["Cache-Control"] = "no-store"
-    return response
+@dataclass(frozen=True)
+class Screen:
+    """What every table route needs to answer: the request, templates, settings and the
+    cache of rebuilt tables."""
+
+    request: Request
+    templates: Jinja2Blocks
+    settings: Settings
+    cache: TableCache
+
+    def show(
+        self,
+        row: GameRow,
+        table: Table,
+        error: str | None = None,
+        status_code: int = 200,
+        animate: bool = False,
+    ) -> Response:
+        """The whole page, or only the table region for an htmx request."""
+        delay = self.settings.bot_delay_ms
+        context = {
+            "model": table_model(table, row.id, delay, error, animate),
+            "game": game_context(row, table, self.settings),
+        }
+        block = "table" if is_htmx(self.request) else None
+        response: Response = self.templates.TemplateResponse(
+            self.request, "table.html", context, status_code=status_code, block_name=block
+        )
+        response.headers["Vary"] = "HX-Request"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+
+def _screen(request: Request, templates: TemplatesDep, settings: SettingsDep) -> Screen:
+    return Screen(request, templates, settings, request.app.state.tables)
+
+
+ScreenDep = Annotated[Screen, Depends(_screen)]
 
 
 @router.get("/{game_id}")
-def show_game(
-    request: Request,
-    game_id: str,
-    session: SessionDep,
-    templates: TemplatesDep,
-    settings: SettingsDep,
-) -> Response:
+def show_game(request: Request, game_id: str, session: SessionDep, screen: ScreenDep) -> Response:
     row = _owned(session, request, game_id)
-    return render_table(request, templates, settings, row, read_table(row))
+    table = screen.cache.take(row)
+    screen.cache.keep(row.id, table)
+    return screen.show(row, table)
 
 
 def parse_action(text: str, cards: list[str]) -> Action:
@@ -141,24 +166,24 @@ def take_action(
     request: Request,
     game_id: str,
     session: SessionDep,
-    templates: TemplatesDep,
-    settings: SettingsDep,
+    screen: ScreenDep,
     version: Annotated[int, Form()],
     action: Annotated[str, Form()] = "",
     cards: Annotated[list[str] | None, Form()] = None,
 ) -> Response:
     """Applies one human action and the bots' answers; nothing changes unless all succeed."""
     row = _owned(session, request, game_id)
-    table = read_table(row)
+    table = screen.cache.take(row)
     if version != row.version:
-        return render_table(request, templates, settings, row, table, STALE, 409)
+        screen.cache.keep(row.id, table)
+        return screen.show(row, table, STALE, 409)
     try:
         human_action(table, parse_action(action, cards or []))
     except (ActionError, EngineError) as error:
-        fresh = read_table(row)
+        screen.cache.keep(row.id, table)
         code = 422 if isinstance(error, IllegalAction) else 400
-        return render_table(request, templates, settings, row, fresh, str(error), code)
-    return _store_and_show(request, session, templates, settings, row, table)
+        return screen.show(row, table, str(error), code)
+    return _store_and_show(session, screen, row, table)
 
 
 @router.post("/{game_id}/next", dependencies=[ActionLimit])
@@ -166,29 +191,23 @@ def deal_next(
     request: Request,
     game_id: str,
     session: SessionDep,
-    templates: TemplatesDep,
-    settings: SettingsDep,
+    screen: ScreenDep,
     version: Annotated[int, Form()],
 ) -> Response:
     row = _owned(session, request, game_id)
-    table = read_table(row)
+    table = screen.cache.take(row)
     if version != row.version:
-        return render_table(request, templates, settings, row, table, STALE, 409)
+        screen.cache.keep(row.id, table)
+        return screen.show(row, table, STALE, 409)
     try:
         next_hand(table)
     except ValueError as error:
-        return render_table(request, templates, settings, row, read_table(row), str(error), 409)
-    return _store_and_show(request, session, templates, settings, row, table)
+        screen.cache.keep(row.id, table)
+        return screen.show(row, table, str(error), 409)
+    return _store_and_show(session, screen, row, table)
 
 
-def _store_and_show(
-    request: Request,
-    session: SessionDep,
-    templates: TemplatesDep,
-    settings: SettingsDep,
-    row: GameRow,
-    table: Table,
-) -> Response:
+def _store_and_show(session: SessionDep, screen: Screen, row: GameRow, table: Table) -> Response:
     """Commits the step before answering; a concurrent step on the same game wins the race
     and this one shows the table as it is."""
     write_table(row, table)
@@ -199,10 +218,11 @@ def _store_and_show(
         session.rollback()
         fresh = session.get(GameRow, row.id)
         assert fresh is not None
-        return render_table(request, templates, settings, fresh, read_table(fresh), STALE, 409)
-    if not is_htmx(request):
+        return screen.show(fresh, screen.cache.take(fresh), STALE, 409)
+    screen.cache.keep(row.id, table)
+    if not is_htmx(screen.request):
         return RedirectResponse(f"/games/{row.id}", status_code=303)
-    return render_table(request, templates, settings, row, table)
+    return screen.show(row, table, animate=True)
 
 
 @router.get("/{game_id}/hands/{number}/record.json")

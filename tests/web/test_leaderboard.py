@@ -5,6 +5,7 @@ the same cards, nicknames (validated, escaped), and the commit–reveal check of
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import html
 import json
@@ -12,7 +13,6 @@ import random
 import re
 import subprocess
 import sys
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -26,6 +26,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from app.models import DailyAttempt, DailyPar, GameRow, Player
+from app.settings import Settings
 from bots.registry import bot_named
 from bots.table import play_out
 from engine import Game, HandResult, RuleSet, Team
@@ -116,6 +117,7 @@ def nickname_of(application: FastAPI, player_id: str) -> str | None:
 
 @dataclass(frozen=True)
 class Finished:
+    settings: Settings
     app: FastAPI
     client: TestClient
     url: str
@@ -129,7 +131,7 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Finished]:
         url = start_daily(client)
         play_game(client, url, random_choice("nickname player"))
         (attempt,) = rows(application, DailyAttempt)
-        yield Finished(application, client, url, attempt.player_id)
+        yield Finished(settings, application, client, url, attempt.player_id)
 
 
 # ---- totals, ranks, ties, the own row --------------------------------------------------------
@@ -172,10 +174,9 @@ def test_board_totals_ranks_ties_and_own_row(tmp_path: Path) -> None:
         assert attempts == set(totals)
 
 
-def add_finished_attempts(application: FastAPI, totals: list[int]) -> list[str]:
+def add_finished_attempts(application: FastAPI, totals: list[int]) -> None:
     """Players who finished with the given totals (rows written directly, for board logic
     that needs more players than are worth playing through)."""
-    ids = []
     start = datetime(2024, 3, 14, 8, 0, tzinfo=UTC)
     with application.state.sessions() as session:
         for number, total in enumerate(totals):
@@ -206,9 +207,7 @@ def add_finished_attempts(application: FastAPI, totals: list[int]) -> list[str]:
                     hands_won=number % 9,
                 )
             )
-            ids.append(player)
         session.commit()
-    return ids
 
 
 def test_equal_totals_share_a_rank(tmp_path: Path) -> None:
@@ -232,6 +231,7 @@ def test_top_100_plus_the_own_row_wherever_it_is(tmp_path: Path) -> None:
     with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
         add_finished_attempts(application, [200 - number for number in range(110)])
         url = start_daily(client)
+        assert set_nickname(client, "Last").status_code == 303
         with application.state.sessions() as session:
             session.execute(
                 update(DailyAttempt)
@@ -242,7 +242,7 @@ def test_top_100_plus_the_own_row_wherever_it_is(tmp_path: Path) -> None:
         shown = board_rows(client.get(BOARD).text)
     assert len(shown) == 101
     assert [row.rank for row in shown[:100]] == list(range(1, 101))
-    assert shown[-1] == Row(111, "Anonymous", -500, 0, True)
+    assert shown[-1] == Row(111, "Last", -500, 0, True)
 
 
 def test_unfinished_attempts_are_not_on_the_board(finished: Finished) -> None:
@@ -267,8 +267,10 @@ class ScoreStuffingClient(TestClient):
 
 
 def test_no_endpoint_accepts_a_score(tmp_path: Path) -> None:
-    with running(daily_settings(tmp_path)) as application:
-        client = ScoreStuffingClient(application)
+    with (
+        running(daily_settings(tmp_path)) as application,
+        ScoreStuffingClient(application) as client,
+    ):
         url = start_daily(client)
         play_game(client, url, random_choice("stuffer"))
         results = replayed_results(hand_records(client, url))
@@ -278,7 +280,6 @@ def test_no_endpoint_accepts_a_score(tmp_path: Path) -> None:
         client.post(f"{url}/next", data={"version": "0"})
         client.post(f"{url}/actions", data={"version": "0", "action": "healthy"})
         (row,) = board_rows(client.get(BOARD).text)
-        client.close()
         (attempt,) = rows(application, DailyAttempt)
     assert (row.name, row.total, row.won) == (
         "Honest",
@@ -373,7 +374,7 @@ def test_playing_like_the_bot_scores_exactly_par(tmp_path: Path) -> None:
         ("Ñandú", "Ñandú"),
         ("東京", "東京"),
         ("Ωmega", "Ωmega"),
-        ("अनु", "अनु"),
+        ("अनु", "अनु"),  # the last character is a combining vowel sign (Mn)
         ("٣٣", "٣٣"),
         ("Anna-Lena M.", "Anna-Lena M."),
         ("x_y.z-1", "x_y.z-1"),
@@ -393,10 +394,6 @@ def test_nicknames_of_any_script_are_taken_and_shown(
     assert nickname_of(finished.app, finished.player_id) == stored
     (row,) = board_rows(finished.client.get(BOARD).text)
     assert row.own and html.unescape(row.name) == stored
-
-
-def test_the_devanagari_case_has_a_combining_vowel_sign() -> None:
-    assert [unicodedata.category(char) for char in "अनु"] == ["Lo", "Lo", "Mn"]
 
 
 @pytest.mark.parametrize(
@@ -486,12 +483,13 @@ def test_nicknames_are_escaped_wherever_shown(finished: Finished, stored: str) -
             update(Player).where(Player.id == finished.player_id).values(nickname=stored)
         )
         session.commit()
-    escaped = html.escape(stored)
     board = finished.client.get(BOARD).text
     (row,) = board_rows(board)
-    assert row.name == escaped
+    assert html.unescape(row.name) == stored
+    assert not re.search(r"[<>\"]", row.name), "markup characters are entities"
     table = finished.client.get(finished.url).text
-    assert f'name="nickname" value="{escaped}"' in table
+    value = re.search(r'name="nickname" value="([^"]*)"', table)
+    assert value is not None and html.unescape(value.group(1)) == stored
     for page in (board, table):
         assert "<b>x</b>" not in page and "<script>alert" not in page
 
@@ -564,6 +562,23 @@ def test_the_daily_table_shows_the_commitment(finished: Finished) -> None:
     with TestClient(finished.app) as newcomer:
         page = newcomer.get(start_daily(newcomer)).text
     assert promised in page
+
+
+def test_the_seed_is_offered_for_replay_only_after_the_day(finished: Finished) -> None:
+    """ "Play these deals again" carries the seed: not on the day, but from the next one."""
+    seed = reference_seed(SECRET, DAY, "pagat")
+    today = finished.client.get(finished.url).text
+    assert "Final standings" in today
+    assert seed not in today and "Play these deals again" not in today
+    later = dataclasses.replace(finished.settings, today=lambda: DAY + timedelta(days=1))
+    with (
+        running(later) as application,
+        TestClient(application, cookies=dict(finished.client.cookies)) as client,
+    ):
+        page = client.get(finished.url).text
+    offer = re.search(r'<input type="hidden" name="seed" value="([^"]*)">', page)
+    assert offer is not None and offer.group(1) == seed
+    assert "Play these deals again" in page
 
 
 def test_the_board_refuses_future_days_and_other_rules(finished: Finished) -> None:

@@ -1,0 +1,226 @@
+"""Rate limits on starting games and on actions, per player id and per IP address: past the
+limit the answer is a clear 429 page with Retry-After, and nothing changes (no game, no
+attempt, no player, the same version). The limiter's clock is replaced by a hand-moved one, so
+"a minute later" takes no time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from app.models import DailyAttempt, GameRow, Player
+from app.ratelimit import Limits
+from tests.web.driver import HTMX, data_actions, default_choice, page_version, post_action
+from tests.web.test_daily import (
+    Seen,
+    browsers,
+    count,
+    daily_settings,
+    game_id,
+    rows,
+    running,
+    start_daily,
+)
+
+MANY = 10_000
+OTHER_ADDRESS = ("203.0.113.7", 40000)
+
+
+class Clock:
+    """Monotonic seconds that move only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@contextmanager
+def limited(tmp_path: Path, clock: Clock, **limits: int) -> Iterator[FastAPI]:
+    """An app with the given limits (the others out of reach) on the shared test database."""
+    chosen = Limits(
+        **{
+            "starts_per_player": MANY,
+            "starts_per_ip": MANY,
+            "actions_per_player": MANY,
+            "actions_per_ip": MANY,
+            **limits,
+        }
+    )
+    with running(daily_settings(tmp_path, limits=chosen)) as application:
+        limiter = application.state.limiter
+        for window in (
+            limiter.starts_player,
+            limiter.starts_ip,
+            limiter.actions_player,
+            limiter.actions_ip,
+        ):
+            window.clock = clock
+        yield application
+
+
+def known_player(tmp_path: Path) -> tuple[dict[str, str], str]:
+    """Cookies of a player who already has a (new) game, made on an unlimited server with the
+    same database and secret, so that the limited server counts that player from zero."""
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        url = client.post("/games", follow_redirects=False).headers["location"]
+        return dict(client.cookies), url
+
+
+def assert_slow_down(response: httpx.Response) -> None:
+    """The 429 page: a heading and a sentence a person understands, and when to come back."""
+    assert response.status_code == 429, response.text[:1000]
+    assert int(response.headers["retry-after"]) > 0
+    heading = re.search(r"<h1>(.*?)</h1>\s*<p>(.*?)</p>", response.text, re.DOTALL)
+    assert heading is not None, response.text[:1000]
+    assert heading.group(1).strip() and "wait" in heading.group(2).lower()
+
+
+def start(client: TestClient, path: str = "/games", **headers: str) -> httpx.Response:
+    return client.post(path, headers=headers, follow_redirects=False)
+
+
+def act(client: TestClient, url: str, body: str) -> httpx.Response:
+    """The human's default move on this page, as htmx sends it."""
+    return post_action(client, url, body, default_choice(data_actions(body)))
+
+
+def stored(application: FastAPI, url: str) -> tuple[int, list[list[dict[str, object]]]]:
+    (row,) = rows(application, GameRow, id=game_id(url))
+    return row.version, row.log
+
+
+def test_a_players_starts_past_the_limit_are_refused(tmp_path: Path) -> None:
+    cookies, _ = known_player(tmp_path)
+    clock = Clock()
+    with (
+        limited(tmp_path, clock, starts_per_player=2) as application,
+        TestClient(application, cookies=cookies) as client,
+    ):
+        assert start(client).status_code == 303
+        assert start(client, "/daily/pagat").status_code == 303
+        games, attempts = count(application, GameRow), count(application, DailyAttempt)
+
+        assert_slow_down(start(client))
+        assert_slow_down(start(client, "/daily/ddv"))
+        refused = start(client, "/daily/ddv", **HTMX)
+        assert refused.status_code == 429 and refused.headers["hx-retarget"] == "#main"
+        assert (count(application, GameRow), count(application, DailyAttempt)) == (games, attempts)
+
+        clock.now += 61
+        url = start(client, "/daily/ddv").headers["location"]
+        (attempt,) = rows(application, DailyAttempt, rules_key="ddv")
+        assert attempt.game_id == game_id(url), "the refused start took no attempt away"
+
+
+def test_the_start_that_makes_the_player_counts_for_that_player(tmp_path: Path) -> None:
+    """With two starts a minute per player, a new visitor's third start is refused: the
+    first one (which gave them their player id) was theirs too."""
+    with limited(tmp_path, Clock(), starts_per_player=2) as application:
+        with browsers(application, 1) as (client,):
+            assert start(client).status_code == 303
+            assert start(client).status_code == 303
+            games = count(application, GameRow)
+            assert_slow_down(start(client))
+        assert count(application, GameRow) == games
+
+
+def test_a_players_actions_past_the_limit_change_nothing(tmp_path: Path) -> None:
+    clock = Clock()
+    with (
+        limited(tmp_path, clock, actions_per_player=3) as application,
+        browsers(application, 1) as (client,),
+    ):
+        url = start_daily(client)
+        body = client.get(url).text
+        for _ in range(3):
+            response = act(client, url, body)
+            assert response.status_code == 200, response.text[:1000]
+            body = response.text
+        before, saved = Seen.of(client.get(url).text, url), stored(application, url)
+
+        assert_slow_down(act(client, url, body))
+        htmx = act(client, url, body)
+        assert htmx.status_code == 429 and htmx.headers["hx-retarget"] == "#main"
+        next_hand = client.post(f"{url}/next", data={"version": str(before.version)})
+        assert_slow_down(next_hand)
+        assert stored(application, url) == saved
+        assert Seen.of(client.get(url).text, url) == before
+
+        clock.now += 61
+        response = act(client, url, body)
+        assert response.status_code == 200, "the same move on the same version is taken now"
+        assert page_version(response.text) > before.version
+
+
+def test_starts_are_limited_per_address(tmp_path: Path) -> None:
+    clock = Clock()
+    with (
+        limited(tmp_path, clock, starts_per_ip=3) as application,
+        browsers(application, 2) as (first, second),
+    ):
+        assert start(first).status_code == 303
+        assert start(first, "/daily/pagat").status_code == 303
+        assert start(second, "/daily/pagat").status_code == 303
+        players, games = count(application, Player), count(application, GameRow)
+        attempts = count(application, DailyAttempt)
+
+        with TestClient(application) as newcomer:
+            assert_slow_down(start(newcomer, "/daily/pagat"))
+        assert_slow_down(start(second))
+        assert_slow_down(start(first, "/daily/ddv"))
+        assert count(application, Player) == players, "a refused start makes no player"
+        assert (count(application, GameRow), count(application, DailyAttempt)) == (
+            games,
+            attempts,
+        )
+
+        with TestClient(application, client=OTHER_ADDRESS) as elsewhere:
+            assert start(elsewhere, "/daily/pagat").status_code == 303, "other addresses play on"
+        clock.now += 61
+        assert start(second).status_code == 303
+
+
+def test_actions_are_limited_per_address(tmp_path: Path) -> None:
+    with (
+        limited(tmp_path, Clock(), actions_per_ip=4) as application,
+        browsers(application, 2) as (first, second),
+    ):
+        urls = [start_daily(first), start_daily(second)]
+        bodies = [first.get(urls[0]).text, second.get(urls[1]).text]
+        for _ in range(2):
+            for index, client in enumerate((first, second)):
+                response = act(client, urls[index], bodies[index])
+                assert response.status_code == 200, response.text[:1000]
+                bodies[index] = response.text
+        saved = [stored(application, url) for url in urls]
+
+        assert_slow_down(act(first, urls[0], bodies[0]))
+        assert_slow_down(act(second, urls[1], bodies[1]))
+        assert [stored(application, url) for url in urls] == saved
+
+        with TestClient(application, client=OTHER_ADDRESS) as elsewhere:
+            url = start_daily(elsewhere)
+            assert act(elsewhere, url, elsewhere.get(url).text).status_code == 200
+
+
+def test_reading_pages_is_not_limited(tmp_path: Path) -> None:
+    """Only starts and actions are counted: a player reloading the table or the board is not
+    refused."""
+    with (
+        limited(tmp_path, Clock(), starts_per_ip=1, actions_per_ip=1) as application,
+        browsers(application, 1) as (client,),
+    ):
+        url = start_daily(client)
+        for _ in range(5):
+            assert client.get(url).status_code == 200
+            assert client.get("/leaderboard").status_code == 200
+            assert client.get("/").status_code == 200
