@@ -6,8 +6,6 @@ carries a score.
 
 from __future__ import annotations
 
-import random
-import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -16,10 +14,15 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.models import DailyAttempt, DailyPar, GameRow, Player
-from app.service import HUMAN, Table, finished_results, game_over
-from bots.registry import bot_named
-from bots.table import play_out
-from engine import Game, HandResult, Phase, RuleSet, Team
+from app.service import (
+    HUMAN,
+    Table,
+    bot_in_human_seat,
+    finished_results,
+    game_over,
+    new_table,
+)
+from engine import HandResult, RuleSet, Team
 from engine.daily import RANKED, daily_seed
 
 BOARD_SIZE = 100
@@ -88,18 +91,9 @@ def par(session: Session, secret: str, day: date, rules_key: str, bot_id: str) -
     stored = session.get(DailyPar, (day, rules_key))
     if stored is not None:
         return stored
-    rules = ranked_rules(rules_key)
-    game = Game(rules, seed_of_day(secret, day, rules_key))
-    bot = bot_named(bot_id)
-    while True:
-        rngs = [random.Random(f"par/{len(game.records)}/{seat}") for seat in range(4)]
-        play_out(game.hand, [bot] * 4, rngs)
-        if game.hand.phase is Phase.DONE and len(game.results) + 1 == rules.hands_per_game:
-            break
-        game.next_hand()
-    results = [*game.results, game.hand.result()]
-    total = sum(result.scores[HUMAN] for result in results)
-    won = sum(1 for result in results if result.winner is _team_of_human(result))
+    table = new_table(ranked_rules(rules_key), seed_of_day(secret, day, rules_key), bot_id)
+    bot_in_human_seat(table)
+    total, won = game_total(table)
     stored = DailyPar(day=day, rules_key=rules_key, bot_id=bot_id, total=total, hands_won=won)
     session.add(stored)
     session.flush()
@@ -165,8 +159,6 @@ def clean_nickname(text: str) -> str:
             raise NicknameError(
                 f"{char!r} is not allowed: use letters, digits, spaces, '.', '_' or '-'."
             )
-    if re.search(r"\s{2,}", name):
-        raise NicknameError("Use single spaces between words.")
     return name
 
 

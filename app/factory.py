@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from jinja2_fragments.fastapi import Jinja2Blocks
 from starlette.exceptions import HTTPException
@@ -47,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (home, games, daily, rules):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, _http_error)
+    app.add_exception_handler(RequestValidationError, _bad_request)
     return app
 
 
@@ -60,6 +62,15 @@ def _templates() -> Jinja2Blocks:
         preset_defaults=form_values,
     )
     return templates
+
+
+async def _bad_request(request: Request, error: Exception) -> Response:
+    """A form or query the routes cannot read: the friendly error page, not FastAPI's JSON."""
+    assert isinstance(error, RequestValidationError)
+    fields = ", ".join(str(item["loc"][-1]) for item in error.errors())
+    return await _http_error(
+        request, HTTPException(400, f"This request is not understood ({fields}).")
+    )
 
 
 async def _http_error(request: Request, error: Exception) -> Response:

@@ -86,6 +86,18 @@ def _bots_until_human(table: Table) -> None:
         _record(table, bot_turn(hand, table.bot, _bot_rng(table)))
 
 
+def bot_in_human_seat(table: Table) -> None:
+    """Plays the whole game with the bot in seat 0 too, deciding as the bots do (the par of
+    a daily game)."""
+    while not game_over(table.game):
+        hand = table.game.hand
+        if hand.phase is Phase.DONE:
+            next_hand(table)
+        else:
+            _record(table, bot_turn(hand, table.bot, _bot_rng(table)))
+            _bots_until_human(table)
+
+
 def human_action(table: Table, action: Action) -> None:
     """Applies the human's action (raises `IllegalAction`, changing nothing) and the bots'
     answers."""

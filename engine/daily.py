@@ -56,8 +56,11 @@ def daily_deals(seed: str, rules: RuleSet, redeals: int = 0) -> list[dict[str, o
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.daily", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.daily",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("date", help="the UTC date, YYYY-MM-DD")
     parser.add_argument("rules", help="the ranked rule set: pagat or ddv")
     parser.add_argument("seed", help="the day's published seed")
@@ -68,7 +71,11 @@ def main(argv: list[str] | None = None) -> int:
         rules = RuleSet.from_key(args.rules)
     except (ValueError, RulesError) as error:
         parser.error(str(error))
-    print(json.dumps({"date": day.isoformat(), "rules": rules.key, "sha256": commitment(args.seed)}))
+    if rules.key not in RANKED:
+        parser.error(f"{rules.key!r} has no daily game (ranked: {', '.join(RANKED)})")
+    print(
+        json.dumps({"date": day.isoformat(), "rules": rules.key, "sha256": commitment(args.seed)})
+    )
     for hand in daily_deals(args.seed, rules, args.redeals):
         print(json.dumps(hand))
     return 0

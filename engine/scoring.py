@@ -257,9 +257,7 @@ def _extras(
     return items + _charlie(rules, team_of, tricks[-1], len(tricks))
 
 
-def _charlie(
-    rules: RuleSet, team_of: Sequence[Team], last: Trick, number: int
-) -> list[ScoreItem]:
+def _charlie(rules: RuleSet, team_of: Sequence[Team], last: Trick, number: int) -> list[ScoreItem]:
     team = team_of[last.winner]
     items = []
     if last.winning_card() == CHARLIE:

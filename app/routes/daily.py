@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Annotated
 
 from fastapi import APIRouter, Form, HTTPException, Request, Response
@@ -26,6 +26,9 @@ from app.store import GameKind
 from engine.daily import RANKED, commitment
 
 router = APIRouter(tags=["daily"])
+
+BOARD_HISTORY = timedelta(days=366)
+"""How far back boards (and their par, computed on first view) can be looked at."""
 
 
 def _ranked(rules_key: str) -> None:
@@ -74,6 +77,8 @@ def leaderboard(
     shown = day or today
     if shown > today:
         raise HTTPException(404, "That day has not come yet.")
+    if shown < today - BOARD_HISTORY:
+        raise HTTPException(404, "Boards are kept for a year.")
     seed = seed_of_day(settings.secret_key, shown, rules)
     bot_par = par(session, settings.secret_key, shown, rules, BOT_ID)
     session.commit()
