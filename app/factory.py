@@ -13,6 +13,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.sessions import SessionMiddleware
 
 from app.db import make_engine, session_factory
+from app.preferences import rules_preference
 from app.ratelimit import RateLimiter
 from app.routes import daily, games, home, rules
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, form_values
@@ -52,8 +53,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+def _remembered_rules(request: Request) -> dict[str, object]:
+    """Every page's Rules dialog starts from the rules remembered on this device."""
+    return {"rules": rules_preference(request)}
+
+
 def _templates() -> Jinja2Blocks:
-    templates = Jinja2Blocks(directory=ROOT / "templates")
+    templates = Jinja2Blocks(directory=ROOT / "templates", context_processors=[_remembered_rules])
     templates.env.globals.update(
         presets=PRESETS,
         toggle_labels=LABELS,

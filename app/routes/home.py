@@ -5,7 +5,6 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from app.deps import SessionDep, TemplatesDep, player_id
-from app.preferences import rules_preference
 from app.store import latest_game
 from engine.daily import RANKED
 
@@ -17,7 +16,6 @@ def home(request: Request, session: SessionDep, templates: TemplatesDep) -> Resp
     player = player_id(request)
     latest = latest_game(session, player) if player else None
     context = {
-        "rules": rules_preference(request),
         "resume": latest if latest is not None and not latest.finished else None,
         "ranked": RANKED,
     }

@@ -2,38 +2,42 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Form, Request, Response
+from fastapi import APIRouter, Depends, Form, Request, Response
 
 from app.deps import SessionDep, StartLimit, TemplatesDep
-from app.preferences import remember_rules, rules_preference
+from app.preferences import remember_rules
 from app.routes.games import current_player, open_game, to_table
 from app.rules_form import TOGGLE_FIELDS, rules_from_form
-from engine import PRESETS, RulesError
+from engine import RulesError
 
 router = APIRouter(tags=["rules"])
 
 
 @router.get("/how-to-play")
 def how_to_play(request: Request, templates: TemplatesDep) -> Response:
-    rules = rules_preference(request)
-    context: dict[str, Any] = {"rules": rules, "presets": PRESETS}
-    return templates.TemplateResponse(request, "how_to_play.html", context)
+    return templates.TemplateResponse(request, "how_to_play.html", {})
+
+
+async def _toggle_fields(request: Request) -> dict[str, object]:
+    """The dialog's toggle fields as sent (an unchecked box is simply absent)."""
+    form = await request.form()
+    return {name: form.get(name) for name in TOGGLE_FIELDS}
 
 
 @router.post("/rules", dependencies=[StartLimit])
-async def choose_rules(
+def choose_rules(
     request: Request,
     session: SessionDep,
     templates: TemplatesDep,
     preset: Annotated[str, Form()],
+    fields: Annotated[dict[str, object], Depends(_toggle_fields)],
 ) -> Response:
     """Remembers the chosen rules on this device and starts a new game with them (the dialog
     asked for confirmation first)."""
-    form = await request.form()
     try:
-        rules = rules_from_form(preset, {name: form.get(name) for name in TOGGLE_FIELDS})
+        rules = rules_from_form(preset, fields)
     except RulesError as error:
         context = {"message": str(error), "title": "Those rules do not exist"}
         return templates.TemplateResponse(request, "message.html", context, status_code=400)
