@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh
 . scripts/chromium.sh
+. scripts/postgres.sh
 ruff check engine bots app tests bench
 mypy engine bots
 python -m pytest "$@"
