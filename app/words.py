@@ -3,7 +3,7 @@ keeping the game's own German words where players use them."""
 
 from __future__ import annotations
 
-from engine import Card, Contract, Step, Team
+from engine import Card, Contract, Team
 from engine.cards import Rank, Suit
 
 SEAT_NAMES = ("You", "Lena", "Jonas", "Emma")
@@ -71,12 +71,6 @@ def card_name(card: Card) -> str:
 
 def team_name(team: Team | None) -> str:
     return {Team.RE: "Re", Team.KONTRA: "Kontra", None: "?"}[team]
-
-
-def step_label(step: Step, team: Team) -> str:
-    names = {Step.TEAM: team_name(team), Step.NO90: "No 90", Step.NO60: "No 60"}
-    names |= {Step.NO30: "No 30", Step.SCHWARZ: "Schwarz"}
-    return names.get(step, "—")
 
 
 def item_text(item: str, team: Team, scoring: str) -> str:

@@ -129,9 +129,3 @@ def card_order(contract: Contract, schweinchen: bool = False) -> CardOrder:
         sum(1 << card.index for card in CARDS if suit_of[card.index] == suit) for suit in range(5)
     )
     return CardOrder(tuple(trumps), tuple(suit_of), tuple(strength), masks)
-
-
-def trumps_in_normal_game(cards: list[Card]) -> int:
-    """Trump count for Armut eligibility, always by the normal game's order (§5, §3)."""
-    order = card_order(Contract.NORMAL)
-    return sum(1 for card in cards if order.is_trump(card))

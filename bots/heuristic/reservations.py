@@ -62,9 +62,5 @@ def choose_exchange(view: SeatView) -> Action:
     return min(view.legal, key=lambda action: _exchange_cost(view.hand, action.cards))
 
 
-def is_reservation_moment(view: SeatView) -> bool:
-    return any(action.act.is_reservation for action in view.legal)
-
-
 def choose_armut_response(view: SeatView) -> Act:
     return Act.ARMUT_ACCEPT if accept_armut(view) else Act.ARMUT_DECLINE
