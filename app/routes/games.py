@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -43,7 +44,6 @@ from app.store import (
 from engine import (
     Act,
     Action,
-    ActionError,
     Card,
     EngineError,
     HandRecord,
@@ -172,18 +172,12 @@ def take_action(
     cards: Annotated[list[str] | None, Form()] = None,
 ) -> Response:
     """Applies one human action and the bots' answers; nothing changes unless all succeed."""
-    row = _owned(session, request, game_id)
-    table = screen.cache.take(row)
-    if version != row.version:
-        screen.cache.keep(row.id, table)
-        return screen.show(row, table, STALE, 409)
-    try:
+
+    def act(table: Table) -> None:
         human_action(table, parse_action(action, cards or []))
-    except (ActionError, EngineError) as error:
-        screen.cache.keep(row.id, table)
-        code = 422 if isinstance(error, IllegalAction) else 400
-        return screen.show(row, table, str(error), code)
-    return _store_and_show(session, screen, row, table)
+
+    refusals: dict[type[Exception], int] = {IllegalAction: 422, EngineError: 400}
+    return _play_step(session, screen, _owned(session, request, game_id), version, act, refusals)
 
 
 @router.post("/{game_id}/next", dependencies=[ActionLimit])
@@ -195,15 +189,29 @@ def deal_next(
     version: Annotated[int, Form()],
 ) -> Response:
     row = _owned(session, request, game_id)
+    return _play_step(session, screen, row, version, next_hand, {ValueError: 409})
+
+
+def _play_step(
+    session: SessionDep,
+    screen: Screen,
+    row: GameRow,
+    version: int,
+    step: Callable[[Table], None],
+    refusals: dict[type[Exception], int],
+) -> Response:
+    """One step of the game: a request made on an earlier version, or a step the game
+    refuses (answered with the status `refusals` gives its error), changes nothing."""
     table = screen.cache.take(row)
     if version != row.version:
         screen.cache.keep(row.id, table)
         return screen.show(row, table, STALE, 409)
     try:
-        next_hand(table)
-    except ValueError as error:
+        step(table)
+    except tuple(refusals) as error:
         screen.cache.keep(row.id, table)
-        return screen.show(row, table, str(error), 409)
+        status = next(code for kind, code in refusals.items() if isinstance(error, kind))
+        return screen.show(row, table, str(error), status)
     return _store_and_show(session, screen, row, table)
 
 
