@@ -1,0 +1,88 @@
+"""Driving the table in a real browser the way a player does: only through the `data-action`
+controls, the Armut pick labels and the Next hand button."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page
+
+MAX_STEPS = 300
+"""Clicks a whole game may take (8 hands of 12 tricks and their reservations)."""
+
+
+def enabled_actions(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        "#table [data-action]", "els => els.filter(e => !e.disabled).map(e => e.dataset.action)"
+    )
+
+
+def changes_table(page: Page, act: Callable[[], None]) -> None:
+    """Does `act` and waits until the table has been replaced (htmx swap or a new page), then
+    fails on any error message the server put on the table."""
+    page.evaluate("document.getElementById('table').dataset.stale = 'yes'")
+    act()
+    page.wait_for_function(
+        "() => { const t = document.getElementById('table'); return t && !t.dataset.stale; }"
+    )
+    alerts = page.locator("#table [role=alert]")
+    assert alerts.count() == 0, f"the server refused a click: {alerts.all_inner_texts()}"
+
+
+def click_action(page: Page, action: str) -> None:
+    changes_table(page, page.locator(f'#table [data-action="{action}"]').first.click)
+
+
+def pick_three(page: Page) -> list[str]:
+    """Armut pick: every trump first (required when passing), then the first plain cards; the
+    confirm button is pressed once three boxes are checked."""
+    trumps = page.locator("label[data-card].trump").all()
+    plain = page.locator("label[data-card]:not(.trump)").all()
+    chosen = (trumps + plain)[:3]
+    for label in chosen:
+        label.click()
+    assert page.locator('input[name="cards"]:checked').count() == 3
+    confirm = "armut-give" if "armut-give" in enabled_actions(page) else "armut-return"
+    codes = [label.get_attribute("data-card") or "" for label in chosen]
+    click_action(page, confirm)
+    return codes
+
+
+def choose(actions: list[str], wishes: list[str]) -> str:
+    """A wished-for action (a prefix, used once) when offered; otherwise healthy in the
+    reservations, a card in play, or the first choice offered (Armut answers)."""
+    for wish in wishes:
+        match = next((action for action in actions if action.startswith(wish)), None)
+        if match is not None:
+            wishes.remove(wish)
+            return match
+    if "healthy" in actions:
+        return "healthy"
+    plays = [action for action in actions if action.startswith("play ")]
+    others = [action for action in actions if not action.startswith("announce ")]
+    return (plays or others)[0]
+
+
+def game_over(page: Page) -> bool:
+    return page.locator("section.summary", has_text="Final standings").count() > 0
+
+
+def step(page: Page, wishes: list[str]) -> None:
+    """One human move: deal on, pick Armut cards, or click a `data-action` control."""
+    if page.locator("button.next-hand").count():
+        changes_table(page, page.locator("button.next-hand").click)
+    elif page.locator("label[data-card]").count():
+        pick_three(page)
+    else:
+        actions = enabled_actions(page)
+        assert actions, "the human has nothing to do and the hand is not over"
+        click_action(page, choose(actions, wishes))
+
+
+def play_until(page: Page, done: Callable[[Page], bool], wishes: list[str] | None = None) -> None:
+    wishes = [] if wishes is None else wishes
+    for _ in range(MAX_STEPS):
+        if done(page):
+            return
+        step(page, wishes)
+    raise AssertionError(f"not done after {MAX_STEPS} moves")
