@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import PAGAT, Action, CardSet, Hand, RuleSet, deck
+from engine import CARDS, PAGAT, Action, CardSet, Hand, RuleSet, deck
+
+DECK_ORDER = [str(card) for card in CARDS]
+"""The 24 card types in deck order (AC 10C … 9D)."""
 
 
 def rigged_hand(hands: list[str], dealer: int = 3, rules: RuleSet = PAGAT) -> Hand:
@@ -63,3 +66,19 @@ def play_tricks(hand: Hand, tricks: list[str], calls: dict[int, str]) -> None:
             hand.apply(Action.parse((leader + position) % 4, f"play {card}"))
         if winner is not None:
             assert hand.tricks[-1].winner == winner, f"trick {number + 1}"
+
+
+def fill_deal(fixed: dict[int, str]) -> list[str]:
+    """Four hands: the fixed ones (by seat), the rest of the deck dealt round-robin in deck
+    order to the other seats, so that the two copies of any card (Q♣ above all) go to
+    different seats."""
+    rest = Counter(DECK_ORDER * 2)
+    for text in fixed.values():
+        used = Counter(text.split())
+        assert len(text.split()) == 12, text
+        assert not used - rest, f"{text}: cards beyond the deck: {used - rest}"
+        rest -= used
+    others = [seat for seat in range(4) if seat not in fixed]
+    cards = sorted(rest.elements(), key=DECK_ORDER.index)
+    hands = {seat: cards[i :: len(others)] for i, seat in enumerate(others)}
+    return [fixed[seat] if seat in fixed else " ".join(hands[seat]) for seat in range(4)]

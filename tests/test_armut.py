@@ -3,16 +3,12 @@ the table, the teams, the lead, the redeal when everyone declines, and Armut swi
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 import pytest
 
 from engine import DDV, PAGAT, Action, CardSet, Contract, Hand, IllegalAction, Phase, Team, view_of
-from tests.scripting import rigged_hand, run
-
-RANKS = ("A", "10", "K", "Q", "J", "9")
-DECK_ORDER = [rank + suit for suit in "CSHD" for rank in RANKS]
+from tests.scripting import DECK_ORDER, fill_deal, rigged_hand, run
 
 # Seat 1 is poor (Q♦ J♦ 9♦); Q♣ are with seats 0 and 2; seat 3 has five trumps.
 HANDS = [
@@ -35,20 +31,6 @@ ACCEPT_BY = {
     3: "2 armut-decline; 3 armut-accept",
     0: "2 armut-decline; 3 armut-decline; 0 armut-accept",
 }
-
-
-def complete(fixed: dict[int, str]) -> list[str]:
-    """Four hands: the fixed ones, the rest of the deck dealt round-robin in deck order to the
-    other seats (so the two Q♣ go to different seats)."""
-    rest = Counter(DECK_ORDER * 2)
-    for text in fixed.values():
-        used = Counter(text.split())
-        assert not used - rest
-        rest -= used
-    others = [seat for seat in range(4) if seat not in fixed]
-    cards = sorted(rest.elements(), key=DECK_ORDER.index)
-    hands = {seat: cards[i :: len(others)] for i, seat in enumerate(others)}
-    return [fixed[seat] if seat in fixed else " ".join(hands[seat]) for seat in range(4)]
 
 
 def triples(cards: str) -> set[str]:
@@ -117,7 +99,7 @@ NO_TRUMP = "AC AC 10C 10C KC KC AS AS 10S 10S AH AH"
 
 
 def test_gifts_with_two_trumps_are_both_trumps_and_any_third_card() -> None:
-    hand = run(rigged_hand(complete({1: TWO_TRUMPS})), RESERVATIONS[3])
+    hand = run(rigged_hand(fill_deal({1: TWO_TRUMPS})), RESERVATIONS[3])
     assert set(hand.legal_notations(1)) == {
         "armut-give AC QD 9D",
         "armut-give 10C QD 9D",
@@ -136,7 +118,7 @@ def test_gifts_with_two_trumps_are_both_trumps_and_any_third_card() -> None:
 def test_the_legal_gifts_are_exactly_the_triples_with_all_trumps(
     cards: str, trumps: str, count: int
 ) -> None:
-    hand = run(rigged_hand(complete({1: cards})), RESERVATIONS[3])
+    hand = run(rigged_hand(fill_deal({1: cards})), RESERVATIONS[3])
     expected = {
         f"armut-give {choice}"
         for choice in triples(cards)

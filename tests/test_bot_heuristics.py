@@ -29,37 +29,19 @@ from engine import (
     deal,
     view_of,
 )
-from tests.scripting import rigged_hand, run
+from tests.scripting import fill_deal, rigged_hand, run
 
 HEURISTIC = "heuristic-v1"
 RANDOM = "random-v1"
 BOTS = (HEURISTIC, RANDOM)
-RANKS = ("A", "10", "K", "Q", "J", "9")
-DECK_ORDER = [rank + suit for suit in "CSHD" for rank in RANKS]
 HEALTHY = "0 healthy; 1 healthy; 2 healthy; 3 healthy"
 NORMAL_ORDER = card_order(Contract.NORMAL)
 FOX = Card.parse("AD")
 QUEEN_OF_CLUBS = Card.parse("QC")
 
 
-def table(fixed: dict[int, str]) -> list[str]:
-    """Four hands: the fixed ones, the rest of the deck dealt round-robin in deck order to the
-    other seats (so the two copies of a card, Q♣ included, never land in one filled hand)."""
-    rest = Counter(DECK_ORDER * 2)
-    for text in fixed.values():
-        used = Counter(text.split())
-        assert len(text.split()) == 12, text
-        assert not used - rest, f"cards beyond the deck: {used - rest}"
-        rest -= used
-    others = [seat for seat in range(4) if seat not in fixed]
-    cards = sorted(rest.elements(), key=DECK_ORDER.index)
-    assert len(cards) == 12 * len(others)
-    hands = {seat: cards[i :: len(others)] for i, seat in enumerate(others)}
-    return [fixed[seat] if seat in fixed else " ".join(hands[seat]) for seat in range(4)]
-
-
 def position(fixed: dict[int, str], script: str, rules: RuleSet = PAGAT) -> Hand:
-    return run(rigged_hand(table(fixed), rules=rules), script)
+    return run(rigged_hand(fill_deal(fixed), rules=rules), script)
 
 
 def decide(hand: Hand, bot_id: str = HEURISTIC, seed: int = 0) -> Action:
@@ -242,13 +224,13 @@ def test_reservation(own: str, act: Act) -> None:
     """A solo on an overwhelming hand (all eight queens and four aces: a queen solo; twelve
     spade-solo trumps: a spade solo), healthy on an ordinary hand, a Hochzeit to find a partner
     for a weak hand with both Q♣, and Armut with three trumps."""
-    hand = rigged_hand(table({0: own}))
+    hand = rigged_hand(fill_deal({0: own}))
     assert decide(hand).act is act
 
 
 def test_no_armut_where_the_rules_have_none() -> None:
     """Under `ddv` there is no Armut: the poor hand says healthy."""
-    hand = rigged_hand(table({0: "JD 9D 9D AC 10C KC 9C AS KS 9S KH 9H"}), rules=DDV)
+    hand = rigged_hand(fill_deal({0: "JD 9D 9D AC 10C KC 9C AS KS 9S KH 9H"}), rules=DDV)
     assert decide(hand).act is Act.HEALTHY
 
 

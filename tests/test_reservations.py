@@ -3,12 +3,10 @@ the contract, soloist, teams and leader that follow."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from engine import DDV, PAGAT, Action, Contract, IllegalAction, Phase, RuleSet, Team, with_toggles
-from tests.scripting import all_healthy, rigged_hand, run
+from tests.scripting import all_healthy, fill_deal, rigged_hand, run
 
 SOLO_NAMES = [
     "solo-clubs",
@@ -21,8 +19,6 @@ SOLO_NAMES = [
 ]
 ALWAYS = {"healthy", *SOLO_NAMES}
 
-RANKS = ("A", "10", "K", "Q", "J", "9")
-DECK_ORDER = [rank + suit for suit in "CSHD" for rank in RANKS]
 
 # Q♣ split between seats 0 and 1: a normal game with Re = {0, 1}.
 SPLIT = [
@@ -39,20 +35,6 @@ MIXED = [
     "JH JH AD AD 10D 10D KD KD KS KS 9S 9S",
     "QD JD 9D AH AH KH KH 9H 9H AS 10S 10S",
 ]
-
-
-def complete(fixed: dict[int, str]) -> list[str]:
-    """Four hands: the fixed ones, the rest of the deck dealt round-robin in deck order to the
-    other seats, so that the two copies of any card (Q♣ above all) go to different seats."""
-    rest = Counter(DECK_ORDER * 2)
-    for text in fixed.values():
-        used = Counter(text.split())
-        assert not used - rest, f"{text} is not part of the remaining deck"
-        rest -= used
-    others = [seat for seat in range(4) if seat not in fixed]
-    cards = sorted(rest.elements(), key=DECK_ORDER.index)
-    hands = {seat: cards[i :: len(others)] for i, seat in enumerate(others)}
-    return [fixed[seat] if seat in fixed else " ".join(hands[seat]) for seat in range(4)]
 
 
 def refuses(hand, seat: int, notation: str) -> bool:
@@ -148,7 +130,7 @@ DDV_ARMUT = with_toggles(DDV, {"armut": True})
     ],
 )
 def test_eligibility(why: str, cards: str, rules: RuleSet, extra: set[str]) -> None:
-    hand = rigged_hand(complete({0: cards}), rules=rules)
+    hand = rigged_hand(fill_deal({0: cards}), rules=rules)
     assert set(hand.legal_notations(0)) == ALWAYS | extra, why
     for name in {"hochzeit", "armut"} - extra:
         assert refuses(hand, 0, name), why
@@ -158,7 +140,7 @@ def test_eligibility(why: str, cards: str, rules: RuleSet, extra: set[str]) -> N
 def test_solos_need_nothing(solo: str) -> None:
     """A hand with no trump of the normal game may still declare any solo."""
     cards = "AC AC 10C 10C KC KC AS AS 10S 10S AH AH"
-    hand = run(rigged_hand(complete({0: cards}), rules=DDV), f"0 {solo}")
+    hand = run(rigged_hand(fill_deal({0: cards}), rules=DDV), f"0 {solo}")
     run(hand, "1 healthy; 2 healthy; 3 healthy")
     assert hand.contract is Contract(solo)
     assert hand.soloist == 0
@@ -230,7 +212,7 @@ def test_all_healthy_is_a_normal_game_with_the_q_clubs_holders_re(
 @pytest.mark.parametrize("holder", [0, 1, 2, 3])
 def test_healthy_with_both_q_clubs_is_a_silent_solo(holder: int) -> None:
     others = [s for s in range(4) if s != holder]
-    hands = complete({holder: MIXED[0]})
+    hands = fill_deal({holder: MIXED[0]})
     hand = all_healthy(rigged_hand(hands, dealer=2))
     assert hand.contract is Contract.SILENT_SOLO
     assert hand.soloist == holder
