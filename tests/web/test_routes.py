@@ -225,8 +225,11 @@ def fresh_client(app: FastAPI, cookie: str) -> TestClient:
 
 
 def tampered_signature(cookie: str) -> str:
-    last = cookie[-1]
-    return cookie[:-1] + ("A" if last != "A" else "B")
+    """The cookie with the first character of its signature changed. (The last character of
+    a base64 signature may carry unused bits, so changing it can leave the signature valid.)"""
+    head, _, signature = cookie.rpartition(".")
+    first = "A" if signature[0] != "A" else "B"
+    return f"{head}.{first}{signature[1:]}"
 
 
 def forged_payload(victim: str, own: str) -> str:
