@@ -277,7 +277,8 @@ class Hand:
         hand = CardSet(self._hands[action.seat])
         if not hand.issuperset(CardSet.of(action.cards)):
             return f"{' '.join(map(str, action.cards))} are not all in the hand"
-        if action.act is Act.ARMUT_GIVE and action.cards not in self._armut_gifts(action.seat):
+        given_trumps = sum(map(_NORMAL.is_trump, action.cards))
+        if action.act is Act.ARMUT_GIVE and given_trumps != _normal_trumps(hand.mask):
             return "all trumps must be among the cards given"
         return None
 
