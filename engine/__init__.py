@@ -4,13 +4,14 @@ The public API is re-exported here; `engine.replay` is the command-line replay o
 """
 
 from engine.actions import RESERVATIONS, SOLOS, Act, Action
-from engine.announcements import Call, Step, Team
+from engine.announcements import Announcement, Call, Step, Team
 from engine.cards import CARDS, Card, CardSet, Rank, Suit, deck, format_cards, parse_cards
 from engine.contracts import TRUMP, CardOrder, Contract, card_order
 from engine.deal import Deal, deal
 from engine.errors import ActionError, CardError, EngineError, IllegalAction, RulesError
 from engine.game import Game, Standing
-from engine.hand import Announcement, Hand, Phase
+from engine.hand import Hand
+from engine.phases import Phase
 from engine.record import (
     HandRecord,
     IllegalRecordAction,

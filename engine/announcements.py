@@ -129,3 +129,13 @@ def after_call(own: TeamCalls, step: Step, cards: int, rules: RuleSet, shift: in
     if own.step == Step.NONE:
         late = cards < deadline(Step.TEAM, rules, shift)
     return TeamCalls(step, late)
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """A call as the table heard it: in which trick (1-based) and with how many cards left."""
+
+    seat: int
+    call: Call
+    trick: int
+    cards_left: int

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.deal import deal
-from engine.hand import Hand, Phase
+from engine.hand import Hand
+from engine.phases import Phase
 from engine.record import HandRecord
 from engine.rules import RuleSet
 from engine.scoring import HandResult

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from itertools import combinations
 
 from engine.actions import RESERVATIONS, Act, Action
 from engine.announcements import (
-    Call,
+    Announcement,
     Step,
     Team,
     TeamCalls,
@@ -40,6 +38,8 @@ from engine.cards import (
 )
 from engine.contracts import TRUMP, CardOrder, Contract, card_order
 from engine.errors import IllegalAction
+from engine.legality import refusal
+from engine.phases import Phase
 from engine.rules import RuleSet
 from engine.scoring import HandResult, score_hand
 from engine.trick import Trick
@@ -48,26 +48,6 @@ QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN).index
 FOX = Card(Suit.DIAMONDS, Rank.ACE).index
 DULLE = Card(Suit.HEARTS, Rank.TEN).index
 _NORMAL = card_order(Contract.NORMAL)
-
-
-class Phase(StrEnum):
-    RESERVATIONS = "reservations"
-    ARMUT_GIVE = "armut-give"
-    ARMUT_RESPONSE = "armut-response"
-    ARMUT_RETURN = "armut-return"
-    PLAY = "play"
-    DONE = "done"
-    REDEAL = "redeal"
-
-
-@dataclass(frozen=True, slots=True)
-class Announcement:
-    """A call as the table heard it: in which trick (1-based) and with how many cards left."""
-
-    seat: int
-    call: Call
-    trick: int
-    cards_left: int
 
 
 def _priority(act: Act) -> int:
@@ -164,7 +144,7 @@ class Hand:
         if seat != self.to_act:
             return []
         if self.phase is Phase.RESERVATIONS:
-            return [Action(seat, act) for act in RESERVATIONS if self._may_declare(seat, act)]
+            return [Action(seat, act) for act in RESERVATIONS if self.may_declare(seat, act)]
         if self.phase is Phase.ARMUT_GIVE:
             return [Action(seat, Act.ARMUT_GIVE, cards=c) for c in self._armut_gifts(seat)]
         if self.phase is Phase.ARMUT_RESPONSE:
@@ -191,7 +171,7 @@ class Hand:
     def _playable(self, seat: int) -> list[int]:
         return list(mask_indices(self.playable_mask(seat)))
 
-    def _may_declare(self, seat: int, act: Act) -> bool:
+    def may_declare(self, seat: int, act: Act) -> bool:
         """§5 eligibility: Hochzeit with both Q♣, Armut with at most three trumps."""
         if act is Act.HOCHZEIT:
             return _both(self._hands[seat], QUEEN_OF_CLUBS)
@@ -214,14 +194,14 @@ class Hand:
     def announce_steps(self, seat: int) -> list[Step]:
         """The steps `seat` may announce now for its team (§6)."""
         team = self.team_of[seat]
-        if self.phase is not Phase.PLAY or team is None or self._awaiting_clarification:
+        if self.phase is not Phase.PLAY or team is None or self.awaiting_clarification:
             return []
         shift = hochzeit_shift(self.rules, self.clarification)
         other = self.calls[team.other].step
         return callable_steps(self.calls[team], other, self.cards_left(seat), self.rules, shift)
 
     @property
-    def _awaiting_clarification(self) -> bool:
+    def awaiting_clarification(self) -> bool:
         """§6.4: no announcements until the Hochzeit's clarification trick is complete."""
         return self.contract is Contract.HOCHZEIT and self.clarification is None
 
@@ -236,66 +216,11 @@ class Hand:
 
     def apply(self, action: Action) -> None:
         """Applies a legal action; raises `IllegalAction` with the reason and changes nothing."""
-        reason = self._refusal(action)
+        reason = refusal(self, action)
         if reason is not None:
             raise IllegalAction(f"{action}: {reason}")
         self._perform(action)
         self.actions.append(action)
-
-    def _refusal(self, action: Action) -> str | None:
-        """Why the action is illegal now, or None."""
-        if self.is_over:
-            return "the hand is over"
-        if action.act is Act.ANNOUNCE:
-            return self._announce_refusal(action)
-        if action.seat != self.to_act:
-            return f"it is seat {self.to_act}'s turn"
-        if action.act is Act.PLAY:
-            return self._play_refusal(action)
-        phase = _PHASE_OF_ACT.get(action.act, Phase.RESERVATIONS)
-        if phase is not self.phase:
-            return f"{action.act} is not possible in the {self.phase} phase"
-        if action.act.is_reservation and not self._may_declare(action.seat, action.act):
-            return f"{action.act} needs {_ELIGIBILITY[action.act]}"
-        if action.act in (Act.ARMUT_GIVE, Act.ARMUT_RETURN):
-            return self._exchange_refusal(action)
-        return None
-
-    def _play_refusal(self, action: Action) -> str | None:
-        assert action.card is not None
-        if self.phase is not Phase.PLAY:
-            return f"cards are not played in the {self.phase} phase"
-        if not self._hands[action.seat] >> action.card.index & 1:
-            return f"{action.card} is not in the hand"
-        if not self.playable_mask(action.seat) >> action.card.index & 1:
-            return f"{action.card} does not follow suit"
-        return None
-
-    def _exchange_refusal(self, action: Action) -> str | None:
-        if len(action.cards) != 3:
-            return f"exactly 3 cards must be passed, not {len(action.cards)}"
-        hand = CardSet(self._hands[action.seat])
-        if not hand.issuperset(CardSet.of(action.cards)):
-            return f"{' '.join(map(str, action.cards))} are not all in the hand"
-        given_trumps = sum(map(_NORMAL.is_trump, action.cards))
-        if action.act is Act.ARMUT_GIVE and given_trumps != _normal_trumps(hand.mask):
-            return "all trumps must be among the cards given"
-        return None
-
-    def _announce_refusal(self, action: Action) -> str | None:
-        assert action.call is not None
-        team = self.team_of[action.seat]
-        if self.phase is not Phase.PLAY:
-            return f"announcements are not possible in the {self.phase} phase"
-        if team is None or self._awaiting_clarification:
-            return "nobody may announce before the Hochzeit is clarified"
-        if action.call in (Call.RE, Call.KONTRA) and action.call.value != team.value:
-            return f"seat {action.seat} plays {team}, not {action.call}"
-        if action.call.step <= self.calls[team].step:
-            return f"{team} has already announced {action.call} or more"
-        if action.call.step not in self.announce_steps(action.seat):
-            return f"too late for {action.call}"
-        return None
 
     def _perform(self, action: Action) -> None:
         seat = action.seat
@@ -443,7 +368,7 @@ class Hand:
         self.tricks.append(trick)
         self.trick_cards = []
         self.trick_leader = self.to_act = winner
-        if self._awaiting_clarification:
+        if self.awaiting_clarification:
             self._clarify_hochzeit(winner)
         if len(self.tricks) == self.tricks_per_hand:
             self.phase, self.to_act = Phase.DONE, None
@@ -479,18 +404,6 @@ class Hand:
         self.calls[team] = after_call(self.calls[team], step, cards, self.rules, shift)
         trick = len(self.tricks) + 1
         self.announcements.append(Announcement(seat, call_for(step, team), trick, cards))
-
-
-_PHASE_OF_ACT = {
-    Act.ARMUT_GIVE: Phase.ARMUT_GIVE,
-    Act.ARMUT_ACCEPT: Phase.ARMUT_RESPONSE,
-    Act.ARMUT_DECLINE: Phase.ARMUT_RESPONSE,
-    Act.ARMUT_RETURN: Phase.ARMUT_RETURN,
-}
-_ELIGIBILITY = {
-    Act.HOCHZEIT: "both queens of clubs",
-    Act.ARMUT: "the Armut variant and at most three trumps",
-}
 
 
 def _triple_key(cards: tuple[Card, ...]) -> tuple[int, ...]:

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.hand import Hand, Phase
+from engine.hand import Hand
+from engine.phases import Phase
 from engine.record import HandRecord, IllegalRecordAction, InvalidRecord, parse_record
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 from engine.cards import mask_indices
-from engine.hand import Hand, Phase
+from engine.hand import Hand
+from engine.phases import Phase
 
 
 def random_card(hand: Hand, rng: random.Random) -> int:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Act, Action
-from engine.announcements import Call, Step, Team
+from engine.announcements import Announcement, Call, Step, Team
 from engine.cards import Card, CardSet, Rank, Suit
 from engine.contracts import Contract
-from engine.hand import Announcement, Hand, Phase
+from engine.hand import Hand
+from engine.phases import Phase
 from engine.rules import RuleSet
 from engine.scoring import HandResult
 from engine.trick import Trick
