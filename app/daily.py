@@ -22,25 +22,15 @@ from app.service import (
     game_over,
     new_table,
 )
-from engine import HandResult, RuleSet, Team
-from engine.daily import RANKED, daily_seed
+from engine import HandResult, Team
+from engine.daily import daily_seed, ranked_rules
+from engine.game import totals_of
 
 BOARD_SIZE = 100
 
 
 class NicknameError(ValueError):
     """A nickname the board will not show, with the reason."""
-
-
-def ranked_rules(key: str) -> RuleSet:
-    """Only the presets are ranked; raises ValueError for anything else."""
-    if key not in RANKED:
-        raise ValueError(f"{key!r} is not a ranked rule set (ranked: {', '.join(RANKED)})")
-    return RuleSet.from_key(key)
-
-
-def seed_of_day(secret: str, day: date, rules_key: str) -> str:
-    return daily_seed(secret, day, rules_key)
 
 
 def attempt_of(session: Session, player_id: str, day: date, rules_key: str) -> DailyAttempt | None:
@@ -66,7 +56,7 @@ def add_attempt(session: Session, player: Player, row: GameRow) -> DailyAttempt:
 def game_total(table: Table) -> tuple[int, int]:
     """Seat 0's total game points and hands won, from the replayed log."""
     results = finished_results(table.game)
-    total = sum(result.scores[HUMAN] for result in results)
+    total = totals_of(results)[HUMAN]
     won = sum(1 for result in results if result.winner is _team_of_human(result))
     return total, won
 
@@ -91,7 +81,7 @@ def par(session: Session, secret: str, day: date, rules_key: str, bot_id: str) -
     stored = session.get(DailyPar, (day, rules_key))
     if stored is not None:
         return stored
-    table = new_table(ranked_rules(rules_key), seed_of_day(secret, day, rules_key), bot_id)
+    table = new_table(ranked_rules(rules_key), daily_seed(secret, day, rules_key), bot_id)
     bot_in_human_seat(table)
     total, won = game_total(table)
     stored = DailyPar(day=day, rules_key=rules_key, bot_id=bot_id, total=total, hands_won=won)

@@ -7,6 +7,7 @@ hand is over).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.service import HUMAN, Table, finished_results, game_over
@@ -34,6 +35,7 @@ from engine import (
     card_order,
     view_of,
 )
+from engine.game import standings_of, totals_of
 
 
 @dataclass(frozen=True)
@@ -266,7 +268,7 @@ def last_trick(view: SeatView, order: CardOrder) -> TrickShow | None:
     return TrickShow(len(view.tricks), cards, POSITIONS[trick.winner], 0, None)
 
 
-def seat_infos(view: SeatView, totals: list[int]) -> tuple[SeatInfo, ...]:
+def seat_infos(view: SeatView, totals: Sequence[int]) -> tuple[SeatInfo, ...]:
     declared = dict(view.declarations)
     infos = []
     for seat in range(4):
@@ -402,11 +404,9 @@ def _item_line(item: ScoreItem, scoring: str, result: HandResult) -> str:
     return f"{text}: trick {item.trick}, won by {SEAT_NAMES[trick.winner]}"
 
 
-def standings(totals: list[int]) -> tuple[Standing, ...]:
-    ordered = sorted(range(4), key=lambda seat: -totals[seat])
+def standings(totals: Sequence[int]) -> tuple[Standing, ...]:
     return tuple(
-        Standing(1 + sum(1 for t in totals if t > totals[seat]), SEAT_NAMES[seat], totals[seat])
-        for seat in ordered
+        Standing(row.place, SEAT_NAMES[row.seat], row.total) for row in standings_of(totals)
     )
 
 
@@ -417,7 +417,7 @@ def table_model(
     view = view_of(table.game.hand, HUMAN)
     order = _order(view)
     results = finished_results(table.game)
-    totals = [sum(r.scores[seat] for r in results) for seat in range(4)]
+    totals = totals_of(results)
     over = game_over(table.game)
     buttons, calls = controls(view)
     tricks = tuple(trick_shows(table, view, order, delay_ms, animate))

@@ -137,10 +137,6 @@ class Knowledge:
         """How many completed tricks were led in this suit class."""
         return sum(1 for trick in self.view.tricks if self.suit(trick.cards[0]) == suit)
 
-    @property
-    def last_trick(self) -> bool:
-        return len(self.view.hand) == 1
-
     def higher_unseen(self, card: Card) -> int:
         """Unseen copies of cards that beat `card` in its own suit class."""
         return sum(n for other, n in self.unseen.items() if self.beats(other, card))

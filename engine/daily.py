@@ -27,6 +27,13 @@ RANKED = ("pagat", "ddv")
 """Only the presets are ranked; games with variant toggles are practice."""
 
 
+def ranked_rules(key: str) -> RuleSet:
+    """The rule set of a daily game; raises `RulesError` for a key that has none."""
+    if key not in RANKED:
+        raise RulesError(f"{key!r} has no daily game (ranked: {', '.join(RANKED)})")
+    return RuleSet.from_key(key)
+
+
 def daily_seed(secret: str, day: date, rules_key: str) -> str:
     message = f"{day.isoformat()}|{rules_key}".encode()
     return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
@@ -68,11 +75,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         day = date.fromisoformat(args.date)
-        rules = RuleSet.from_key(args.rules)
-    except (ValueError, RulesError) as error:
+        rules = ranked_rules(args.rules)
+    except ValueError as error:
         parser.error(str(error))
-    if rules.key not in RANKED:
-        parser.error(f"{rules.key!r} has no daily game (ranked: {', '.join(RANKED)})")
     print(
         json.dumps({"date": day.isoformat(), "rules": rules.key, "sha256": commitment(args.seed)})
     )

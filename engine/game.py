@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.deal import deal
@@ -56,14 +57,22 @@ class Game:
 
     @property
     def totals(self) -> tuple[int, int, int, int]:
-        sums = [sum(result.scores[seat] for result in self.results) for seat in range(4)]
-        return sums[0], sums[1], sums[2], sums[3]
+        return totals_of(self.results)
 
     def standings(self) -> list[Standing]:
-        """Highest total first; equal totals share the place (1, 1, 3, 4)."""
-        totals = self.totals
-        ordered = sorted(range(4), key=lambda seat: -totals[seat])
-        return [
-            Standing(1 + sum(1 for other in totals if other > totals[seat]), seat, totals[seat])
-            for seat in ordered
-        ]
+        return standings_of(self.totals)
+
+
+def totals_of(results: Sequence[HandResult]) -> tuple[int, int, int, int]:
+    """Each seat's sum of its hand scores."""
+    sums = [sum(result.scores[seat] for result in results) for seat in range(4)]
+    return sums[0], sums[1], sums[2], sums[3]
+
+
+def standings_of(totals: Sequence[int]) -> list[Standing]:
+    """Highest total first; equal totals share the place (1, 1, 3, 4)."""
+    ordered = sorted(range(4), key=lambda seat: -totals[seat])
+    return [
+        Standing(1 + sum(1 for other in totals if other > totals[seat]), seat, totals[seat])
+        for seat in ordered
+    ]

@@ -16,14 +16,12 @@ from app.daily import (
     board,
     clean_nickname,
     par,
-    ranked_rules,
-    seed_of_day,
 )
 from app.deps import SessionDep, SettingsDep, StartLimit, TemplatesDep, player_id
 from app.models import Player
 from app.routes.games import BOT_ID, current_player, open_game, to_table
 from app.store import GameKind
-from engine.daily import RANKED, commitment
+from engine.daily import RANKED, commitment, daily_seed, ranked_rules
 
 router = APIRouter(tags=["daily"])
 
@@ -51,7 +49,7 @@ def play_daily(
     if attempt is not None and attempt.finished_at is None:
         return RedirectResponse(f"/games/{attempt.game_id}", status_code=303)
     mode = "practice" if attempt is not None else "daily"
-    seed = seed_of_day(settings.secret_key, day, rules_key)
+    seed = daily_seed(settings.secret_key, day, rules_key)
     row = open_game(session, player, ranked_rules(rules_key), seed, GameKind(mode, day))
     if mode == "daily":
         try:
@@ -79,7 +77,7 @@ def leaderboard(
         raise HTTPException(404, "That day has not come yet.")
     if shown < today - BOARD_HISTORY:
         raise HTTPException(404, "Boards are kept for a year.")
-    seed = seed_of_day(settings.secret_key, shown, rules)
+    seed = daily_seed(settings.secret_key, shown, rules)
     bot_par = par(session, settings.secret_key, shown, rules, BOT_ID)
     session.commit()
     context = {

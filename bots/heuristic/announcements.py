@@ -18,7 +18,7 @@ def _value(view: SeatView) -> float:
     contract = view.contract or Contract.NORMAL
     if contract.is_solo and view.declarer == view.seat:
         return solo_value(view.hand, contract)
-    return hand_value(view.hand, contract if not contract.is_solo else contract)
+    return hand_value(view.hand, contract)
 
 
 def _team_call_wanted(view: SeatView) -> bool:
