@@ -95,6 +95,7 @@ class Hand:
         self.calls = {Team.RE: TeamCalls(), Team.KONTRA: TeamCalls()}
         self.announcements: list[Announcement] = []
         self.actions: list[Action] = []
+        self._result: HandResult | None = None
 
     def copy(self) -> Hand:
         """An independent copy (for bots' look-ahead)."""
@@ -386,13 +387,18 @@ class Hand:
             self.clarification = number
 
     def result(self) -> HandResult:
-        """The score of a finished hand (§7, §8)."""
+        """The score of a finished hand (§7, §8), worked out once: nothing changes after the
+        last card, and the table, the views and the game all ask for it."""
         if self.phase is not Phase.DONE or self.contract is None:
             raise IllegalAction(f"the hand is not finished (phase {self.phase})")
-        teams = [team or Team.KONTRA for team in self.team_of]
-        announced = {team: calls.step for team, calls in self.calls.items()}
-        schweinchen = self.schweinchen is not None
-        return score_hand(self.rules, self.contract, teams, self.tricks, announced, schweinchen)
+        if self._result is None:
+            teams = [team or Team.KONTRA for team in self.team_of]
+            announced = {team: calls.step for team, calls in self.calls.items()}
+            schweinchen = self.schweinchen is not None
+            self._result = score_hand(
+                self.rules, self.contract, teams, self.tricks, announced, schweinchen
+            )
+        return self._result
 
     # ---- announcements (§6) -----------------------------------------------------------
 
