@@ -6,13 +6,13 @@ carries a score.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from app.db import insert_unless_present
 from app.models import DailyAttempt, DailyPar, GameRow, Player
 from app.service import (
     HUMAN,
@@ -27,10 +27,29 @@ from engine.daily import daily_seed, ranked_rules
 from engine.game import totals_of
 
 BOARD_SIZE = 100
+RANKED_GRACE = timedelta(hours=2)
+"""A ranked attempt of day D may be finished until this long after D ends (UTC), so a game
+begun just before midnight can be played out. The seed is published only then: no ranked
+game can ever be played with the deals known."""
 
 
-class NicknameError(ValueError):
-    """A nickname the board will not show, with the reason."""
+def attempts_close_at(day: date) -> datetime:
+    """When the ranked attempts of `day` close and its seed is published."""
+    return datetime.combine(day + timedelta(days=1), time(), UTC) + RANKED_GRACE
+
+
+def seed_published(day: date, now: datetime) -> bool:
+    return now >= attempts_close_at(day)
+
+
+def attempt_closed(row: GameRow, now: datetime) -> bool:
+    """A ranked daily game left unfinished past its closing time: shown, never played on."""
+    return (
+        row.mode == "daily"
+        and row.day is not None
+        and not row.finished
+        and seed_published(row.day, now)
+    )
 
 
 def attempt_of(session: Session, player_id: str, day: date, rules_key: str) -> DailyAttempt | None:
@@ -65,29 +84,44 @@ def _team_of_human(result: HandResult) -> Team:
     return Team.RE if HUMAN in result.re else Team.KONTRA
 
 
-def settle_attempt(session: Session, row: GameRow, table: Table) -> None:
-    """When a ranked daily game ends, its total goes on the board."""
-    if row.mode != "daily" or not game_over(table.game):
+def settle_attempt(session: Session, row: GameRow, table: Table, now: datetime) -> None:
+    """When a ranked daily game ends before its day's attempts close, its total goes on the
+    board."""
+    if row.mode != "daily" or row.day is None or not game_over(table.game):
+        return
+    if seed_published(row.day, now):
         return
     attempt = session.scalars(select(DailyAttempt).where(DailyAttempt.game_id == row.id)).first()
     if attempt is None or attempt.finished_at is not None:
         return
     attempt.total, attempt.hands_won = game_total(table)
-    attempt.finished_at = datetime.now(UTC)
+    attempt.finished_at = now
 
 
 def par(session: Session, secret: str, day: date, rules_key: str, bot_id: str) -> DailyPar:
-    """The bot's score in the human's seat on the day's deals, played once and stored."""
+    """The bot's score in the human's seat on the day's deals, played once and stored (two
+    first requests at once may both play it; one row is kept, and both show the same)."""
     stored = session.get(DailyPar, (day, rules_key))
     if stored is not None:
         return stored
     table = new_table(ranked_rules(rules_key), daily_seed(secret, day, rules_key), bot_id)
     bot_in_human_seat(table)
     total, won = game_total(table)
-    stored = DailyPar(day=day, rules_key=rules_key, bot_id=bot_id, total=total, hands_won=won)
-    session.add(stored)
-    session.flush()
+    values = {"day": day, "rules_key": rules_key, "bot_id": bot_id}
+    insert_unless_present(session, DailyPar, values | {"total": total, "hands_won": won})
+    stored = session.get(DailyPar, (day, rules_key))
+    assert stored is not None
     return stored
+
+
+def unfinished_attempts(session: Session, day: date, rules_key: str) -> int:
+    """Ranked attempts of the day not (yet) finished: in progress, or closed unranked."""
+    query = select(func.count()).where(
+        DailyAttempt.day == day,
+        DailyAttempt.rules_key == rules_key,
+        DailyAttempt.finished_at.is_(None),
+    )
+    return int(session.scalar(query) or 0)
 
 
 @dataclass(frozen=True)
@@ -132,26 +166,3 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
                 )
             )
     return rows
-
-
-_ALLOWED_PUNCTUATION = frozenset(" ._-")
-
-
-def clean_nickname(text: str) -> str:
-    """1–24 characters after trimming: letters and digits of any script, space, `.`, `_`, `-`."""
-    name = unicodedata.normalize("NFC", text.strip())
-    if not 1 <= len(name) <= 24:
-        raise NicknameError("A nickname has 1 to 24 characters.")
-    for char in name:
-        if char in _ALLOWED_PUNCTUATION:
-            continue
-        if unicodedata.category(char)[0] not in "LN" and not _is_combining_mark(char):
-            raise NicknameError(
-                f"{char!r} is not allowed: use letters, digits, spaces, '.', '_' or '-'."
-            )
-    return name
-
-
-def _is_combining_mark(char: str) -> bool:
-    """Marks that belong to letters in many scripts (Devanagari vowel signs, …)."""
-    return unicodedata.category(char) in ("Mn", "Mc")

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, MetaData, create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 NAMING = {
@@ -38,6 +40,15 @@ def _sqlite_pragmas(connection: object, _record: object) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def insert_unless_present(session: Session, model: type[Base], values: dict[str, Any]) -> None:
+    """Inserts a row unless one with the same key exists, in one statement: two requests that
+    race to create the same row (a player, a day's par) both succeed and one row is stored.
+    A check-then-insert would let both see nothing and the second fail on the key."""
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    session.execute(insert(model).values(**values).on_conflict_do_nothing())
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:

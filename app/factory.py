@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import FastAPI, Request, Response
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from jinja2_fragments.fastapi import Jinja2Blocks
+from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.sessions import SessionMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.db import make_engine, session_factory
+from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.preferences import rules_preference
 from app.ratelimit import RateLimiter
 from app.routes import daily, games, home, rules
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, form_values
+from app.security import BodyLimit, SecurityHeaders, same_origin
 from app.settings import Settings
 from app.store import TableCache
 from app.timing import ServerTiming
@@ -29,7 +33,13 @@ TEN_YEARS = 10 * 365 * 24 * 3600
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    app = FastAPI(title="Doko", docs_url=None, redoc_url=None, openapi_url=None)
+    app = FastAPI(
+        title="Doko",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        dependencies=[Depends(same_origin)],
+    )
     app.state.settings = settings
     app.state.engine = make_engine(settings.database_url)
     app.state.sessions = session_factory(app.state.engine)
@@ -45,11 +55,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
     app.add_middleware(ServerTiming)
+    app.add_middleware(BodyLimit)
+    app.add_middleware(UnexpectedErrors)
+    app.add_middleware(SecurityHeaders)
+    if settings.trusted_proxies:
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     for module in (home, games, daily, rules):
         app.include_router(module.router)
-    app.add_exception_handler(HTTPException, _http_error)
-    app.add_exception_handler(RequestValidationError, _bad_request)
+    app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(RequestValidationError, bad_request)
+    app.add_exception_handler(OperationalError, database_unavailable)
     return app
 
 
@@ -68,30 +84,3 @@ def _templates() -> Jinja2Blocks:
         preset_defaults=form_values,
     )
     return templates
-
-
-async def _bad_request(request: Request, error: Exception) -> Response:
-    """A form or query the routes cannot read: the friendly error page, not FastAPI's JSON."""
-    assert isinstance(error, RequestValidationError)
-    fields = ", ".join(str(item["loc"][-1]) for item in error.errors())
-    return await _http_error(
-        request, HTTPException(400, f"This request is not understood ({fields}).")
-    )
-
-
-async def _http_error(request: Request, error: Exception) -> Response:
-    """Friendly pages for 404 and other HTTP errors."""
-    assert isinstance(error, HTTPException)
-    templates: Jinja2Blocks = request.app.state.templates
-    titles = {404: "Page not found", 429: "Slow down a little"}
-    context = {
-        "title": titles.get(error.status_code, "Something went wrong"),
-        "message": error.detail,
-    }
-    headers = {"Retry-After": "60"} if error.status_code == 429 else {}
-    if request.headers.get("HX-Request") == "true":
-        headers |= {"HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
-        return templates.TemplateResponse(
-            request, "message.html", context, error.status_code, headers, block_name="main"
-        )
-    return templates.TemplateResponse(request, "message.html", context, error.status_code, headers)

@@ -4,10 +4,11 @@ and what the player may see of its seed."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
+from app.daily import attempt_closed, attempts_close_at, seed_published
 from app.models import GameRow
 from app.service import Table, game_over
-from app.settings import Settings
 from engine.daily import commitment
 
 
@@ -17,28 +18,34 @@ class GameContext:
     ranked: bool
     replay_seed: str | None
     """Offered for "play these deals again" only where it reveals nothing: not for a daily
-    game whose day is not over."""
+    game before its day's seed is published."""
     commitment: str | None
     board_url: str | None
     ask_nickname: bool
     nickname: str
+    counts_until: datetime | None
+    """For a ranked attempt still being played: when it stops counting."""
+    closed: bool
+    """A ranked attempt left unfinished when its day's attempts closed: no more play."""
 
 
-def game_context(row: GameRow, table: Table, settings: Settings) -> GameContext:
+def game_context(row: GameRow, table: Table, now: datetime) -> GameContext:
     over = game_over(table.game)
     if row.mode == "new" or row.day is None:
-        return GameContext("New game", False, row.seed, None, None, False, "")
+        return GameContext("New game", False, row.seed, None, None, False, "", None, False)
     day = row.day.isoformat()
     board = f"/leaderboard?day={day}&rules={row.rules_key}"
     ranked = row.mode == "daily"
     title = f"Daily {day} ({row.rules_key}), {'ranked' if ranked else 'practice'}"
-    revealed = row.day < settings.today()
+    closed = attempt_closed(row, now)
     return GameContext(
         title=title,
         ranked=ranked,
-        replay_seed=row.seed if revealed else None,
+        replay_seed=row.seed if seed_published(row.day, now) else None,
         commitment=commitment(row.seed),
         board_url=board,
         ask_nickname=ranked and over,
         nickname=(row.player.nickname or "") if ranked and over else "",
+        counts_until=attempts_close_at(row.day) if ranked and not over and not closed else None,
+        closed=closed,
     )

@@ -32,7 +32,14 @@ class Table:
 
     @property
     def version(self) -> int:
-        return sum(len(hand) for hand in self.log)
+        return log_version(self.log)
+
+
+def log_version(log: list[list[dict[str, Any]]]) -> int:
+    """Every action and every hand dealt after the first: each step of the game changes it,
+    dealing the next hand included (the human may lead it, so no action follows), so a
+    request made on an earlier moment is told apart from one made on the present."""
+    return sum(len(hand) for hand in log) + len(log) - 1
 
 
 def new_table(rules: RuleSet, seed: str, bot_id: str) -> Table:

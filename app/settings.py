@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from collections.abc import Callable
@@ -14,6 +15,10 @@ from app.ratelimit import Limits
 VAR = Path(__file__).resolve().parent.parent / "var"
 
 
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str
@@ -24,8 +29,18 @@ class Settings:
     """Pause between bot cards in the browser; 0 for tests."""
     limits: Limits | None = field(default_factory=Limits)
     """Rate limits; None switches them off (`DOKO_RATE_LIMITS=off`, for load tests)."""
-    today: Callable[[], date] = field(default=lambda: datetime.now(UTC).date())
-    """The current UTC date (tests move it)."""
+    clock: Callable[[], datetime] = utc_now
+    """The current time, timezone-aware UTC (tests move it)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks of reverse proxies whose `X-Forwarded-For` and
+    `X-Forwarded-Proto` headers are believed; nobody's by default."""
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    def today(self) -> date:
+        """The current UTC date: the day whose daily game is dealt."""
+        return self.clock().date()
 
     @staticmethod
     def from_env() -> Settings:
@@ -34,7 +49,17 @@ class Settings:
             secret_key=os.environ.get("DOKO_SECRET_KEY") or stored_secret(VAR / "secret_key"),
             bot_delay_ms=int(os.environ.get("DOKO_BOT_DELAY_MS", "500")),
             limits=None if os.environ.get("DOKO_RATE_LIMITS") == "off" else Limits(),
+            trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
         )
+
+
+def proxy_list(text: str) -> tuple[str, ...]:
+    """Comma-separated addresses or networks (`127.0.0.1, 10.0.0.0/8`); each is checked at
+    start-up so that a typo fails loudly instead of trusting nobody (or everybody)."""
+    proxies = tuple(part.strip() for part in text.split(",") if part.strip())
+    for proxy in proxies:
+        ipaddress.ip_network(proxy, strict=False)
+    return proxies
 
 
 def stored_secret(path: Path) -> str:

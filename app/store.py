@@ -11,6 +11,7 @@ from threading import Lock
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.db import insert_unless_present
 from app.models import GameRow, Player
 from app.service import Table, game_over, rebuild
 from engine import RuleSet
@@ -21,12 +22,14 @@ def new_id() -> str:
 
 
 def player_for(session: Session, player_id: str | None) -> Player:
-    """The cookie's player; created on first need (with the cookie's id when it has one)."""
-    player = session.get(Player, player_id) if player_id else None
+    """The cookie's player; created on first need (with the cookie's id when it has one).
+    Two first requests with the same cookie may arrive together: both get the one row."""
+    player_id = player_id or new_id()
+    player = session.get(Player, player_id)
     if player is None:
-        player = Player(id=player_id or new_id())
-        session.add(player)
-        session.flush()
+        insert_unless_present(session, Player, {"id": player_id})
+        player = session.get(Player, player_id)
+        assert player is not None
     return player
 
 

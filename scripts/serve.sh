@@ -6,4 +6,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh
 python -m app.migrate
-exec python -m uvicorn app.main:app --host 127.0.0.1 --port "${PORT:-8000}"
+exec python -m app.serve --port "${PORT:-8000}"

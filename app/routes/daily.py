@@ -5,20 +5,22 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Annotated
 
-from fastapi import APIRouter, Form, HTTPException, Request, Response
+from fastapi import APIRouter, Form, HTTPException, Query, Request, Response
 from fastapi.responses import RedirectResponse
 from sqlalchemy.exc import IntegrityError
 
 from app.daily import (
-    NicknameError,
     add_attempt,
     attempt_of,
+    attempts_close_at,
     board,
-    clean_nickname,
     par,
+    seed_published,
+    unfinished_attempts,
 )
 from app.deps import SessionDep, SettingsDep, StartLimit, TemplatesDep, player_id
 from app.models import Player
+from app.nicknames import NicknameError, clean_nickname
 from app.routes.games import BOT_ID, current_player, open_game, to_table
 from app.store import GameKind
 from engine.daily import RANKED, commitment, daily_seed, ranked_rules
@@ -68,7 +70,7 @@ def leaderboard(
     settings: SettingsDep,
     templates: TemplatesDep,
     day: date | None = None,
-    rules: str = "pagat",
+    rules: Annotated[str, Query(max_length=200)] = "pagat",
 ) -> Response:
     _ranked(rules)
     today = settings.today()
@@ -80,6 +82,7 @@ def leaderboard(
     seed = daily_seed(settings.secret_key, shown, rules)
     bot_par = par(session, settings.secret_key, shown, rules, BOT_ID)
     session.commit()
+    published = seed_published(shown, settings.now())
     context = {
         "day": shown,
         "today": today,
@@ -88,7 +91,10 @@ def leaderboard(
         "rows": board(session, shown, rules, player_id(request)),
         "par": bot_par,
         "commitment": commitment(seed),
-        "seed": seed if shown < today else None,
+        "seed": seed if published else None,
+        "closes_at": attempts_close_at(shown),
+        "unfinished": unfinished_attempts(session, shown, rules),
+        "closed": published,
     }
     return templates.TemplateResponse(request, "leaderboard.html", context)
 
@@ -98,8 +104,8 @@ def set_nickname(
     request: Request,
     session: SessionDep,
     templates: TemplatesDep,
-    nickname: Annotated[str, Form()] = "",
-    back: Annotated[str, Form()] = "/leaderboard",
+    nickname: Annotated[str, Form(max_length=200)] = "",
+    back: Annotated[str, Form(max_length=200)] = "/leaderboard",
 ) -> Response:
     """Remembers the player's nickname (shown on every board they are on)."""
     try:

@@ -7,14 +7,16 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
+from fastapi import Path as PathParam
 from fastapi.responses import RedirectResponse
 from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm.exc import StaleDataError
 
-from app.daily import settle_attempt
+from app.daily import attempt_closed, attempts_close_at, settle_attempt
 from app.deps import (
     ActionLimit,
     SessionDep,
@@ -86,7 +88,9 @@ SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 @router.post("", dependencies=[StartLimit])
 def start_game(
-    request: Request, session: SessionDep, seed: Annotated[str | None, Form()] = None
+    request: Request,
+    session: SessionDep,
+    seed: Annotated[str | None, Form(max_length=64)] = None,
 ) -> RedirectResponse:
     """A new game with the rules remembered on this device. A seed replays the deals of an
     earlier game ("play these cards again"); new games are practice, so that is fair."""
@@ -126,7 +130,7 @@ class Screen:
         delay = self.settings.bot_delay_ms
         context = {
             "model": table_model(table, row.id, delay, error, animate),
-            "game": game_context(row, table, self.settings),
+            "game": game_context(row, table, self.settings.now()),
         }
         block = "table" if is_htmx(self.request) else None
         response: Response = self.templates.TemplateResponse(
@@ -152,6 +156,12 @@ def show_game(request: Request, game_id: str, session: SessionDep, screen: Scree
     return screen.show(row, table)
 
 
+VersionField = Annotated[int, Form(ge=0, le=1_000_000)]
+"""The version a request was made on; a game has far fewer steps."""
+MAX_HANDS = 1_000
+"""More hands than any game holds (100 hands, each with a few Armut redeals at most)."""
+
+
 def parse_action(text: str, cards: list[str]) -> Action:
     """The human's action from the form: a notation, plus picked cards for an Armut pass."""
     action = Action.parse(HUMAN, text.strip())
@@ -167,9 +177,9 @@ def take_action(
     game_id: str,
     session: SessionDep,
     screen: ScreenDep,
-    version: Annotated[int, Form()],
-    action: Annotated[str, Form()] = "",
-    cards: Annotated[list[str] | None, Form()] = None,
+    version: VersionField,
+    action: Annotated[str, Form(max_length=40)] = "",
+    cards: Annotated[list[str] | None, Form(max_length=3)] = None,
 ) -> Response:
     """Applies one human action and the bots' answers; nothing changes unless all succeed."""
 
@@ -186,7 +196,7 @@ def deal_next(
     game_id: str,
     session: SessionDep,
     screen: ScreenDep,
-    version: Annotated[int, Form()],
+    version: VersionField,
 ) -> Response:
     row = _owned(session, request, game_id)
     return _play_step(session, screen, row, version, next_hand, {ValueError: 409})
@@ -202,24 +212,39 @@ def _play_step(
 ) -> Response:
     """One step of the game: a request made on an earlier version, or a step the game
     refuses (answered with the status `refusals` gives its error), changes nothing."""
+    now = screen.settings.now()
     table = screen.cache.take(row)
     if version != row.version:
         screen.cache.keep(row.id, table)
         return screen.show(row, table, STALE, 409)
+    if attempt_closed(row, now):
+        screen.cache.keep(row.id, table)
+        return screen.show(row, table, _closed_message(row), 409)
     try:
         step(table)
     except tuple(refusals) as error:
         screen.cache.keep(row.id, table)
         status = next(code for kind, code in refusals.items() if isinstance(error, kind))
         return screen.show(row, table, str(error), status)
-    return _store_and_show(session, screen, row, table)
+    return _store_and_show(session, screen, row, table, now)
 
 
-def _store_and_show(session: SessionDep, screen: Screen, row: GameRow, table: Table) -> Response:
+def _closed_message(row: GameRow) -> str:
+    assert row.day is not None
+    closed_at = attempts_close_at(row.day).strftime("%Y-%m-%d %H:%M")
+    return (
+        f"This ranked attempt closed unfinished at {closed_at} UTC: it is not ranked, and the "
+        "day's seed is public now."
+    )
+
+
+def _store_and_show(
+    session: SessionDep, screen: Screen, row: GameRow, table: Table, now: datetime
+) -> Response:
     """Commits the step before answering; a concurrent step on the same game wins the race
     and this one shows the table as it is."""
     write_table(row, table)
-    settle_attempt(session, row, table)
+    settle_attempt(session, row, table, now)
     try:
         session.commit()
     except StaleDataError:
@@ -234,7 +259,12 @@ def _store_and_show(session: SessionDep, screen: Screen, row: GameRow, table: Ta
 
 
 @router.get("/{game_id}/hands/{number}/record.json")
-def hand_record(request: Request, game_id: str, number: int, session: SessionDep) -> Response:
+def hand_record(
+    request: Request,
+    game_id: str,
+    number: Annotated[int, PathParam(le=MAX_HANDS)],
+    session: SessionDep,
+) -> Response:
     """A finished hand (1-based, Armut redeals counted) as a hand record to download."""
     row = _owned(session, request, game_id)
     table = read_table(row)

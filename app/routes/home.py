@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
-from app.deps import SessionDep, TemplatesDep, player_id
+from app.daily import attempt_closed
+from app.deps import SessionDep, SettingsDep, TemplatesDep, player_id
 from app.store import latest_game
 from engine.daily import RANKED
 
@@ -12,11 +13,15 @@ router = APIRouter(tags=["home"])
 
 
 @router.get("/")
-def home(request: Request, session: SessionDep, templates: TemplatesDep) -> Response:
+def home(
+    request: Request, session: SessionDep, settings: SettingsDep, templates: TemplatesDep
+) -> Response:
     player = player_id(request)
     latest = latest_game(session, player) if player else None
+    if latest is not None and (latest.finished or attempt_closed(latest, settings.now())):
+        latest = None
     context = {
-        "resume": latest if latest is not None and not latest.finished else None,
+        "resume": latest,
         "ranked": RANKED,
     }
     return templates.TemplateResponse(request, "home.html", context)

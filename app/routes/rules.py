@@ -31,7 +31,7 @@ def choose_rules(
     request: Request,
     session: SessionDep,
     templates: TemplatesDep,
-    preset: Annotated[str, Form()],
+    preset: Annotated[str, Form(max_length=20)],
     fields: Annotated[dict[str, object], Depends(_toggle_fields)],
 ) -> Response:
     """Remembers the chosen rules on this device and starts a new game with them (the dialog

@@ -52,4 +52,21 @@ document.addEventListener("submit", (event) => {
   if (message && !window.confirm(message)) event.preventDefault();
 });
 
-document.addEventListener("DOMContentLoaded", applyColours);
+// Animation timings come as data-vars="--delay:500ms;--win:900ms": the page allows no inline
+// style attribute, but setting custom properties from a script is allowed.
+function applyVars(root) {
+  const marked = root.querySelectorAll ? root.querySelectorAll("[data-vars]") : [];
+  for (const element of [root, ...marked]) {
+    if (!element.dataset || !element.dataset.vars) continue;
+    for (const pair of element.dataset.vars.split(";")) {
+      const [name, value] = pair.split(":");
+      if (name && value) element.style.setProperty(name.trim(), value.trim());
+    }
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  applyColours();
+  applyVars(document.body);
+});
+document.addEventListener("htmx:load", (event) => applyVars(event.target));

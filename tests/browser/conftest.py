@@ -52,8 +52,8 @@ def migrate(database_url: str) -> None:
 
 @dataclass
 class LiveServer:
-    """One uvicorn process serving `app.main:app`; `start` and `stop` may be repeated on the
-    same database, secret and port (the restart test does)."""
+    """One server process started as the serve script does (`python -m app.serve`); `start`
+    and `stop` may be repeated on the same database, secret and port (the restart test does)."""
 
     database_url: str
     log_path: Path
@@ -72,8 +72,7 @@ class LiveServer:
             "DOKO_SECRET_KEY": self.secret,
             "DOKO_BOT_DELAY_MS": "0",
         }
-        command = [sys.executable, "-m", "uvicorn", "app.main:app"]
-        command += ["--host", "127.0.0.1", "--port", str(self.port), "--no-access-log"]
+        command = [sys.executable, "-m", "app.serve", "--port", str(self.port)]
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT

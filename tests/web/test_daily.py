@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
 
@@ -64,19 +64,26 @@ TITLE = re.compile(r'<p class="game-title">([^<]*)')
 # ---- apps, clients and the database ----------------------------------------------------------
 
 
+def noon(day: date) -> datetime:
+    return datetime.combine(day, time(12), UTC)
+
+
 def daily_settings(
     tmp_path: Path,
     day: date = DAY,
     secret: str = SECRET,
     limits: Limits | None = None,
     database: str = "doko",
+    at: datetime | None = None,
 ) -> Settings:
     """A migrated SQLite file (shared by every app made with the same `database` name), a
-    fixed date, and no rate limits unless asked: a whole game is over a hundred requests."""
+    fixed time (noon of `day` unless `at` says otherwise), and no rate limits unless asked: a
+    whole game is over a hundred requests."""
     url = f"sqlite:///{tmp_path / f'{database}.sqlite3'}"
     upgrade(url)
+    moment = at or noon(day)
     return Settings(
-        database_url=url, secret_key=secret, bot_delay_ms=0, limits=limits, today=lambda: day
+        database_url=url, secret_key=secret, bot_delay_ms=0, limits=limits, clock=lambda: moment
     )
 
 

@@ -42,6 +42,7 @@ from tests.web.test_daily import (
     game_id,
     hand_codes,
     hand_records,
+    noon,
     random_choice,
     reference_seed,
     replayed_results,
@@ -570,7 +571,7 @@ def test_the_seed_is_offered_for_replay_only_after_the_day(finished: Finished) -
     today = finished.client.get(finished.url).text
     assert "Final standings" in today
     assert seed not in today and "Play these deals again" not in today
-    later = dataclasses.replace(finished.settings, today=lambda: DAY + timedelta(days=1))
+    later = dataclasses.replace(finished.settings, clock=lambda: noon(DAY + timedelta(days=1)))
     with (
         running(later) as application,
         TestClient(application, cookies=dict(finished.client.cookies)) as client,

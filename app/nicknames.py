@@ -1,0 +1,90 @@
+"""Nicknames on the leaderboard: readable, visible, and never a disguise of another name.
+
+A name is normalised (NFKC) before it is checked and stored, so that look-alike forms of the
+same letters (full-width, ligatures, …) become one. Look-alike letters across scripts come
+from the Unicode confusables data (the `confusable_homoglyphs` package), invisible characters
+from the Unicode property Default_Ignorable_Code_Point (the `regex` package).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+
+import regex
+from confusable_homoglyphs import categories, confusables
+
+from app.words import SEAT_NAMES
+
+MAX_LENGTH = 24
+RESERVED = ("Anonymous", *SEAT_NAMES)
+"""The board's name for players without one, the bots' names and the human's seat name."""
+_ALLOWED_PUNCTUATION = frozenset(" ._-")
+_INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
+
+
+class NicknameError(ValueError):
+    """A nickname the board will not show, with the reason."""
+
+
+def clean_nickname(text: str) -> str:
+    """The name as stored, or `NicknameError` saying what is wrong with it."""
+    name = unicodedata.normalize("NFKC", text).strip()
+    if _INVISIBLE.search(name):
+        raise NicknameError("Invisible characters are not allowed in a nickname.")
+    if not 1 <= len(name) <= MAX_LENGTH:
+        raise NicknameError(f"A nickname has 1 to {MAX_LENGTH} characters.")
+    for char in name:
+        if char not in _ALLOWED_PUNCTUATION and not _letter_or_digit(char):
+            raise NicknameError(
+                f"{char!r} is not allowed: use letters, digits, spaces, '.', '_' or '-'."
+            )
+    if _imitates_another_script(name):
+        raise NicknameError("Letters of one alphabet may not pass for another's in a nickname.")
+    if any(_looks_like(name, reserved) for reserved in RESERVED):
+        raise NicknameError(f"{name!r} is reserved (or looks like a reserved name).")
+    return name
+
+
+def _letter_or_digit(char: str) -> bool:
+    """Letters and digits of any script, and the marks that belong to letters in many
+    scripts (Devanagari vowel signs, …)."""
+    return unicodedata.category(char)[0] in "LN" or unicodedata.category(char) in ("Mn", "Mc")
+
+
+_SCRIPTLESS = frozenset({"COMMON", "INHERITED"})
+
+
+def _imitates_another_script(name: str) -> bool:
+    """A name of several scripts that looks like a name of one of them: every letter of the
+    other scripts has a look-alike in it (the Cyrillic `е` of `Lеna`). Scripts that merely
+    stand side by side (`田中Tanaka`, `Ωmega`) are fine."""
+    scripts = categories.unique_aliases(name) - _SCRIPTLESS
+    return len(scripts) > 1 and any(_passes_for(name, script) for script in scripts)
+
+
+def _passes_for(name: str, script: str) -> bool:
+    found = confusables.is_confusable(name, greedy=True, preferred_aliases=[script]) or []
+    disguised = {entry["character"] for entry in found}
+    foreign = {c for c in name if categories.alias(c) not in _SCRIPTLESS | {script}}
+    return foreign <= disguised
+
+
+def _looks_like(name: str, reserved: str) -> bool:
+    """Equal but for case or look-alike characters, in upper or lower case."""
+    return any(
+        _skeleton(change(name)) == _skeleton(change(reserved)) for change in (str.upper, str.lower)
+    )
+
+
+def _skeleton(text: str) -> str:
+    return "".join(_representative(char) for char in text)
+
+
+@cache
+def _representative(char: str) -> str:
+    """One character standing for every character that looks like `char`."""
+    found = confusables.is_confusable(char, preferred_aliases=[])
+    if not found:
+        return char
+    return min([char, *(glyph["c"] for glyph in found[0]["homoglyphs"])])

@@ -1,0 +1,117 @@
+"""What keeps a public server safe to run: strict response headers, Secure cookies over HTTPS,
+a cap on request bodies and same-origin checks on every request that changes state.
+
+The proxy headers (client address, scheme) are believed only from the proxies named in the
+settings (uvicorn's `ProxyHeadersMiddleware`, installed by the factory), so the scheme seen
+here is the one the player's browser used.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from fastapi import HTTPException, Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "form-action 'self'",
+        "base-uri 'none'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+    ]
+)
+"""Scripts, styles and everything else from this server only: no inline code, no eval."""
+
+HEADERS = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"same-origin"),
+]
+HTTPS_ONLY_HEADERS = [(b"strict-transport-security", b"max-age=31536000")]
+MAX_BODY = 64 * 1024
+"""Bytes in a request body: a form of the table is well under 1 KiB."""
+
+
+class SecurityHeaders:
+    """Adds the security headers to every response, drops any `server` header, and marks
+    cookies `Secure` when the page was fetched over HTTPS."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        https = scope.get("scheme") == "https"
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    _secure_cookie(name, value) if https else (name, value)
+                    for name, value in message.get("headers", [])
+                    if name.lower() != b"server"
+                ]
+                headers += HEADERS + (HTTPS_ONLY_HEADERS if https else [])
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _secure_cookie(name: bytes, value: bytes) -> tuple[bytes, bytes]:
+    if name.lower() == b"set-cookie" and b"; secure" not in value.lower():
+        return name, value + b"; Secure"
+    return name, value
+
+
+class BodyLimit:
+    """Refuses (413) a request body over `MAX_BODY` bytes, whether its length is announced or
+    it arrives in chunks, before a form parser holds it in memory."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            if not declared.isdigit() or int(declared) > self.limit:
+                raise HTTPException(413, "That request is too large.")
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.limit:
+                raise HTTPException(413, "That request is too large.")
+            return message
+
+        await self.app(scope, counted, send)
+
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def same_origin(request: Request) -> None:
+    """Refuses (403) a state-changing request that a page of another site sent: its `Origin`
+    (or, without one, its `Referer`) names another host. SameSite cookies already keep the
+    player's cookie off such requests; this also stops them for browsers that send it."""
+    if request.method not in UNSAFE_METHODS:
+        return
+    source = request.headers.get("origin") or request.headers.get("referer")
+    if source is None:
+        return
+    if urlsplit(source).netloc.lower() != request.headers.get("host", "").lower():
+        raise HTTPException(403, "This request came from another site and was refused.")

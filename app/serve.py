@@ -1,0 +1,36 @@
+"""`python -m app.serve`: serves the game with uvicorn, set up for the open internet.
+
+uvicorn's own proxy-header handling is off: the app believes forwarded headers only from the
+proxies named in `DOKO_TRUSTED_PROXIES` (see `app.settings`), and it sends no `server` header.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+import uvicorn
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m app.serve",
+        description=__doc__,
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument(
+        "--port", type=int, default=int(os.environ.get("PORT", "8000")), help="port (or $PORT)"
+    )
+    args = parser.parse_args(argv)
+    uvicorn.run(
+        "app.main:app",
+        host=args.host,
+        port=args.port,
+        proxy_headers=False,
+        server_header=False,
+    )
+
+
+if __name__ == "__main__":
+    main()
