@@ -8,8 +8,9 @@ import re
 
 from playwright.sync_api import Page
 
+from tests.live import LiveServer
+
 from .clicks import game_over, play_until
-from .conftest import LiveServer
 
 NICKNAME = "Browser Jürgen"
 

@@ -12,8 +12,7 @@ import httpx
 import pytest
 
 from engine import deal
-
-from .conftest import LiveServer
+from tests.live import LiveServer
 
 SEED = "restart-1"
 MAX_MOVES = 60

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Dialog, Page, Request, Response
 
 from engine import Contract, card_order, deal
+from tests.live import ROOT, LiveServer
 
 from .clicks import (
     changes_table,
@@ -19,7 +20,7 @@ from .clicks import (
     pick_three,
     play_until,
 )
-from .conftest import DESKTOP, PHONE, ROOT, LiveServer
+from .conftest import DESKTOP, PHONE
 
 ARTIFACTS = ROOT / "test-artifacts"
 FIRST_LOAD_BUDGET = 150_000
