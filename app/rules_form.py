@@ -56,18 +56,19 @@ def rules_from_form(preset: str, fields: dict[str, object]) -> RuleSet:
     """Unchecked boxes are absent from a form, so every boolean toggle is read as on/absent."""
     if preset not in PRESETS:
         raise RulesError(f"unknown preset {preset[:MAX_FIELD]!r}")
-    for name, value in fields.items():
-        if value is not None and (not isinstance(value, str) or len(value) > MAX_FIELD):
-            raise RulesError(f"{LABELS[name]}: not a value of this field")
     changes: dict[str, object] = {name: fields.get(name) == "on" for name in BOOLEAN_TOGGLES}
-    for name in ("scoring", "hochzeit_deadline_shift"):
-        if fields.get(name) is not None:
-            changes[name] = fields[name]
     hands = fields.get("hands_per_game")
     if hands is not None:
         if not isinstance(hands, str) or not HANDS.fullmatch(hands):
-            raise RulesError(f"hands per game must be a number from 1 to 100, not {hands!r}")
+            shown = str(hands)[:MAX_FIELD]
+            raise RulesError(f"hands per game must be a number from 1 to 100, not {shown!r}")
         changes["hands_per_game"] = int(hands)
+    for name in ("scoring", "hochzeit_deadline_shift"):
+        value = fields.get(name)
+        if value is not None and (not isinstance(value, str) or len(value) > MAX_FIELD):
+            raise RulesError(f"{LABELS[name]}: not one of the choices")
+        if value is not None:
+            changes[name] = value
     return with_toggles(PRESETS[preset], changes)
 
 

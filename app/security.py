@@ -13,6 +13,8 @@ from urllib.parse import urlsplit
 from fastapi import HTTPException, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.errors import message_page
+
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
@@ -38,6 +40,7 @@ HEADERS = [
 HTTPS_ONLY_HEADERS = [(b"strict-transport-security", b"max-age=31536000")]
 MAX_BODY = 64 * 1024
 """Bytes in a request body: a form of the table is well under 1 KiB."""
+TOO_LARGE = "That request is too large."
 
 
 class SecurityHeaders:
@@ -86,16 +89,18 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
+        if not declared.isdigit() or int(declared) > self.limit:
+            response = message_page(Request(scope, receive), 413, TOO_LARGE)
+            await response(scope, receive, send)
+            return
         received = 0
 
         async def counted() -> Message:
             nonlocal received
-            if not declared.isdigit() or int(declared) > self.limit:
-                raise HTTPException(413, "That request is too large.")
             message = await receive()
             received += len(message.get("body", b""))
             if received > self.limit:
-                raise HTTPException(413, "That request is too large.")
+                raise HTTPException(413, TOO_LARGE)
             return message
 
         await self.app(scope, counted, send)

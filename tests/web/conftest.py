@@ -37,3 +37,10 @@ def app(settings: Settings) -> Iterator[FastAPI]:
 def client(app: FastAPI) -> Iterator[TestClient]:
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def other(app: FastAPI) -> Iterator[TestClient]:
+    """A second browser (its own cookie jar) on the same server."""
+    with TestClient(app) as test_client:
+        yield test_client

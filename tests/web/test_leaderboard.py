@@ -384,6 +384,9 @@ def test_playing_like_the_bot_scores_exactly_par(tmp_path: Path) -> None:
         ("a" * 24, "a" * 24),
         ("東" * 24, "東" * 24),
         (" " + "b" * 24 + " ", "b" * 24),
+        ("ｊｕｒｇｅｎ", "jurgen"),  # full-width letters are stored in their NFKC form
+        ("Иван", "Иван"),
+        ("田中Tanaka", "田中Tanaka"),  # two scripts side by side, neither passing for the other
     ],
 )
 def test_nicknames_of_any_script_are_taken_and_shown(
@@ -415,6 +418,15 @@ def test_nicknames_of_any_script_are_taken_and_shown(
         "a/b",
         "a<b",
         "zero\u200bwidth",
+        "\u3164",  # a Hangul filler: a letter that shows nothing
+        "Jo\u200dnas",
+        "L\u0435na",  # a Cyrillic е passing for a Latin e
+        "\u0415\u041c\u041c\u0410",  # ЕММА in Cyrillic capitals
+        "Anonymous",
+        "anonymous",
+        "Anonym0us",
+        "ＬＥＮＡ",
+        "\ufb01" * 13,  # 13 ligatures, 26 letters once normalised
     ],
 )
 def test_other_nicknames_are_refused_with_a_clear_message(finished: Finished, typed: str) -> None:

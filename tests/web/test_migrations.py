@@ -3,6 +3,7 @@ can be rolled back and applied again."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ from sqlalchemy import create_engine, inspect, text
 from app import models  # noqa: F401  (registers the tables on Base.metadata)
 from app.db import Base
 from app.migrate import alembic_config, upgrade
+from app.service import log_version
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL_TABLES = set(Base.metadata.tables)
@@ -129,3 +131,32 @@ def test_downgrade_to_base_and_upgrade_again(tmp_path: Path) -> None:
     upgrade(url)
     assert table_names(url) == MODEL_TABLES
     assert current_revision(url) == head
+
+
+def test_stored_versions_count_dealt_hands_after_0003(tmp_path: Path) -> None:
+    """A game stored before 0003 (version = actions) gets the version the app now derives from
+    its log (actions + hands dealt after the first), and loses it again going down."""
+    url = sqlite_url(tmp_path)
+    command.upgrade(alembic_config(url), "0002")
+    log = [[{"seat": 0, "act": "healthy"}] * 3, [{"seat": 0, "act": "healthy"}], []]
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("INSERT INTO players (id, created_at) VALUES ('p', '2024-01-01')"))
+        connection.execute(
+            text(
+                "INSERT INTO games (id, player_id, rules_key, seed, bot_id, log, version, mode,"
+                " hands_done, finished, created_at, updated_at) VALUES ('g', 'p', 'pagat', 's',"
+                " 'heuristic-v1', :log, 4, 'new', 2, 0, '2024-01-01', '2024-01-01')"
+            ),
+            {"log": json.dumps(log)},
+        )
+
+    def stored_version() -> int:
+        with engine.connect() as connection:
+            return int(connection.execute(text("SELECT version FROM games")).scalar_one())
+
+    upgrade(url)
+    assert stored_version() == log_version(log) == 6
+    command.downgrade(alembic_config(url), "0002")
+    assert stored_version() == 4
+    engine.dispose()

@@ -12,7 +12,7 @@ import base64
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import httpx
 import pytest
@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 from app.factory import create_app
 from app.settings import Settings
 from engine import CardSet, Contract, card_order, deal, deck
+from engine.deal import dealer_of
 from engine.replay import run as replay
 from tests.web.driver import (
     HTMX,
@@ -134,13 +135,6 @@ def in_play(body: str) -> bool:
 def must_follow(body: str) -> bool:
     """The human's turn with some card not playable (following suit is required)."""
     return in_play(body) and "not playable now" in hand_markup(body)
-
-
-@pytest.fixture
-def other(app: FastAPI) -> Iterator[TestClient]:
-    """A second browser (its own cookie jar) on the same server."""
-    with TestClient(app) as test_client:
-        yield test_client
 
 
 # ---- pages --------------------------------------------------------------------------------
@@ -501,6 +495,23 @@ def test_next_hand_only_after_the_hand_is_over(client: TestClient) -> None:
     again = client.post(f"{url}/next", data={"version": str(page_version(over))}, headers=HTMX)
     assert again.status_code == 409
     assert hand_counter(again.text) == (2, 8)
+
+
+def test_next_hand_twice_applies_once_when_the_human_declares_first(client: TestClient) -> None:
+    """Issue 8, finding 4: after the deal the human may be first to act, so no action follows
+    the deal; the version still moves on, and the second identical click is stale."""
+    seed = "next-twice-2"
+    assert dealer_of(seed, 1) == 3, "hand 2 is dealt by seat 3: the human declares first"
+    url = start_game(client, seed)
+    over = advance(client, url, hand_is_over, limit=40)
+    click = {"version": str(page_version(over))}
+    first = client.post(f"{url}/next", data=click, headers=HTMX)
+    assert first.status_code == 200 and hand_counter(first.text) == (2, 8)
+    assert page_version(first.text) == page_version(over) + 1
+    second = client.post(f"{url}/next", data=click, headers=HTMX)
+    assert second.status_code == 409
+    assert hand_counter(client.get(url).text) == (2, 8)
+    assert client.get(f"{url}/hands/2/record.json").status_code == 404
 
 
 def standings_of(body: str) -> dict[str, int]:
