@@ -2,7 +2,8 @@
 
 The seed is HMAC-SHA256(server secret, "<date>|<rule-set key>") in hex: nobody can work out
 today's cards without the secret, and everybody gets the same ones. The daily page shows
-SHA-256 of the seed (the commitment); once the day is over the seed itself is published, and
+SHA-256 of the seed (the commitment); once the day's ranked games are closed (the web game
+closes them two hours after the day ends) the seed itself is published, and
 
     python -m engine.daily DATE RULES SEED
 
