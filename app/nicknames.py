@@ -87,4 +87,4 @@ def _representative(char: str) -> str:
     found = confusables.is_confusable(char, preferred_aliases=[])
     if not found:
         return char
-    return min([char, *(glyph["c"] for glyph in found[0]["homoglyphs"])])
+    return str(min([char, *(glyph["c"] for glyph in found[0]["homoglyphs"])]))

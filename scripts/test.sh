@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs every check of the project on a fresh Debian machine with Python 3.11:
 # makes the virtual environment, installs the project with its dev extra,
-# then lints, type-checks the engine and runs the whole test suite.
+# then lints, type-checks the engine, the bots and the app, and runs the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh
 . scripts/chromium.sh
 . scripts/postgres.sh
 ruff check engine bots app tests bench
-mypy engine bots
+mypy engine bots app
 python -m pytest "$@"
