@@ -26,7 +26,13 @@ class Knowledge:
     @cached_property
     def order(self) -> CardOrder:
         contract = self.view.contract or Contract.NORMAL
-        return card_order(contract, self.view.schweinchen is not None)
+        second_dulle = self.view.rules.second_dulle_beats_first
+        return card_order(contract, self.view.schweinchen is not None, second_dulle)
+
+    @cached_property
+    def last_trick(self) -> bool:
+        """The last trick, where a second Dulle no longer beats the first (§4)."""
+        return len(self.view.tricks) == self.view.rules.cards_per_seat - 1
 
     @cached_property
     def played(self) -> list[tuple[int, Card]]:
@@ -71,7 +77,8 @@ class Knowledge:
         return self.order.strength[card.index]
 
     def beats(self, card: Card, best: Card) -> bool:
-        return self.order.beats(card, best)
+        """Whether `card`, played later in this trick, beats `best` (the engine's rule)."""
+        return self.order.beats(card, best, self.last_trick)
 
     @cached_property
     def team(self) -> Team | None:

@@ -12,6 +12,7 @@ from engine.errors import ActionError, CardError, EngineError, IllegalAction, Ru
 from engine.game import Game, Standing
 from engine.hand import Hand
 from engine.phases import Phase
+from engine.rebuild import GuessError, Hidden, hand_from_view, hidden_of
 from engine.record import (
     HandRecord,
     IllegalRecordAction,
@@ -19,6 +20,7 @@ from engine.record import (
     parse_record,
     record_from_json,
 )
+from engine.rollout import Policy, play_out
 from engine.rules import DDV, PAGAT, PRESETS, HochzeitShift, RuleSet, Scoring, with_toggles
 from engine.scoring import HandResult, ScoreItem
 from engine.trick import Trick
@@ -45,14 +47,17 @@ __all__ = [
     "Deal",
     "EngineError",
     "Game",
+    "GuessError",
     "Hand",
     "HandRecord",
     "HandResult",
+    "Hidden",
     "HochzeitShift",
     "IllegalAction",
     "IllegalRecordAction",
     "InvalidRecord",
     "Phase",
+    "Policy",
     "Rank",
     "RuleSet",
     "RulesError",
@@ -67,9 +72,12 @@ __all__ = [
     "card_order",
     "deal",
     "deck",
+    "hand_from_view",
+    "hidden_of",
     "format_cards",
     "parse_cards",
     "parse_record",
+    "play_out",
     "record_from_json",
     "view_of",
     "with_toggles",

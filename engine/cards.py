@@ -49,14 +49,33 @@ class Rank(IntEnum):
 
 TYPES = 24
 TYPE_MASK = (1 << TYPES) - 1
+_INTERNED: dict[tuple[int, int], Card] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One of the 24 card types; the two copies in the deck are indistinguishable."""
+    """One of the 24 card types; the two copies in the deck are indistinguishable.
+
+    There is exactly one instance per type (`Card(suit, rank)` returns it), so equality is
+    identity: scoring and the bots' look-ahead compare cards in their inner loops. The hash
+    is the type index, so sets of cards iterate alike in every process."""
 
     suit: Suit
     rank: Rank
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        interned = _INTERNED.get((suit, rank))
+        if interned is None:
+            interned = object.__new__(cls)
+            _INTERNED[(suit, rank)] = interned
+        return interned
+
+    def __hash__(self) -> int:
+        return self.suit * 6 + self.rank
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, Rank]]:
+        """Copies and pickles come back as the one instance of their type."""
+        return Card, (self.suit, self.rank)
 
     @property
     def index(self) -> int:

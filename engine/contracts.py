@@ -81,13 +81,22 @@ NORMAL_TRUMPS = _colour_trumps(Suit.DIAMONDS)
 
 @dataclass(frozen=True)
 class CardOrder:
-    """Per card type: the suit class it follows (0–3 plain, `TRUMP`) and its strength."""
+    """Per card type: the suit class it follows (0–3 plain, `TRUMP`) and its strength.
+
+    This is the one place that decides whether a later card beats the trick's best card
+    (§2, §4): the engine's tricks and every bot helper ask `beats` or `beaten_by`.
+    """
 
     trumps: tuple[Card, ...]
     suit_of: tuple[int, ...]
     strength: tuple[int, ...]
     follow_masks: tuple[int, ...]
     """Per suit class, the 24-bit mask of card types that follow it."""
+    stronger: tuple[int, ...]
+    """Per card type, the 24-bit mask of card types that beat it when played later (the
+    second-Dulle exception aside, see `beaten_by`)."""
+    second_dulle: bool = False
+    """`second_dulle_beats_first` is on and the 10♥ is a trump in this contract (§4)."""
 
     @property
     def trump_mask(self) -> int:
@@ -96,21 +105,37 @@ class CardOrder:
     def is_trump(self, card: Card) -> bool:
         return self.suit_of[card.index] == TRUMP
 
-    def beats(self, card: Card, best: Card) -> bool:
-        """Whether `card`, played later, beats the trick's current best card (ties: first wins)."""
-        return beats_index(self, card.index, best.index)
+    def beats(self, card: Card, best: Card, last_trick: bool = False) -> bool:
+        """Whether `card`, played later, beats the trick's current best card: identical
+        cards go to the first played, but for the second Dulle outside the last trick."""
+        return beats_index(self, card.index, best.index, last_trick)
+
+    def beaten_by(self, best: int, last_trick: bool = False) -> int:
+        """The 24-bit mask of card types that beat card type `best` when played later."""
+        if self.second_dulle and best == DULLE_INDEX and not last_trick:
+            return self.stronger[best] | 1 << DULLE_INDEX
+        return self.stronger[best]
 
 
-def beats_index(order: CardOrder, card: int, best: int) -> bool:
+def beats_index(order: CardOrder, card: int, best: int, last_trick: bool = False) -> bool:
+    """`CardOrder.beats` on card type indices (the engine's hot path)."""
     suit = order.suit_of[card]
     if suit != TRUMP and suit != order.suit_of[best]:
         return False
-    return order.strength[card] > order.strength[best]
+    if order.strength[card] > order.strength[best]:
+        return True
+    return order.second_dulle and card == best == DULLE_INDEX and not last_trick
+
+
+DULLE_INDEX = _DULLE.index
 
 
 @cache
-def card_order(contract: Contract, schweinchen: bool = False) -> CardOrder:
-    """The order for a contract; with `schweinchen` both A♦ top the trumps (§3)."""
+def card_order(
+    contract: Contract, schweinchen: bool = False, second_dulle: bool = False
+) -> CardOrder:
+    """The order for a contract; with `schweinchen` both A♦ top the trumps (§3); with
+    `second_dulle` (the rule set's toggle) the second 10♥ beats the first where it is a trump."""
     trumps = list(_TRUMPS_BY_CONTRACT.get(contract, NORMAL_TRUMPS))
     if schweinchen and not contract.diamonds_are_trumps:
         raise EngineError(f"no Schweinchen in {contract}: diamonds are not trumps")
@@ -128,4 +153,14 @@ def card_order(contract: Contract, schweinchen: bool = False) -> CardOrder:
     masks = tuple(
         sum(1 << card.index for card in CARDS if suit_of[card.index] == suit) for suit in range(5)
     )
-    return CardOrder(tuple(trumps), tuple(suit_of), tuple(strength), masks)
+    stronger = tuple(
+        sum(
+            1 << other.index
+            for other in CARDS
+            if suit_of[other.index] in (TRUMP, suit_of[card.index])
+            and strength[other.index] > strength[card.index]
+        )
+        for card in CARDS
+    )
+    dulle_rule = second_dulle and _DULLE in trumps
+    return CardOrder(tuple(trumps), tuple(suit_of), tuple(strength), masks, stronger, dulle_rule)

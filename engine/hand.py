@@ -3,7 +3,9 @@
 `legal_actions(seat)` answers for every seat at every moment; `apply(action)` checks the
 action completely before it changes anything, so a refused action leaves the hand as it was.
 Cards in hands are integer multisets (see `engine.cards`), so bots can copy a hand and play
-it out thousands of times per decision.
+it out thousands of times per decision: `play` is the unchecked fast path, `unplay` takes a
+card back (the exact solver walks the last tricks with it), and `score_of` scores a finished
+hand without building the explained result.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from itertools import combinations
 from engine.actions import RESERVATIONS, Act, Action
 from engine.announcements import (
     Announcement,
+    Call,
     Step,
     Team,
     TeamCalls,
@@ -36,18 +39,24 @@ from engine.cards import (
     mask_remove,
     mask_types,
 )
-from engine.contracts import TRUMP, CardOrder, Contract, card_order
+from engine.contracts import CardOrder, Contract, beats_index, card_order
 from engine.errors import IllegalAction
 from engine.legality import refusal
 from engine.phases import Phase
 from engine.rules import RuleSet
-from engine.scoring import HandResult, score_hand
+from engine.scoring import HandResult, re_net, score_hand
 from engine.trick import Trick
 
 QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN).index
 FOX = Card(Suit.DIAMONDS, Rank.ACE).index
-DULLE = Card(Suit.HEARTS, Rank.TEN).index
 _NORMAL = card_order(Contract.NORMAL)
+
+
+PLAYS = tuple(tuple(Action(seat, Act.PLAY, card=card) for card in CARDS) for seat in range(4))
+"""Every card play as an action, by seat and card type: views list them for every decision."""
+ANNOUNCES = tuple(
+    {call: Action(seat, Act.ANNOUNCE, call=call) for call in Call} for seat in range(4)
+)
 
 
 def _priority(act: Act) -> int:
@@ -95,6 +104,11 @@ class Hand:
         self.calls = {Team.RE: TeamCalls(), Team.KONTRA: TeamCalls()}
         self.announcements: list[Announcement] = []
         self.actions: list[Action] = []
+        self.queens_played = [0, 0, 0, 0]
+        """Q♣ each seat has played: in a normal game they show the Re players (views ask)."""
+        self.foxes_played = [0, 0, 0, 0]
+        """A♦ each seat has played: the first of a Schweinchen shows it (§3)."""
+        self._undo: list[_Undo] = []
         self._result: HandResult | None = None
 
     def copy(self) -> Hand:
@@ -108,6 +122,9 @@ class Hand:
         twin.calls = dict(self.calls)
         twin.announcements = list(self.announcements)
         twin.actions = list(self.actions)
+        twin.queens_played = list(self.queens_played)
+        twin.foxes_played = list(self.foxes_played)
+        twin._undo = list(self._undo)
         return twin
 
     # ---- what a seat holds and knows -------------------------------------------------
@@ -117,6 +134,24 @@ class Hand:
 
     def cards_left(self, seat: int) -> int:
         return self._hands[seat].bit_count()
+
+    def held_mask(self, seat: int) -> int:
+        """The seat's cards as the raw multiset integer of `engine.cards` (look-ahead path)."""
+        return self._hands[seat]
+
+    @property
+    def trick_winner(self) -> int | None:
+        """The seat whose card wins the trick being played so far; None before the lead."""
+        return self._best_seat if self.trick_cards else None
+
+    @property
+    def trick_best_card(self) -> int | None:
+        """The card type winning the trick being played so far; None before the lead."""
+        return self._best_card if self.trick_cards else None
+
+    @property
+    def is_last_trick(self) -> bool:
+        return len(self.tricks) == self.tricks_per_hand - 1
 
     @property
     def tricks_per_hand(self) -> int:
@@ -140,7 +175,7 @@ class Hand:
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now; announcements count for every seat in play."""
         if self.phase is Phase.PLAY:
-            plays = [Action(seat, Act.PLAY, card=CARDS[c]) for c in self._playable(seat)]
+            plays = [PLAYS[seat][c] for c in self._playable(seat)]
             return self._announce_actions(seat) + plays
         if seat != self.to_act:
             return []
@@ -211,15 +246,18 @@ class Hand:
         steps = self.announce_steps(seat)
         if team is None:
             return []
-        return [Action(seat, Act.ANNOUNCE, call=call_for(step, team)) for step in steps]
+        return [ANNOUNCES[seat][call_for(step, team)] for step in steps]
 
     # ---- applying actions -------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Applies a legal action; raises `IllegalAction` with the reason and changes nothing."""
-        reason = refusal(self, action)
-        if reason is not None:
-            raise IllegalAction(f"{action}: {reason}")
+    def apply(self, action: Action, checked: bool = True) -> None:
+        """Applies a legal action; raises `IllegalAction` with the reason and changes nothing.
+        `checked=False` skips the checks: for replaying actions known to be legal (a search
+        rebuilding a hand it sampled consistent with a view)."""
+        if checked:
+            reason = refusal(self, action)
+            if reason is not None:
+                raise IllegalAction(f"{action}: {reason}")
         self._perform(action)
         self.actions.append(action)
 
@@ -308,7 +346,8 @@ class Hand:
     def _start_play(self, contract: Contract, declarer: int | None) -> None:
         self.contract, self.declarer = contract, declarer
         self.schweinchen = self._schweinchen_holder(contract)
-        self.order = card_order(contract, self.schweinchen is not None)
+        schweinchen = self.schweinchen is not None
+        self.order = card_order(contract, schweinchen, self.rules.second_dulle_beats_first)
         self.team_of = [self._initial_team(seat) for seat in range(4)]
         leader = self.forehand
         if self.rules.soloist_leads and contract.is_declared_solo:
@@ -336,9 +375,14 @@ class Hand:
     def play(self, seat: int, card: int) -> None:
         """Plays card type `card` for `seat` without checks: the fast path for look-ahead.
         Callers outside the engine go through `apply`."""
+        self._undo.append((seat, card, self._best_seat, self._best_card, None))
         self._hands[seat] = mask_remove(self._hands[seat], card)
+        if card == QUEEN_OF_CLUBS:
+            self.queens_played[seat] += 1
+        elif card == FOX:
+            self.foxes_played[seat] += 1
         cards = self.trick_cards
-        if not cards or self._beats(card, self._best_card):
+        if not cards or beats_index(self.order, card, self._best_card, self.is_last_trick):
             self._best_seat, self._best_card = seat, card
         cards.append(card)
         if len(cards) < 4:
@@ -346,24 +390,29 @@ class Hand:
         else:
             self._complete_trick()
 
-    def _beats(self, card: int, best: int) -> bool:
-        """A later card wins only if strictly stronger, but for the second Dulle rule (§4)."""
-        order = self.order
-        suit = order.suit_of[card]
-        if suit != TRUMP and suit != order.suit_of[best]:
-            return False
-        if order.strength[card] > order.strength[best]:
-            return True
-        return (
-            card == best == DULLE
-            and self.rules.second_dulle_beats_first
-            and suit == TRUMP
-            and len(self.tricks) < self.tricks_per_hand - 1
-        )
+    def unplay(self) -> None:
+        """Takes back the last card `play` put down, the trick it completed included; the
+        look-ahead's undo (`actions` is left alone, so use it on a copy or a search only)."""
+        seat, card, best_seat, best_card, completed = self._undo.pop()
+        if completed is not None:
+            cards, self.trick_leader, self.team_of, self.contract, self.clarification = completed
+            self.trick_cards = list(cards)
+            self.tricks.pop()
+            self.phase, self._result = Phase.PLAY, None
+        self.trick_cards.pop()
+        self._hands[seat] = mask_add(self._hands[seat], card)
+        if card == QUEEN_OF_CLUBS:
+            self.queens_played[seat] -= 1
+        elif card == FOX:
+            self.foxes_played[seat] -= 1
+        self._best_seat, self._best_card, self.to_act = best_seat, best_card, seat
 
     def _complete_trick(self) -> None:
         cards = self.trick_cards
         winner = self._best_seat
+        seat, card, best_seat, best_card, _ = self._undo[-1]
+        before = (tuple(cards), self.trick_leader, self.team_of, self.contract, self.clarification)
+        self._undo[-1] = (seat, card, best_seat, best_card, before)
         points = POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
         trick = Trick(self.trick_leader, tuple(CARDS[c] for c in cards), winner, points)
         self.tricks.append(trick)
@@ -400,6 +449,20 @@ class Hand:
             )
         return self._result
 
+    def score_of(self, seat: int, announced: dict[Team, Step] | None = None) -> int:
+        """The seat's game points of the finished hand, the same number `result()` gives,
+        without building the explained result: a play-out asks this once per line it tries.
+        `announced` scores the same tricks as if the teams had announced these steps."""
+        if self.phase is not Phase.DONE or self.contract is None:
+            raise IllegalAction(f"the hand is not finished (phase {self.phase})")
+        teams = [team or Team.KONTRA for team in self.team_of]
+        steps = announced or {team: calls.step for team, calls in self.calls.items()}
+        net = re_net(
+            self.rules, self.contract, teams, self.tricks, steps, self.schweinchen is not None
+        )
+        sign = 1 if teams[seat] is Team.RE else -1
+        return sign * net * (3 if seat == self.soloist else 1)
+
     # ---- announcements (§6) -----------------------------------------------------------
 
     def _announce(self, seat: int, step: Step) -> None:
@@ -414,3 +477,9 @@ class Hand:
 
 def _triple_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(card.index for card in cards)
+
+
+_TrickBefore = tuple[tuple[int, ...], int, list[Team | None], Contract | None, int | None]
+_Undo = tuple[int, int, int, int, _TrickBefore | None]
+"""What `unplay` restores: seat, card, the trick's best seat and card before it, and for a
+card that completed a trick the trick's cards, leader, teams, contract and clarification."""

@@ -2,9 +2,13 @@
 
 A view holds the seat's own cards and the public table: declarations, the contract as this
 seat knows it (a silent solo looks like a normal game to the others), the Armut trump count,
-tricks, announcements with the trick and card count at which each was made, and the teams as
-revealed by play or announcement. Nothing of another seat's hand is in it before the hand is
-over; then the dealt hands and the result are.
+tricks, announcements with the trick and card count at which each was made, the teams as
+revealed by play or announcement, and the ordered history of every action as this seat saw it
+(`engine.rebuild` replays it on a guess of the hidden cards). Nothing of another seat's hand is
+in it before the hand is over; then the dealt hands and the result are.
+
+A view is built for every bot decision, so everything in it is read from facts the hand keeps
+up to date rather than worked out again from the tricks.
 """
 
 from __future__ import annotations
@@ -13,16 +17,13 @@ from dataclasses import dataclass
 
 from engine.actions import Act, Action
 from engine.announcements import Announcement, Call, Step, Team
-from engine.cards import Card, CardSet, Rank, Suit
+from engine.cards import Card, CardSet
 from engine.contracts import Contract
 from engine.hand import Hand
 from engine.phases import Phase
 from engine.rules import RuleSet
 from engine.scoring import HandResult
 from engine.trick import Trick
-
-QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN)
-FOX = Card(Suit.DIAMONDS, Rank.ACE)
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,9 @@ class SeatView:
     legal: tuple[Action, ...]
     dealt: tuple[CardSet, ...] | None
     result: HandResult | None
+    history: tuple[Action, ...] = ()
+    """Every action of the hand so far in order, each with its seat; an Armut give or return
+    this seat did not see has no cards."""
 
     @property
     def trick_number(self) -> int:
@@ -92,7 +96,22 @@ def view_of(hand: Hand, seat: int) -> SeatView:
         legal=tuple(hand.legal_actions(seat)),
         dealt=hand.dealt if over else None,
         result=hand.result() if over else None,
+        history=_history(hand, seat),
     )
+
+
+def _history(hand: Hand, seat: int) -> tuple[Action, ...]:
+    """The actions as `seat` saw them: the cards passed in an Armut only for the poor player
+    and, once he has accepted, the acceptor."""
+    if hand.armut_given is None or seat in (hand.declarer, hand.armut_acceptor):
+        return tuple(hand.actions)
+    return tuple(_face_down(action) for action in hand.actions)
+
+
+def _face_down(action: Action) -> Action:
+    if action.act in (Act.ARMUT_GIVE, Act.ARMUT_RETURN):
+        return Action(action.seat, action.act)
+    return action
 
 
 def _known_contract(hand: Hand, seat: int) -> tuple[Contract | None, int | None]:
@@ -105,15 +124,8 @@ def _known_contract(hand: Hand, seat: int) -> tuple[Contract | None, int | None]
 
 def _silent_solo_shown(hand: Hand) -> bool:
     """Both Q♣ played by the same seat, or the hand over."""
-    return hand.phase is Phase.DONE or _queens_played_by(hand, hand.declarer) == 2
-
-
-def _queens_played_by(hand: Hand, seat: int | None) -> int:
-    if seat is None:
-        return 0
-    played = [s for trick in hand.tricks for s, card in trick.plays() if card == QUEEN_OF_CLUBS]
-    played += [s for s, card in hand.current_trick() if card == QUEEN_OF_CLUBS]
-    return played.count(seat)
+    declarer = hand.declarer
+    return hand.phase is Phase.DONE or (declarer is not None and hand.queens_played[declarer] == 2)
 
 
 def _armut_cards(hand: Hand, seat: int) -> CardSet | None:
@@ -161,7 +173,7 @@ def _revealed_in_normal_game(hand: Hand) -> list[Team | None]:
         elif teams[announcement.seat] is None:
             teams[announcement.seat] = hand.team_of[announcement.seat]
     for s in range(4):
-        if _queens_played_by(hand, s):
+        if hand.queens_played[s]:
             teams[s] = Team.RE
     return teams
 
@@ -179,6 +191,4 @@ def _known_schweinchen(hand: Hand, seat: int) -> int | None:
     holder = hand.schweinchen
     if holder is None or seat == holder:
         return holder
-    shown = any(s == holder and card == FOX for trick in hand.tricks for s, card in trick.plays())
-    shown = shown or any(s == holder and card == FOX for s, card in hand.current_trick())
-    return holder if shown or hand.phase is Phase.DONE else None
+    return holder if hand.foxes_played[holder] or hand.phase is Phase.DONE else None

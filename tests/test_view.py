@@ -56,7 +56,16 @@ ARMUT = [
     "QD JD 10D KD 9D 9C KS 9S 9S AH KH 9H",
 ]
 ARMUT_RESERVATIONS = "0 healthy; 1 armut; 2 healthy; 3 healthy"
-CARD_FIELDS = {"hand", "tricks", "current_trick", "legal", "armut_cards", "dealt", "result"}
+CARD_FIELDS = {
+    "hand",
+    "tricks",
+    "current_trick",
+    "legal",
+    "armut_cards",
+    "dealt",
+    "result",
+    "history",
+}
 
 
 def cards_in(value: object) -> list[Card]:
@@ -95,6 +104,7 @@ def check_view(hand: Hand, seat: int) -> SeatView:
         assert view.hand.issuperset(action_cards(action)), action
     if seat not in (hand.declarer, hand.armut_acceptor) or hand.armut_given is None:
         assert view.armut_cards is None
+    check_history(hand, seat, view)
     if hand.phase is Phase.DONE:
         assert view.dealt == hand.dealt
         assert view.result is not None
@@ -102,6 +112,16 @@ def check_view(hand: Hand, seat: int) -> SeatView:
         assert view.dealt is None
         assert view.result is None
     return view
+
+
+def check_history(hand: Hand, seat: int, view: SeatView) -> None:
+    """The history is every action in order, the cards of an Armut exchange only for the
+    poor player and the acceptor who took them."""
+    assert len(view.history) == len(hand.actions)
+    handled = hand.armut_given is not None and seat in (hand.declarer, hand.armut_acceptor)
+    for seen, action in zip(view.history, hand.actions, strict=True):
+        exchange = action.act in (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
+        assert seen == (Action(action.seat, action.act) if exchange and not handled else action)
 
 
 def random_action(hand: Hand, rng: random.Random) -> Action:
