@@ -117,3 +117,15 @@ def test_identical_clicks_at_once_apply_once(server: LiveServer) -> None:
         answers = together(THREADS, lambda: client.post(f"{game}/next", data=version, headers=HTMX))
         assert statuses(answers) == [200] + [409] * (THREADS - 1)
         assert client.get(f"{game}/hands/2/record.json").status_code == 404, "dealt once"
+
+
+def test_daily_starts_at_once_make_one_ranked_attempt(server: LiveServer) -> None:
+    cookies = dict(httpx.post(f"{server.url}/games", data={"seed": "?"}).cookies)
+
+    def start() -> httpx.Response:
+        return httpx.post(f"{server.url}/daily/pagat", cookies=cookies, timeout=30)
+
+    answers = together(4, start)
+    assert set(statuses(answers)) <= {303, 409} and 303 in statuses(answers)
+    assert count_rows(server, "daily_attempts") == 1
+    assert count_rows(server, "players") == 1
