@@ -82,3 +82,39 @@ class DailyPar(Base):
     bot_id: Mapped[str] = mapped_column(String(40))
     total: Mapped[int] = mapped_column(Integer)
     hands_won: Mapped[int] = mapped_column(Integer)
+
+
+class HandReview(Base):
+    """`search-v1`'s review of the human's decisions in one finished hand, computed once in
+    the background and kept: reloading the review page reads it, never recomputes it."""
+
+    __tablename__ = "hand_reviews"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    hand: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """1-based, Armut redeals counted, as in the hand's record URL."""
+    status: Mapped[str] = mapped_column(String(16))
+    """`pending` while it is computed, then `done`."""
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    evaluator: Mapped[str] = mapped_column(String(40))
+    """The bot id and budget that evaluated it (`search-v1/400`)."""
+    loss: Mapped[float | None] = mapped_column(default=None)
+    """What the human's decisions cost in expected game points, summed over the hand."""
+    loss_spread: Mapped[float | None] = mapped_column(default=None)
+    """The standard error of `loss` over the sampled worlds."""
+    decisions: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    """Every evaluated decision: where it was, what was chosen, what was best, the loss."""
+
+
+class HintUse(Base):
+    """A hint the human asked for, recorded with the game (one per moment of the game)."""
+
+    __tablename__ = "hint_uses"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The game's version when the hint was asked: the same moment asked twice counts once."""
+    suggested: Mapped[str] = mapped_column(String(60))
+    """The hinted action's notation (`play QC`)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
