@@ -22,6 +22,7 @@ from app.service import (
     game_over,
     new_table,
 )
+from bots.protocol import Bot
 from engine import HandResult, Team
 from engine.daily import daily_seed, ranked_rules
 from engine.game import totals_of
@@ -98,16 +99,16 @@ def settle_attempt(session: Session, row: GameRow, table: Table, now: datetime) 
     attempt.finished_at = now
 
 
-def par(session: Session, secret: str, day: date, rules_key: str, bot_id: str) -> DailyPar:
+def par(session: Session, secret: str, day: date, rules_key: str, bot: Bot) -> DailyPar:
     """The bot's score in the human's seat on the day's deals, played once and stored (two
     first requests at once may both play it; one row is kept, and both show the same)."""
     stored = session.get(DailyPar, (day, rules_key))
     if stored is not None:
         return stored
-    table = new_table(ranked_rules(rules_key), daily_seed(secret, day, rules_key), bot_id)
+    table = new_table(ranked_rules(rules_key), daily_seed(secret, day, rules_key), bot)
     bot_in_human_seat(table)
     total, won = game_total(table)
-    values = {"day": day, "rules_key": rules_key, "bot_id": bot_id}
+    values = {"day": day, "rules_key": rules_key, "bot_id": bot.id}
     insert_unless_present(session, DailyPar, values | {"total": total, "hands_won": won})
     stored = session.get(DailyPar, (day, rules_key))
     assert stored is not None

@@ -10,6 +10,7 @@ from fastapi import Depends, HTTPException, Request
 from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm import Session
 
+from app.bot_pool import BotRoster
 from app.db import request_session
 from app.ratelimit import RateLimiter
 from app.settings import Settings
@@ -29,7 +30,13 @@ def _templates(request: Request) -> Jinja2Blocks:
     return templates
 
 
+def _roster(request: Request) -> BotRoster:
+    roster: BotRoster = request.app.state.bots
+    return roster
+
+
 SettingsDep = Annotated[Settings, Depends(_settings)]
+RosterDep = Annotated[BotRoster, Depends(_roster)]
 SessionDep = Annotated[Session, Depends(_session)]
 TemplatesDep = Annotated[Jinja2Blocks, Depends(_templates)]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request
@@ -14,12 +16,13 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from app.bot_pool import BotRoster
 from app.db import make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
-from app.preferences import rules_preference
+from app.preferences import level_preference, rules_preference
 from app.ratelimit import RateLimiter
 from app.routes import daily, games, home, rules
-from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, form_values
+from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
 from app.security import BodyLimit, SecurityHeaders, same_origin
 from app.settings import Settings
 from app.store import TableCache
@@ -33,19 +36,28 @@ TEN_YEARS = 10 * 365 * 24 * 3600
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
+    roster = BotRoster(settings.search_workers)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        roster.close()
+
     app = FastAPI(
         title="Doko",
         docs_url=None,
         redoc_url=None,
         openapi_url=None,
         dependencies=[Depends(same_origin)],
+        lifespan=lifespan,
     )
     app.state.settings = settings
     app.state.engine = make_engine(settings.database_url)
     app.state.sessions = session_factory(app.state.engine)
     app.state.templates = _templates()
     app.state.limiter = RateLimiter(settings.limits) if settings.limits else None
-    app.state.tables = TableCache()
+    app.state.bots = roster
+    app.state.tables = TableCache(roster)
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
@@ -70,13 +82,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 def _remembered_rules(request: Request) -> dict[str, object]:
-    """Every page's Rules dialog starts from the rules remembered on this device."""
-    return {"rules": rules_preference(request)}
+    """Every page's Rules dialog starts from the rules and level remembered on this device."""
+    return {"rules": rules_preference(request), "level": level_preference(request)}
 
 
 def _templates() -> Jinja2Blocks:
     templates = Jinja2Blocks(directory=ROOT / "templates", context_processors=[_remembered_rules])
     templates.env.globals.update(
+        levels=LEVEL_TEXTS,
         presets=PRESETS,
         toggle_labels=LABELS,
         boolean_toggles=BOOLEAN_TOGGLES,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from app.daily import attempt_closed, attempts_close_at, seed_published
+from app.levels import level_of
 from app.models import GameRow
 from app.service import Table, game_over
 from engine.daily import commitment
@@ -27,12 +28,16 @@ class GameContext:
     """For a ranked attempt still being played: when it stops counting."""
     closed: bool
     """A ranked attempt left unfinished when its day's attempts closed: no more play."""
+    level: str | None
+    """The level of the game's bots (`app.levels`); a game keeps the one it started with."""
 
 
 def game_context(row: GameRow, table: Table, now: datetime) -> GameContext:
     over = game_over(table.game)
     if row.mode == "new" or row.day is None:
-        return GameContext("New game", False, row.seed, None, None, False, "", None, False)
+        return GameContext(
+            "New game", False, row.seed, None, None, False, "", None, False, level_of(row.bot_id)
+        )
     day = row.day.isoformat()
     board = f"/leaderboard?day={day}&rules={row.rules_key}"
     ranked = row.mode == "daily"
@@ -48,4 +53,5 @@ def game_context(row: GameRow, table: Table, now: datetime) -> GameContext:
         nickname=(row.player.nickname or "") if ranked and over else "",
         counts_until=attempts_close_at(row.day) if ranked and not over and not closed else None,
         closed=closed,
+        level=level_of(row.bot_id),
     )

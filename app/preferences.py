@@ -1,12 +1,14 @@
-"""The rule set chosen on this device, kept in a long-lived cookie."""
+"""The rule set and the level chosen on this device, kept in long-lived cookies."""
 
 from __future__ import annotations
 
 from fastapi import Request, Response
 
+from app.levels import DEFAULT_LEVEL, LEVELS
 from engine import PAGAT, RulesError, RuleSet
 
 RULES_COOKIE = "doko_rules"
+LEVEL_COOKIE = "doko_level"
 YEAR = 365 * 24 * 3600
 
 
@@ -23,3 +25,13 @@ def rules_preference(request: Request) -> RuleSet:
 
 def remember_rules(response: Response, rules: RuleSet) -> None:
     response.set_cookie(RULES_COOKIE, rules.key, max_age=YEAR, httponly=True, samesite="lax")
+
+
+def level_preference(request: Request) -> str:
+    """The remembered level, or the default when none (or an unknown one) is stored."""
+    level = request.cookies.get(LEVEL_COOKIE, DEFAULT_LEVEL)
+    return level if level in LEVELS else DEFAULT_LEVEL
+
+
+def remember_level(response: Response, level: str) -> None:
+    response.set_cookie(LEVEL_COOKIE, level, max_age=YEAR, httponly=True, samesite="lax")

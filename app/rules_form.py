@@ -32,6 +32,14 @@ LABELS = {
 }
 
 
+LEVEL_TEXTS = {
+    "easy": "Easy: they miss what a beginner misses",
+    "normal": "Normal: club players' rules of thumb",
+    "strong": "Strong: they think ahead (search)",
+}
+"""The Opponents choice of the dialog, by level (`app.levels`)."""
+
+
 @dataclass(frozen=True)
 class Choice:
     value: str

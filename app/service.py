@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bots.protocol import Bot
-from bots.registry import bot_named
 from bots.table import bot_turn
 from engine import Action, Game, HandResult, Phase, RuleSet
 
@@ -42,14 +41,14 @@ def log_version(log: list[list[dict[str, Any]]]) -> int:
     return sum(len(hand) for hand in log) + len(log) - 1
 
 
-def new_table(rules: RuleSet, seed: str, bot_id: str) -> Table:
+def new_table(rules: RuleSet, seed: str, bot: Bot) -> Table:
     """A fresh game; the bots act until it is the human's turn."""
-    table = Table(Game(rules, seed), bot_named(bot_id), [[]])
+    table = Table(Game(rules, seed), bot, [[]])
     _bots_until_human(table)
     return table
 
 
-def rebuild(rules: RuleSet, seed: str, bot_id: str, log: list[list[dict[str, Any]]]) -> Table:
+def rebuild(rules: RuleSet, seed: str, bot: Bot, log: list[list[dict[str, Any]]]) -> Table:
     """Replays a stored log (it was checked when stored, so a failure is a real error)."""
     game = Game(rules, seed)
     for number, actions in enumerate(log):
@@ -57,7 +56,7 @@ def rebuild(rules: RuleSet, seed: str, bot_id: str, log: list[list[dict[str, Any
             game.next_hand()
         for entry in actions:
             game.hand.apply(Action.from_record(entry))
-    table = Table(game, bot_named(bot_id), [list(hand) for hand in log])
+    table = Table(game, bot, [list(hand) for hand in log])
     table.step_start = len(log[-1])
     return table
 

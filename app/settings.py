@@ -31,6 +31,8 @@ class Settings:
     """Rate limits; None switches them off (`DOKO_RATE_LIMITS=off`, for load tests)."""
     clock: Callable[[], datetime] = utc_now
     """The current time, timezone-aware UTC (tests move it)."""
+    search_workers: int = 1
+    """Worker processes for the search bot's decisions (0: in the server process)."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose `X-Forwarded-For` and
     `X-Forwarded-Proto` headers are believed; nobody's by default."""
@@ -49,6 +51,7 @@ class Settings:
             secret_key=os.environ.get("DOKO_SECRET_KEY") or stored_secret(VAR / "secret_key"),
             bot_delay_ms=int(os.environ.get("DOKO_BOT_DELAY_MS", "500")),
             limits=None if os.environ.get("DOKO_RATE_LIMITS") == "off" else Limits(),
+            search_workers=int(os.environ.get("DOKO_SEARCH_WORKERS", "1")),
             trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
         )
 

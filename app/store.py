@@ -11,6 +11,7 @@ from threading import Lock
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.bot_pool import BotRoster
 from app.db import insert_unless_present
 from app.models import GameRow, Player
 from app.service import Table, game_over, rebuild
@@ -71,8 +72,8 @@ def find_game(session: Session, game_id: str, player_id: str | None) -> GameRow 
     return row if row is not None and row.player_id == player_id else None
 
 
-def read_table(row: GameRow) -> Table:
-    return rebuild(RuleSet.from_key(row.rules_key), row.seed, row.bot_id, row.log)
+def read_table(row: GameRow, roster: BotRoster) -> Table:
+    return rebuild(RuleSet.from_key(row.rules_key), row.seed, roster.bot(row.bot_id), row.log)
 
 
 class TableCache:
@@ -80,7 +81,8 @@ class TableCache:
     only for the stored version it was built from, so several processes and restarts stay
     correct; a request takes its table out while it works on it."""
 
-    def __init__(self, size: int = 512) -> None:
+    def __init__(self, roster: BotRoster, size: int = 512) -> None:
+        self.roster = roster
         self._size = size
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = Lock()
@@ -89,7 +91,7 @@ class TableCache:
         with self._lock:
             table = self._tables.pop(row.id, None)
         if table is None or table.version != row.version:
-            table = read_table(row)
+            table = read_table(row, self.roster)
         return table
 
     def keep(self, game_id: str, table: Table) -> None:

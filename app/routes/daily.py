@@ -18,15 +18,17 @@ from app.daily import (
     seed_published,
     unfinished_attempts,
 )
-from app.deps import SessionDep, SettingsDep, StartLimit, TemplatesDep, player_id
+from app.deps import RosterDep, SessionDep, SettingsDep, StartLimit, TemplatesDep, player_id
+from app.levels import DAILY_LEVEL, LEVELS
 from app.models import Player
 from app.nicknames import NicknameError, clean_nickname
-from app.routes.games import BOT_ID, current_player, open_game, to_table
+from app.routes.games import current_player, open_game, to_table
 from app.store import GameKind
 from engine.daily import RANKED, commitment, daily_seed, ranked_rules
 
 router = APIRouter(tags=["daily"])
 
+DAILY_BOT = LEVELS[DAILY_LEVEL]
 BOARD_HISTORY = timedelta(days=366)
 """How far back boards (and their par, computed on first view) can be looked at."""
 
@@ -40,7 +42,7 @@ def _ranked(rules_key: str) -> None:
 
 @router.post("/daily/{rules_key}", dependencies=[StartLimit])
 def play_daily(
-    request: Request, rules_key: str, session: SessionDep, settings: SettingsDep
+    request: Request, rules_key: str, session: SessionDep, settings: SettingsDep, roster: RosterDep
 ) -> RedirectResponse:
     """Today's deals: the ranked attempt the first time (resumed while unfinished), practice
     after that."""
@@ -52,7 +54,8 @@ def play_daily(
         return RedirectResponse(f"/games/{attempt.game_id}", status_code=303)
     mode = "practice" if attempt is not None else "daily"
     seed = daily_seed(settings.secret_key, day, rules_key)
-    row = open_game(session, player, ranked_rules(rules_key), seed, GameKind(mode, day))
+    bot = roster.bot(DAILY_BOT)
+    row = open_game(session, player, ranked_rules(rules_key), bot, seed, GameKind(mode, day))
     if mode == "daily":
         try:
             add_attempt(session, player, row)
@@ -68,6 +71,7 @@ def leaderboard(
     request: Request,
     session: SessionDep,
     settings: SettingsDep,
+    roster: RosterDep,
     templates: TemplatesDep,
     day: date | None = None,
     rules: Annotated[str, Query(max_length=200)] = "pagat",
@@ -80,7 +84,7 @@ def leaderboard(
     if shown < today - BOARD_HISTORY:
         raise HTTPException(404, "Boards are kept for a year.")
     seed = daily_seed(settings.secret_key, shown, rules)
-    bot_par = par(session, settings.secret_key, shown, rules, BOT_ID)
+    bot_par = par(session, settings.secret_key, shown, rules, roster.bot(DAILY_BOT))
     session.commit()
     published = seed_published(shown, settings.now())
     context = {
@@ -95,6 +99,7 @@ def leaderboard(
         "closes_at": attempts_close_at(shown),
         "unfinished": unfinished_attempts(session, shown, rules),
         "closed": published,
+        "level": DAILY_LEVEL,
     }
     return templates.TemplateResponse(request, "leaderboard.html", context)
 

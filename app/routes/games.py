@@ -19,6 +19,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from app.daily import attempt_closed, attempts_close_at, settle_attempt
 from app.deps import (
     ActionLimit,
+    RosterDep,
     SessionDep,
     SettingsDep,
     StartLimit,
@@ -28,8 +29,9 @@ from app.deps import (
     remember_player,
 )
 from app.game_context import game_context
+from app.levels import LEVELS
 from app.models import GameRow, Player
-from app.preferences import rules_preference
+from app.preferences import level_preference, rules_preference
 from app.presenter import table_model
 from app.service import HUMAN, Table, human_action, new_table, next_hand
 from app.settings import Settings
@@ -40,9 +42,9 @@ from app.store import (
     add_game,
     find_game,
     player_for,
-    read_table,
     write_table,
 )
+from bots.protocol import Bot
 from engine import (
     Act,
     Action,
@@ -56,7 +58,6 @@ from engine import (
 
 router = APIRouter(prefix="/games", tags=["games"])
 
-BOT_ID = "heuristic-v1"
 STALE = "That click was for an earlier moment of the game; here is the table as it is now."
 
 
@@ -71,12 +72,13 @@ def open_game(
     session: SessionDep,
     player: Player,
     rules: RuleSet,
+    bot: Bot,
     seed: str | None = None,
     kind: GameKind = NEW_GAME,
 ) -> GameRow:
     """Starts and stores (uncommitted) a game, with fresh deals unless a seed is given."""
-    table = new_table(rules, seed or secrets.token_hex(16), BOT_ID)
-    return add_game(session, player, table, BOT_ID, kind)
+    table = new_table(rules, seed or secrets.token_hex(16), bot)
+    return add_game(session, player, table, bot.id, kind)
 
 
 def to_table(row: GameRow) -> RedirectResponse:
@@ -90,13 +92,17 @@ SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
 def start_game(
     request: Request,
     session: SessionDep,
+    roster: RosterDep,
     seed: Annotated[str | None, Form(max_length=64)] = None,
 ) -> RedirectResponse:
-    """A new game with the rules remembered on this device. A seed replays the deals of an
-    earlier game ("play these cards again"); new games are practice, so that is fair."""
+    """A new game with the rules and level remembered on this device. A seed replays the
+    deals of an earlier game ("play these cards again"); new games are practice, so that is
+    fair."""
     if seed is not None and not SEED.fullmatch(seed):
         raise HTTPException(400, "A seed is 1 to 64 letters, digits, '-' or '_'.")
-    row = open_game(session, current_player(request, session), rules_preference(request), seed)
+    bot = roster.bot(LEVELS[level_preference(request)])
+    player = current_player(request, session)
+    row = open_game(session, player, rules_preference(request), bot, seed)
     session.commit()
     return to_table(row)
 
@@ -264,10 +270,12 @@ def hand_record(
     game_id: str,
     number: Annotated[int, PathParam(le=MAX_HANDS)],
     session: SessionDep,
+    screen: ScreenDep,
 ) -> Response:
     """A finished hand (1-based, Armut redeals counted) as a hand record to download."""
     row = _owned(session, request, game_id)
-    table = read_table(row)
+    table = screen.cache.take(row)
+    screen.cache.keep(row.id, table)
     records = [*table.game.records]
     if table.game.hand.phase is Phase.DONE:
         records.append(HandRecord.of_hand(table.game.hand))

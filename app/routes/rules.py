@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Request, Response
+from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
 
-from app.deps import SessionDep, StartLimit, TemplatesDep
-from app.preferences import remember_rules
+from app.deps import RosterDep, SessionDep, StartLimit, TemplatesDep
+from app.levels import DEFAULT_LEVEL, LEVELS
+from app.preferences import remember_level, remember_rules
 from app.routes.games import current_player, open_game, to_table
 from app.rules_form import TOGGLE_FIELDS, rules_from_form
 from engine import RulesError
@@ -31,18 +32,24 @@ def choose_rules(
     request: Request,
     session: SessionDep,
     templates: TemplatesDep,
+    roster: RosterDep,
     preset: Annotated[str, Form(max_length=20)],
     fields: Annotated[dict[str, object], Depends(_toggle_fields)],
+    level: Annotated[str, Form(max_length=10)] = DEFAULT_LEVEL,
 ) -> Response:
-    """Remembers the chosen rules on this device and starts a new game with them (the dialog
-    asked for confirmation first)."""
+    """Remembers the chosen rules and level on this device and starts a new game with them
+    (the dialog asked for confirmation first)."""
     try:
         rules = rules_from_form(preset, fields)
     except RulesError as error:
         context = {"message": str(error), "title": "Those rules do not exist"}
         return templates.TemplateResponse(request, "message.html", context, status_code=400)
-    row = open_game(session, current_player(request, session), rules)
+    if level not in LEVELS:
+        raise HTTPException(400, f"The level is one of {', '.join(LEVELS)}.")
+    bot = roster.bot(LEVELS[level])
+    row = open_game(session, current_player(request, session), rules, bot)
     session.commit()
     response = to_table(row)
     remember_rules(response, rules)
+    remember_level(response, level)
     return response

@@ -1,0 +1,66 @@
+"""The bots as the server runs them. A search bot thinks for tens of milliseconds per card;
+in the server's own process that would hold the interpreter lock and make every other player
+wait, so such bots decide in worker processes and the request only waits for the answer."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from threading import Lock
+
+from bots.protocol import Bot
+from bots.registry import bot_named
+from engine import Action, SeatView
+
+HEAVY_BOTS = frozenset({"search-v1"})
+"""Bots whose decisions are worth sending to another process."""
+
+
+def _choose(bot_id: str, view: SeatView, rng: random.Random) -> Action:
+    """Runs in a worker process: the bot is looked up there, so only ids, views and actions
+    travel between processes."""
+    return bot_named(bot_id).choose(view, rng)
+
+
+@dataclass(frozen=True)
+class PooledBot:
+    """A bot that decides in a worker process; the same decision as in this process (the rng
+    travels with its state)."""
+
+    id: str
+    pool: Executor
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        return self.pool.submit(_choose, self.id, view, rng).result()
+
+
+class BotRoster:
+    """Bots by id; heavy ones go through a pool of `workers` processes, started on first
+    need (0 workers: every bot decides in this process)."""
+
+    def __init__(self, workers: int) -> None:
+        self._workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = Lock()
+
+    def bot(self, bot_id: str) -> Bot:
+        bot = bot_named(bot_id)
+        if self._workers and bot_id in HEAVY_BOTS:
+            return PooledBot(bot_id, self._executor())
+        return bot
+
+    def _executor(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                # Spawned, not forked: the server process has threads.
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(self._workers, mp_context=context)
+            return self._pool
+
+    def close(self) -> None:
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(cancel_futures=True)
+                self._pool = None
