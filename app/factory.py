@@ -19,9 +19,10 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from app.bot_pool import BotRoster
 from app.db import make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
+from app.history import FactsCache
 from app.preferences import level_preference, rules_preference
 from app.ratelimit import RateLimiter
-from app.routes import daily, games, home, rules
+from app.routes import daily, games, history, home, rules
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
 from app.security import BodyLimit, SecurityHeaders, same_origin
 from app.settings import Settings
@@ -58,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limiter = RateLimiter(settings.limits) if settings.limits else None
     app.state.bots = roster
     app.state.tables = TableCache(roster)
+    app.state.facts = FactsCache()
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,
@@ -73,7 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    for module in (home, games, daily, rules):
+    for module in (home, games, daily, rules, history):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, bad_request)

@@ -1,0 +1,533 @@
+"""A player's history: every game, every finished hand, statistics and trends, the daily
+calendar.
+
+Everything is derived from the stored games by replay (rules + seed + action log) and from the
+stored reviews, hint uses and ranked attempts, each read with one query per player. Only
+finished hands' facts leave this module (scores, teams, the human's own calls): never a card.
+"""
+
+from __future__ import annotations
+
+import calendar
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from threading import Lock
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, aliased
+
+from app.charts import Chart, bar_chart, dot_chart
+from app.daily import attempt_closed
+from app.levels import level_of
+from app.models import DailyAttempt, GameRow, HandReview, HintUse
+from app.service import HUMAN
+from app.words import CALLS, CONTRACTS
+from engine import Action, Call, Contract, Game, Hand, Phase, RuleSet, Team
+from engine.game import standings_of
+
+MAX_GAMES = 200
+"""Games listed and counted, newest first: a page that stays quick for the keenest player."""
+CHART_GAMES = 20
+"""Games in the points chart."""
+TREND_GAMES = 5
+"""The trend line of the points chart: points per hand over this many games."""
+CHART_REVIEWS = 30
+"""Reviewed hands in the decision-loss chart."""
+KINDS = {"new": "New game", "daily": "Daily, ranked", "practice": "Daily, practice"}
+
+
+# ---- one game, replayed ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """A finished hand as the human's history sees it."""
+
+    number: int
+    """1-based, Armut redeals counted: the number in the hand's record and review URLs."""
+    redeal: bool
+    """Everybody declined an Armut: dealt again, nothing scored."""
+    contract: Contract | None = None
+    role: str = ""
+    """`re` (with a partner), `kontra` or `soloist` (alone against three)."""
+    won: bool = False
+    points: int = 0
+    """The human's game points for the hand."""
+    calls: tuple[Call, ...] = ()
+    """The human's own announcements, in the order made."""
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What a replay of a stored game gives the history."""
+
+    hands: tuple[HandFacts, ...]
+    totals: tuple[int, int, int, int]
+    hands_per_game: int
+
+    @property
+    def played(self) -> tuple[HandFacts, ...]:
+        """The hands that were played and scored (redeals left out)."""
+        return tuple(hand for hand in self.hands if not hand.redeal)
+
+    @property
+    def over(self) -> bool:
+        return len(self.played) == self.hands_per_game
+
+    @property
+    def place(self) -> int:
+        """The human's place among the four (equal totals share it)."""
+        return next(row.place for row in standings_of(self.totals) if row.seat == HUMAN)
+
+
+def replayed_hands(row: GameRow) -> tuple[RuleSet, list[Hand]]:
+    """Every hand of a stored game, the one on the table last. The same replay as
+    `app.service.rebuild`, without a bot (the history needs none); the actions were checked
+    when they were stored, so they are applied unchecked."""
+    game = Game(RuleSet.from_key(row.rules_key), row.seed)
+    hands = []
+    for number, actions in enumerate(row.log):
+        if number:
+            hands.append(game.hand)
+            game.next_hand()
+        for entry in actions:
+            game.hand.apply(Action.from_record(entry), checked=False)
+    return game.rules, [*hands, game.hand]
+
+
+def hand_facts(number: int, hand: Hand) -> HandFacts:
+    if hand.phase is Phase.REDEAL:
+        return HandFacts(number, redeal=True)
+    result = hand.result()
+    team = Team.RE if HUMAN in result.re else Team.KONTRA
+    role = "soloist" if result.soloist == HUMAN else team.value
+    calls = tuple(made.call for made in hand.announcements if made.seat == HUMAN)
+    return HandFacts(
+        number, False, result.contract, role, result.winner is team, result.scores[HUMAN], calls
+    )
+
+
+def game_facts(row: GameRow) -> GameFacts:
+    rules, hands = replayed_hands(row)
+    done = [hand for hand in hands if hand.phase in (Phase.DONE, Phase.REDEAL)]
+    facts = tuple(hand_facts(number, hand) for number, hand in enumerate(done, start=1))
+    scores = [hand.result().scores for hand in done if hand.phase is Phase.DONE]
+    sums = [sum(score[seat] for score in scores) for seat in range(4)]
+    return GameFacts(facts, (sums[0], sums[1], sums[2], sums[3]), rules.hands_per_game)
+
+
+class FactsCache:
+    """Replayed games by id and stored version: a game's facts change only with its log, so a
+    finished game is replayed once per process."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._facts: OrderedDict[tuple[str, int], GameFacts] = OrderedDict()
+        self._lock = Lock()
+
+    def of(self, row: GameRow) -> GameFacts:
+        key = (row.id, row.version)
+        with self._lock:
+            facts = self._facts.get(key)
+        if facts is None:
+            facts = game_facts(row)
+        with self._lock:
+            self._facts[key] = facts
+            self._facts.move_to_end(key)
+            while len(self._facts) > self._size:
+                self._facts.popitem(last=False)
+        return facts
+
+
+# ---- what the player's other rows add --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Review:
+    """A stored review of one hand (`app.models.HandReview`)."""
+
+    game_id: str
+    hand: int
+    done: bool
+    loss: float | None
+    spread: float | None
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A ranked daily attempt, ranked as the day's board ranks it (equal totals share)."""
+
+    game_id: str
+    day: date
+    rules_key: str
+    total: int | None
+    rank: int | None
+    """None until the attempt is finished (and for ever, if it was closed unfinished)."""
+    field: int
+    """Finished attempts of that day and rule set: the rank is out of these."""
+
+    @property
+    def board_url(self) -> str:
+        return f"/leaderboard?day={self.day.isoformat()}&rules={self.rules_key}"
+
+
+def player_games(session: Session, player_id: str) -> list[GameRow]:
+    query = (
+        select(GameRow)
+        .where(GameRow.player_id == player_id)
+        .order_by(GameRow.created_at.desc(), GameRow.id)
+        .limit(MAX_GAMES + 1)
+    )
+    return list(session.scalars(query))
+
+
+def hint_counts(session: Session, player_id: str) -> dict[str, int]:
+    query = (
+        select(HintUse.game_id, func.count())
+        .join(GameRow, GameRow.id == HintUse.game_id)
+        .where(GameRow.player_id == player_id)
+        .group_by(HintUse.game_id)
+    )
+    return {game_id: int(count) for game_id, count in session.execute(query)}
+
+
+def player_reviews(session: Session, player_id: str) -> dict[tuple[str, int], Review]:
+    query = (
+        select(HandReview)
+        .join(GameRow, GameRow.id == HandReview.game_id)
+        .where(GameRow.player_id == player_id)
+    )
+    return {
+        (row.game_id, row.hand): Review(
+            row.game_id, row.hand, row.status == "done", row.loss, row.loss_spread
+        )
+        for row in session.scalars(query)
+    }
+
+
+def player_attempts(session: Session, player_id: str) -> dict[str, Attempt]:
+    """The player's ranked attempts by game id, each with its rank: one more than the finished
+    attempts of the day with a higher total (`app.daily.board`'s ranking)."""
+    other = aliased(DailyAttempt)
+    same_board = (
+        other.day == DailyAttempt.day,
+        other.rules_key == DailyAttempt.rules_key,
+        other.finished_at.is_not(None),
+    )
+    higher = select(func.count()).where(*same_board, other.total > DailyAttempt.total)
+    field = select(func.count()).where(*same_board)
+    query = select(
+        DailyAttempt,
+        higher.correlate(DailyAttempt).scalar_subquery(),
+        field.correlate(DailyAttempt).scalar_subquery(),
+    ).where(DailyAttempt.player_id == player_id)
+    attempts = {}
+    for attempt, above, entrants in session.execute(query):
+        finished = attempt.finished_at is not None and attempt.total is not None
+        attempts[attempt.game_id] = Attempt(
+            attempt.game_id,
+            attempt.day,
+            attempt.rules_key,
+            attempt.total if finished else None,
+            int(above) + 1 if finished else None,
+            int(entrants),
+        )
+    return attempts
+
+
+# ---- the list of games -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    facts: HandFacts
+    review: Review | None
+
+    @property
+    def contract(self) -> str:
+        return CONTRACTS[self.facts.contract] if self.facts.contract else ""
+
+    @property
+    def calls(self) -> str:
+        """The human's announcements in the table's words (`Re, No 90`)."""
+        return ", ".join(CALLS[call.value] for call in self.facts.calls)
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One line of the history: the game, its result, its rank, its hands."""
+
+    id: str
+    created_at: datetime
+    mode: str
+    day: date | None
+    rules_key: str
+    level: str
+    status: str
+    """`finished`, `in progress` or `closed unfinished` (a ranked attempt past its close)."""
+    facts: GameFacts
+    hands: tuple[HandEntry, ...]
+    attempt: Attempt | None
+    hints: int
+
+    @property
+    def kind(self) -> str:
+        return KINDS.get(self.mode, self.mode)
+
+    @property
+    def total(self) -> int:
+        return self.facts.totals[HUMAN]
+
+
+def game_entry(
+    row: GameRow,
+    facts: GameFacts,
+    now: datetime,
+    others: tuple[dict[tuple[str, int], Review], dict[str, Attempt], dict[str, int]],
+) -> GameEntry:
+    reviews, attempts, hints = others
+    if attempt_closed(row, now):
+        status = "closed unfinished"
+    else:
+        status = "finished" if facts.over else "in progress"
+    hands = tuple(HandEntry(hand, reviews.get((row.id, hand.number))) for hand in facts.hands)
+    return GameEntry(
+        row.id,
+        row.created_at,
+        row.mode,
+        row.day,
+        row.rules_key,
+        level_of(row.bot_id) or row.bot_id,
+        status,
+        facts,
+        hands,
+        attempts.get(row.id),
+        hints.get(row.id, 0),
+    )
+
+
+# ---- statistics ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Hands, hands won and game points of some set of hands."""
+
+    hands: int
+    won: int
+    points: int
+
+    @property
+    def mean(self) -> float:
+        return self.points / self.hands if self.hands else 0.0
+
+    @property
+    def share_won(self) -> float:
+        return self.won / self.hands if self.hands else 0.0
+
+    @staticmethod
+    def of(hands: Iterable[HandFacts]) -> Tally:
+        chosen = list(hands)
+        return Tally(len(chosen), sum(h.won for h in chosen), sum(h.points for h in chosen))
+
+
+ROLES = (("re", "As Re (with a partner)"), ("kontra", "As Kontra"), ("soloist", "As soloist"))
+
+
+@dataclass(frozen=True)
+class RoleTally:
+    role: str
+    label: str
+    tally: Tally
+
+
+@dataclass(frozen=True)
+class Statistics:
+    games: int
+    overall: Tally
+    roles: tuple[RoleTally, ...]
+    calls: int
+    """Announcements the human made (each call counts: Re then No 90 is two)."""
+    calls_won: int
+    """Of those, the ones made in a hand the human's team won."""
+    reviewed: int
+    """Hands with a finished review."""
+    mean_loss: float | None
+    """Decision loss per reviewed hand, in expected game points."""
+
+
+def statistics(games: Sequence[GameEntry], reviewed: Sequence[ReviewedHand]) -> Statistics:
+    hands = [hand for game in games for hand in game.facts.played]
+    roles = tuple(
+        RoleTally(role, label, Tally.of(h for h in hands if h.role == role))
+        for role, label in ROLES
+    )
+    losses = [point.loss for point in reviewed]
+    return Statistics(
+        len(games),
+        Tally.of(hands),
+        roles,
+        sum(len(hand.calls) for hand in hands),
+        sum(len(hand.calls) for hand in hands if hand.won),
+        len(losses),
+        sum(losses) / len(losses) if losses else None,
+    )
+
+
+# ---- trends ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GamePoint:
+    """A game in the points chart: its mean points per hand, and the trend (points per hand
+    over the games up to this one, `TREND_GAMES` at most)."""
+
+    game_id: str
+    label: str
+    hands: int
+    mean: float
+    trend: float
+
+
+@dataclass(frozen=True)
+class ReviewedHand:
+    """A reviewed hand in the decision-loss chart."""
+
+    game_id: str
+    hand: int
+    label: str
+    loss: float
+    spread: float
+
+
+def short_date(moment: datetime | date) -> str:
+    return f"{moment.day} {calendar.month_abbr[moment.month]}"
+
+
+def game_points(games: Sequence[GameEntry]) -> tuple[GamePoint, ...]:
+    """The latest `CHART_GAMES` games with a played hand, oldest first."""
+    played = [game for game in games if game.facts.played][:CHART_GAMES][::-1]
+    points = []
+    for index, game in enumerate(played):
+        window = [g.facts.played for g in played[max(0, index - TREND_GAMES + 1) : index + 1]]
+        trend = Tally.of(hand for hands in window for hand in hands).mean
+        tally = Tally.of(game.facts.played)
+        points.append(
+            GamePoint(game.id, short_date(game.created_at), tally.hands, tally.mean, trend)
+        )
+    return tuple(points)
+
+
+def reviewed_hands(
+    games: Sequence[GameEntry], reviews: dict[tuple[str, int], Review]
+) -> tuple[ReviewedHand, ...]:
+    """Every finished review of a listed game, in the order the hands were played (a review
+    may be computed long after its hand, so its own time says little about progress)."""
+    found = []
+    for game in reversed(games):
+        for hand in game.facts.hands:
+            review = reviews.get((game.id, hand.number))
+            if review is None or not review.done or review.loss is None:
+                continue
+            label = f"{short_date(game.created_at)}, hand {hand.number}"
+            found.append(ReviewedHand(game.id, hand.number, label, review.loss, review.spread or 0))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class Trends:
+    points: tuple[GamePoint, ...]
+    points_chart: Chart | None
+    losses: tuple[ReviewedHand, ...]
+    """The latest `CHART_REVIEWS` reviewed hands, oldest first."""
+    loss_chart: Chart | None
+
+
+def trends(games: Sequence[GameEntry], reviewed: Sequence[ReviewedHand]) -> Trends:
+    points = game_points(games)
+    points_chart = (
+        bar_chart([p.mean for p in points], [p.label for p in points], [p.trend for p in points])
+        if points
+        else None
+    )
+    losses = tuple(reviewed[-CHART_REVIEWS:])
+    loss_chart = (
+        dot_chart([h.loss for h in losses], [h.label for h in losses], [h.spread for h in losses])
+        if losses
+        else None
+    )
+    return Trends(points, points_chart, losses, loss_chart)
+
+
+# ---- the daily calendar ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CalendarDay:
+    day: date
+    attempts: tuple[Attempt, ...]
+
+
+@dataclass(frozen=True)
+class CalendarMonth:
+    title: str
+    weeks: tuple[tuple[CalendarDay | None, ...], ...]
+    """Monday to Sunday; None outside the month."""
+
+
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+
+def calendar_months(attempts: Iterable[Attempt]) -> tuple[CalendarMonth, ...]:
+    """A month grid for every month with a ranked attempt, newest month first."""
+    by_day: dict[date, list[Attempt]] = {}
+    for attempt in sorted(attempts, key=lambda a: (a.day, a.rules_key)):
+        by_day.setdefault(attempt.day, []).append(attempt)
+    months = sorted({(day.year, day.month) for day in by_day}, reverse=True)
+    return tuple(_month(year, month, by_day) for year, month in months)
+
+
+def _month(year: int, month: int, by_day: dict[date, list[Attempt]]) -> CalendarMonth:
+    weeks = tuple(
+        tuple(
+            CalendarDay(day, tuple(by_day.get(day, ()))) if day.month == month else None
+            for day in week
+        )
+        for week in calendar.Calendar(firstweekday=0).monthdatescalendar(year, month)
+    )
+    return CalendarMonth(f"{calendar.month_name[month]} {year}", weeks)
+
+
+# ---- the whole page --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class History:
+    games: tuple[GameEntry, ...]
+    more: bool
+    """More games than `MAX_GAMES` are stored: the page shows and counts the latest."""
+    statistics: Statistics
+    trends: Trends
+    months: tuple[CalendarMonth, ...]
+
+
+def history_of(
+    session: Session, player_id: str | None, now: datetime, cache: FactsCache
+) -> History:
+    """The player's history (empty for a visitor without a player id)."""
+    rows = player_games(session, player_id) if player_id else []
+    reviews = player_reviews(session, player_id) if player_id else {}
+    attempts = player_attempts(session, player_id) if player_id else {}
+    hints = hint_counts(session, player_id) if player_id else {}
+    others = (reviews, attempts, hints)
+    games = tuple(game_entry(row, cache.of(row), now, others) for row in rows[:MAX_GAMES])
+    reviewed = reviewed_hands(games, reviews)
+    return History(
+        games,
+        len(rows) > MAX_GAMES,
+        statistics(games, reviewed),
+        trends(games, reviewed),
+        calendar_months(attempts.values()),
+    )
