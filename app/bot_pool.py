@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from threading import Lock
+from typing import Any, TypeVar
 
 from bots.protocol import Bot
 from bots.registry import bot_named
 from engine import Action, SeatView
 
+T = TypeVar("T")
 HEAVY_BOTS = frozenset({"search-v1"})
 """Bots whose decisions are worth sending to another process."""
 
@@ -44,6 +47,18 @@ class BotRoster:
         self._workers = workers
         self._pool: ProcessPoolExecutor | None = None
         self._lock = Lock()
+
+    def submit(self, work: Callable[..., T], *args: Any) -> Future[T]:
+        """Runs heavy work (a search, a review's evaluation) in the pool; without workers,
+        here and now."""
+        if self._workers:
+            return self._executor().submit(work, *args)
+        done: Future[T] = Future()
+        try:
+            done.set_result(work(*args))
+        except Exception as error:
+            done.set_exception(error)
+        return done
 
     def bot(self, bot_id: str) -> Bot:
         bot = bot_named(bot_id)

@@ -42,13 +42,15 @@ def _sqlite_pragmas(connection: object, _record: object) -> None:
     cursor.close()
 
 
-def insert_unless_present(session: Session, model: type[Base], values: dict[str, Any]) -> None:
+def insert_unless_present(session: Session, model: type[Base], values: dict[str, Any]) -> bool:
     """Inserts a row unless one with the same key exists, in one statement: two requests that
     race to create the same row (a player, a day's par) both succeed and one row is stored.
-    A check-then-insert would let both see nothing and the second fail on the key."""
+    A check-then-insert would let both see nothing and the second fail on the key. True when
+    this call stored the row."""
     dialect = session.get_bind().dialect.name
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    session.execute(insert(model).values(**values).on_conflict_do_nothing())
+    result = session.execute(insert(model).values(**values).on_conflict_do_nothing())
+    return bool(getattr(result, "rowcount", 0) == 1)
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:

@@ -103,8 +103,11 @@ class HandReview(Base):
     """What the human's decisions cost in expected game points, summed over the hand."""
     loss_spread: Mapped[float | None] = mapped_column(default=None)
     """The standard error of `loss` over the sampled worlds."""
-    decisions: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
-    """Every evaluated decision: where it was, what was chosen, what was best, the loss."""
+    decisions: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    """Every evaluated decision so far: where it was, what was chosen, what was best, the
+    loss. Filled in one by one while pending, so the page can show the progress."""
+    decisions_total: Mapped[int | None] = mapped_column(Integer, default=None)
+    """How many decisions the review weighs, once known."""
 
 
 class HintUse(Base):

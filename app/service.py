@@ -13,7 +13,7 @@ from typing import Any
 
 from bots.protocol import Bot
 from bots.table import bot_turn
-from engine import Action, Game, HandResult, Phase, RuleSet
+from engine import Action, Game, HandRecord, HandResult, Phase, RuleSet
 
 HUMAN = 0
 
@@ -119,6 +119,13 @@ def finished_results(game: Game) -> list[HandResult]:
     """Results of every finished hand, the one still on the table included."""
     done = [game.hand.result()] if game.hand.phase is Phase.DONE else []
     return game.results + done
+
+
+def finished_records(game: Game) -> list[HandRecord]:
+    """The record of every finished hand, Armut redeals included, in order: hand n of a
+    game's pages is `finished_records(game)[n - 1]`."""
+    done = [HandRecord.of_hand(game.hand)] if game.hand.phase is Phase.DONE else []
+    return [*game.records, *done]
 
 
 def game_over(game: Game) -> bool:

@@ -103,3 +103,28 @@ def item_text(item: str, team: Team, scoring: str) -> str:
     if kind == "against":
         return f"{other}'s {call} failed"
     return item
+
+
+ARMUT_STEPS = {
+    "armut-give": "passed",
+    "armut-return": "gave back",
+    "armut-accept": "took the Armut",
+    "armut-decline": "declined the Armut",
+}
+
+
+def action_text(notation: str) -> str:
+    """An action's notation (`play QC`, `announce re`, `healthy`) as the review shows it."""
+    act, _, rest = notation.partition(" ")
+    if act == "play":
+        return _short(Card.parse(rest))
+    if act == "announce":
+        return f"announce {CALLS[rest]}"
+    if act in RESERVATIONS:
+        return RESERVATIONS[act]
+    cards = " ".join(_short(Card.parse(code)) for code in rest.split())
+    return f"{ARMUT_STEPS[act]} {cards}".strip()
+
+
+def _short(card: Card) -> str:
+    return f"{card.rank.text}{card.suit.symbol}"

@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
 from fastapi import Path as PathParam
@@ -33,7 +33,7 @@ from app.levels import LEVELS
 from app.models import GameRow, Player
 from app.preferences import level_preference, rules_preference
 from app.presenter import table_model
-from app.service import HUMAN, Table, human_action, new_table, next_hand
+from app.service import HUMAN, Table, finished_records, human_action, new_table, next_hand
 from app.settings import Settings
 from app.store import (
     NEW_GAME,
@@ -52,9 +52,11 @@ from engine import (
     EngineError,
     HandRecord,
     IllegalAction,
-    Phase,
     RuleSet,
 )
+
+if TYPE_CHECKING:
+    from app.hints import Hint
 
 router = APIRouter(prefix="/games", tags=["games"])
 
@@ -107,7 +109,7 @@ def start_game(
     return to_table(row)
 
 
-def _owned(session: SessionDep, request: Request, game_id: str) -> GameRow:
+def owned_game(session: SessionDep, request: Request, game_id: str) -> GameRow:
     row = find_game(session, game_id, player_id(request))
     if row is None:
         raise HTTPException(404, "No such game here.")
@@ -131,12 +133,14 @@ class Screen:
         error: str | None = None,
         status_code: int = 200,
         animate: bool = False,
+        hint: Hint | None = None,
     ) -> Response:
         """The whole page, or only the table region for an htmx request."""
         delay = self.settings.bot_delay_ms
         context = {
             "model": table_model(table, row.id, delay, error, animate),
             "game": game_context(row, table, self.settings.now()),
+            "hint": hint,
         }
         block = "table" if is_htmx(self.request) else None
         response: Response = self.templates.TemplateResponse(
@@ -156,7 +160,7 @@ ScreenDep = Annotated[Screen, Depends(_screen)]
 
 @router.get("/{game_id}")
 def show_game(request: Request, game_id: str, session: SessionDep, screen: ScreenDep) -> Response:
-    row = _owned(session, request, game_id)
+    row = owned_game(session, request, game_id)
     table = screen.cache.take(row)
     screen.cache.keep(row.id, table)
     return screen.show(row, table)
@@ -193,7 +197,8 @@ def take_action(
         human_action(table, parse_action(action, cards or []))
 
     refusals: dict[type[Exception], int] = {IllegalAction: 422, EngineError: 400}
-    return _play_step(session, screen, _owned(session, request, game_id), version, act, refusals)
+    row = owned_game(session, request, game_id)
+    return _play_step(session, screen, row, version, act, refusals)
 
 
 @router.post("/{game_id}/next", dependencies=[ActionLimit])
@@ -204,7 +209,7 @@ def deal_next(
     screen: ScreenDep,
     version: VersionField,
 ) -> Response:
-    row = _owned(session, request, game_id)
+    row = owned_game(session, request, game_id)
     return _play_step(session, screen, row, version, next_hand, {ValueError: 409})
 
 
@@ -264,6 +269,19 @@ def _store_and_show(
     return screen.show(row, table, animate=True)
 
 
+def finished_hand(
+    session: SessionDep, request: Request, screen: Screen, game_id: str, number: int
+) -> tuple[GameRow, HandRecord]:
+    """A finished hand of the player's game by its number (1-based, Armut redeals counted)."""
+    row = owned_game(session, request, game_id)
+    table = screen.cache.take(row)
+    screen.cache.keep(row.id, table)
+    records = finished_records(table.game)
+    if not 1 <= number <= len(records):
+        raise HTTPException(404, "That hand is not finished yet.")
+    return row, records[number - 1]
+
+
 @router.get("/{game_id}/hands/{number}/record.json")
 def hand_record(
     request: Request,
@@ -273,15 +291,8 @@ def hand_record(
     screen: ScreenDep,
 ) -> Response:
     """A finished hand (1-based, Armut redeals counted) as a hand record to download."""
-    row = _owned(session, request, game_id)
-    table = screen.cache.take(row)
-    screen.cache.keep(row.id, table)
-    records = [*table.game.records]
-    if table.game.hand.phase is Phase.DONE:
-        records.append(HandRecord.of_hand(table.game.hand))
-    if not 1 <= number <= len(records):
-        raise HTTPException(404, "That hand is not finished yet.")
-    body = json.dumps(records[number - 1].to_json(), indent=2)
+    _, record = finished_hand(session, request, screen, game_id, number)
+    body = json.dumps(record.to_json(), indent=2)
     filename = f"doko-{game_id[:8]}-hand-{number}.json"
     headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
     return Response(body, media_type="application/json", headers=headers)

@@ -24,7 +24,8 @@ def upgrade() -> None:
         sa.Column("evaluator", sa.String(length=40), nullable=False),
         sa.Column("loss", sa.Double(), nullable=True),
         sa.Column("loss_spread", sa.Double(), nullable=True),
-        sa.Column("decisions", sa.JSON(), nullable=True),
+        sa.Column("decisions", sa.JSON(), nullable=False),
+        sa.Column("decisions_total", sa.Integer(), nullable=True),
         sa.ForeignKeyConstraint(
             ["game_id"], ["games.id"], name=op.f("fk_hand_reviews_game_id_games")
         ),
