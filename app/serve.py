@@ -22,11 +22,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--port", type=int, default=int(os.environ.get("PORT", "8000")), help="port (or $PORT)"
     )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes sharing the port and database"
+    )
     args = parser.parse_args(argv)
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
     uvicorn.run(
         "app.main:app",
         host=args.host,
         port=args.port,
+        workers=args.workers,
         proxy_headers=False,
         server_header=False,
     )

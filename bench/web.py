@@ -2,12 +2,14 @@
 
 Usage: python bench/web.py [--players 50] [--games 1] [--hands 2] [--workers 1]
                            [--max-seconds 120] [--rules pagat] [--think-ms 0] [--seed 2026]
+                           [--strong 0]
 
 Starts `uvicorn app.main:app` on a free loopback port (a fresh migrated SQLite database in a
 temporary folder, bot delay 0, a fixed secret, rate limits off), then lets N players play whole
 games at once, each in its own thread with its own httpx client and cookies, as fast as the
 server answers (or after a think time per click, with --think-ms).
-A player sets the rules (POST /rules with the hands per game), loads the table page and its
+A player sets the rules (POST /rules with the hands per game and the level: `strong` for the
+first --strong players, `normal` for the others), loads the table page and its
 assets like a browser, then clicks random controls among the page's `data-action` ones with
 `HX-Request: true` until the game is over (Armut picks: three random `data-card` cards; when
 refused with 422, the trumps first). Only 127.0.0.1 is contacted.
@@ -18,6 +20,8 @@ actions_per_s, errors (5xx, connection errors, unexpected 4xx), players, first_l
 (the table page plus its CSS, JS and the files the CSS points to, as transferred). When the
 server sends `Server-Timing`, server_p50_ms and server_p95_ms come just before them. A 4xx the
 bench provoked itself (a refused Armut pick) is counted as bench_refused, not as an error.
+With --strong, the figures of each level's players follow as `normal_p95_ms` and
+`strong_p95_ms` (does one player's searching make the others wait?).
 The exit status is 1 when there were errors or the time ran out.
 """
 
@@ -210,6 +214,7 @@ class Sample:
     kind: str
     client_ms: float
     server_ms: float | None
+    level: str = "normal"
 
 
 @dataclass
@@ -265,6 +270,8 @@ class Player:
         self.base = base
         self.args = args
         self.rng = random.Random(f"{args.seed}-{number}")
+        self.level = "strong" if number < args.strong else "normal"
+        """The opponents' level this player picks in the Rules dialog."""
         self.deadline = deadline
         self.tally = Tally()
         self.client = httpx.Client(base_url=base, timeout=REQUEST_TIMEOUT_S)
@@ -296,7 +303,7 @@ class Player:
             self.tally.errors.append(f"{method} {url}: {error!r}")
             raise GameLost from error
         elapsed = (time.perf_counter() - began) * 1000
-        self.tally.samples.append(Sample(kind, elapsed, server_ms(response)))
+        self.tally.samples.append(Sample(kind, elapsed, server_ms(response), self.level))
         if response.status_code >= 500:
             self.tally.errors.append(f"{method} {url}: {response.status_code}")
             raise GameLost
@@ -321,7 +328,8 @@ class Player:
         "New game" button."""
         if not first:
             return self.request("new-game", "POST", "/games")
-        return self.request("new-game", "POST", "/rules", data=rules_form(self.args))
+        form = rules_form(self.args) | {"level": self.level}
+        return self.request("new-game", "POST", "/rules", data=form)
 
     def load_assets(self, page_url: str, page: httpx.Response) -> None:
         """The first page load as a browser does it: the page, its assets, what the CSS uses."""
@@ -501,6 +509,10 @@ def report(outcome: Outcome, args: argparse.Namespace, log: Path) -> int:
         print(f"server_p95_ms: {percentile(server, 0.95):.1f}")
     print(f"p50_ms: {percentile(client, 0.50):.1f}" if client else "p50_ms: nan")
     print(f"p95_ms: {percentile(client, 0.95):.1f}" if client else "p95_ms: nan")
+    if args.strong:
+        for level in ("normal", "strong"):
+            own = [s.client_ms for s in actions if s.level == level]
+            print(f"{level}_p95_ms: {percentile(own, 0.95):.1f}" if own else f"{level}_p95_ms: nan")
     print(f"actions_per_s: {len(actions) / outcome.seconds:.1f}")
     print(f"errors: {len(errors)}")
     print(f"players: {args.players}")
@@ -534,6 +546,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         "--think-ms", type=float, default=0.0, help="mean pause before each click (default 0)"
     )
     parser.add_argument("--seed", default="2026", help="seeds the players' random choices")
+    parser.add_argument(
+        "--strong", type=int, default=0, help="players who pick strong opponents (default 0)"
+    )
     args = parser.parse_args(argv)
     if min(args.players, args.games, args.hands, args.workers) < 1:
         parser.error("players, games, hands and workers must be at least 1")

@@ -4,9 +4,13 @@
 # then lints, type-checks the engine, the bots and the app, and runs the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+EXTRAS=dev
 . scripts/venv.sh
 . scripts/chromium.sh
 . scripts/postgres.sh
+echo "== ruff"
 ruff check engine bots app tests bench
+echo "== mypy"
 mypy engine bots app
+echo "== pytest (the browser and PostgreSQL tests included: several minutes)"
 python -m pytest "$@"
