@@ -22,12 +22,13 @@ from app.errors import UnexpectedErrors, bad_request, database_unavailable, http
 from app.history import FactsCache
 from app.preferences import level_preference, rules_preference
 from app.ratelimit import RateLimiter
-from app.routes import daily, games, history, home, rules
+from app.routes import daily, games, health, history, home, rules
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
 from app.security import BodyLimit, SecurityHeaders, same_origin
 from app.settings import Settings
 from app.store import TableCache
 from app.timing import ServerTiming
+from app.words import action_text
 from engine import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,7 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    for module in (home, games, daily, rules, history):
+    for module in (health, home, games, daily, rules, history):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, bad_request)
@@ -90,6 +91,7 @@ def _remembered_rules(request: Request) -> dict[str, object]:
 
 def _templates() -> Jinja2Blocks:
     templates = Jinja2Blocks(directory=ROOT / "templates", context_processors=[_remembered_rules])
+    templates.env.filters["action_text"] = action_text
     templates.env.globals.update(
         levels=LEVEL_TEXTS,
         presets=PRESETS,
