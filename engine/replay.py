@@ -1,4 +1,5 @@
-"""`python -m engine.replay [--trace] FILE|-`: replays a hand record and prints the result.
+"""`python -m engine.replay [--trace] [--pretty] FILE|-`: replays a hand record and prints the
+result.
 
 Output and exit codes follow RECORD_FORMAT.md: the result object (exit 0), an incomplete hand
 (exit 0), a redeal (exit 0), or an error object (exit 2). With `--trace`, one line per prefix
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -65,8 +67,17 @@ def run(text: str, with_trace: bool) -> tuple[list[dict[str, Any]], int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.replay", description=__doc__)
     parser.add_argument("--trace", action="store_true", help="one line per prefix")
-    parser.add_argument("file", help="a hand record (JSON), or - for standard input")
+    parser.add_argument("--pretty", action="store_true", help="indented JSON, for reading")
+    parser.add_argument(
+        "file", nargs="+", help="a hand record (JSON), or - for standard input; one per call"
+    )
     args = parser.parse_args(argv)
+    if len(args.file) > 1:
+        parser.error(
+            f"one record per call, not {len(args.file)}: "
+            'check several with a loop, e.g. for f in *.json; do python -m engine.replay "$f"; done'
+        )
+    args.file = args.file[0]
     try:
         if args.file == "-":
             text = sys.stdin.read()
@@ -77,8 +88,13 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"error": "invalid", "reason": f"cannot read {args.file}: {error}"}))
         return 2
     lines, code = run(text, args.trace)
-    for line in lines:
-        print(json.dumps(line))
+    try:
+        for line in lines:
+            print(json.dumps(line, indent=2 if args.pretty else None), flush=True)
+    except BrokenPipeError:
+        # The reader stopped early (`… | head`): not an error of the record. Point standard
+        # output at nothing so that Python's own flush at exit does not complain again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return code
 
 

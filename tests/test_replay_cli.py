@@ -471,3 +471,46 @@ def test_replay_does_not_change_the_record_it_reads() -> None:
     before = copy.deepcopy(data)
     replay(data, trace=True)
     assert data == before
+
+
+GOLDEN_ARMUT = Path(__file__).resolve().parent / "golden" / "armut.record.json"
+
+
+def replay_command(*arguments: str) -> list[str]:
+    return [sys.executable, "-m", "engine.replay", *arguments]
+
+
+def test_a_reader_that_stops_early_is_no_error() -> None:
+    """`--trace FILE | head -1` ends quietly: no BrokenPipe traceback."""
+    replay = subprocess.Popen(
+        replay_command("--trace", str(GOLDEN_ARMUT)), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert replay.stdout is not None and replay.stderr is not None
+    first = replay.stdout.readline()
+    replay.stdout.close()
+    errors = replay.stderr.read().decode()
+    assert replay.wait(timeout=30) == 0
+    assert json.loads(first)["index"] == 0
+    assert errors == ""
+
+
+def test_several_files_are_refused_with_a_clear_word() -> None:
+    answer = subprocess.run(
+        replay_command(str(GOLDEN_ARMUT), str(GOLDEN_ARMUT)),
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert answer.returncode == 2
+    assert "one record per call, not 2" in answer.stderr
+
+
+def test_pretty_prints_the_same_result_indented() -> None:
+    plain = subprocess.run(
+        replay_command(str(GOLDEN_ARMUT)), capture_output=True, text=True, timeout=30
+    )
+    pretty = subprocess.run(
+        replay_command("--pretty", str(GOLDEN_ARMUT)), capture_output=True, text=True, timeout=30
+    )
+    assert pretty.stdout.startswith("{\n  ")
+    assert json.loads(pretty.stdout) == json.loads(plain.stdout)
