@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 MAX_TICKS = 5
 """Horizontal grid lines at most: more are unreadable on a phone."""
+MAX_BAR = 26.0
+"""The widest bar: a chart of two games should not look like a chart of two walls."""
 
 
 @dataclass(frozen=True)
@@ -165,10 +167,14 @@ def _centre(index: int, count: int, frame: Frame) -> float:
 
 
 def _x_ticks(labels: Sequence[str], frame: Frame) -> tuple[Tick, ...]:
-    """The first and the last label only: the data table under the chart has every one."""
-    count = len(labels)
-    chosen = sorted({0, count - 1}) if count else []
-    return tuple(Tick(index, _centre(index, count, frame), labels[index]) for index in chosen)
+    """The first label at the left edge and the last at the right (the template anchors them
+    there), or a single one in the middle: the data table under the chart has every one."""
+    if len(labels) == 1:
+        return (Tick(0, _centre(0, 1, frame), labels[0]),)
+    if not labels:
+        return ()
+    last = len(labels) - 1
+    return (Tick(0, frame.plot_left, labels[0]), Tick(last, frame.plot_right, labels[last]))
 
 
 def polyline(points: Sequence[tuple[float, float]]) -> str:
@@ -188,14 +194,14 @@ def bar_chart(
     zero = scale.y(0)
     bars = []
     for index, value in enumerate(values):
-        left, width = _slot(index, len(values), frame)
+        left, slot = _slot(index, len(values), frame)
         top = min(zero, scale.y(value))
-        gap = min(width * 0.2, 4)
+        width = min(slot - min(slot * 0.2, 4), MAX_BAR)
         bars.append(
             Bar(
-                round(left + gap / 2, 2),
+                round(left + (slot - width) / 2, 2),
                 top,
-                round(width - gap, 2),
+                round(width, 2),
                 round(abs(scale.y(value) - zero), 2),
                 value,
                 value < 0,

@@ -1,0 +1,120 @@
+"""The history page in a real browser: a short game and a daily game played by clicking, then
+`/history` reached from the header, its hands opened, and screenshots at phone and desktop
+size (test-artifacts/history-*.png) that must fit the screen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from playwright.sync_api import BrowserContext, Page
+from sqlalchemy import create_engine
+from sqlalchemy.orm import Session
+
+from app.models import HandReview
+from tests.live import LiveServer
+
+from .clicks import game_over, play_until
+from .conftest import DESKTOP, PHONE
+from .test_table import choose_rules, snapshot
+
+SEED = "browser-history-1"
+LOSSES = (0.4, 1.7)
+"""Reviews stored for the short game's two hands (the review itself is not this test's
+business): the decision-loss chart draws them."""
+
+
+def standing_total(page: Page) -> int:
+    match = re.search(r"You: (-?\d+)", page.locator("ol.standings").inner_text())
+    assert match is not None
+    return int(match.group(1))
+
+
+def play_short_game(page: Page) -> tuple[str, int]:
+    """A game of two hands with the rules dialog, announcing Re or Kontra when offered."""
+    choose_rules(page, hands=2)
+    game_id = page.url.rsplit("/", 1)[1]
+    play_until(page, game_over, wishes=["announce re", "announce kontra"])
+    return game_id, standing_total(page)
+
+
+def play_daily(page: Page) -> int:
+    page.goto("/")
+    with page.expect_navigation(url="**/games/*"):
+        page.get_by_role("button", name="Daily (pagat)", exact=True).click()
+    play_until(page, game_over)
+    return standing_total(page)
+
+
+def store_reviews(server: LiveServer, game_id: str) -> None:
+    engine = create_engine(server.database_url)
+    with Session(engine) as session:
+        for hand, loss in enumerate(LOSSES, start=1):
+            session.merge(
+                HandReview(
+                    game_id=game_id,
+                    hand=hand,
+                    status="done",
+                    evaluator="search-v1/test",
+                    loss=loss,
+                    loss_spread=0.2,
+                    decisions=[],
+                    finished_at=datetime.now(UTC),
+                )
+            )
+        session.commit()
+    engine.dispose()
+
+
+def open_history(page: Page) -> None:
+    with page.expect_navigation(url="**/history"):
+        page.locator("header nav").get_by_role("link", name="History").click()
+
+
+def test_history_after_a_short_game_and_a_daily_game(
+    new_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    page = new_context(DESKTOP).new_page()
+    page.goto("/history")
+    assert "No games yet" in page.locator("main").inner_text()
+
+    game_id, total = play_short_game(page)
+    daily_total = play_daily(page)
+    store_reviews(live_server, game_id)
+    open_history(page)
+
+    games = page.locator("ol.games > li.game")
+    assert games.count() == 2
+    daily, short = games.nth(0), games.nth(1)
+    assert daily.get_attribute("data-mode") == "daily", "newest first"
+    assert short.get_attribute("data-game") == game_id
+    assert f"{total:+d}" in short.locator(".game-result").inner_text()
+    assert f"{daily_total:+d}" in daily.locator(".game-result").inner_text()
+    assert re.search(r"daily rank \d+ of \d+", daily.locator(".game-result").inner_text())
+
+    assert not short.locator("a", has_text="Review").first.is_visible()
+    short.locator("details.hands summary").click()
+    reviews = short.locator("a", has_text="Review")
+    assert reviews.count() == 2 and reviews.first.is_visible()
+    assert reviews.first.get_attribute("href") == f"/games/{game_id}/hands/1/review"
+    assert short.locator("a", has_text="Record").nth(1).get_attribute("href") == (
+        f"/games/{game_id}/hands/2/record.json"
+    )
+    assert page.locator('[data-stat="hands"]').inner_text() == "10"
+    assert page.locator('[data-stat="loss"]').inner_text().startswith("1.05")
+
+    assert page.locator("#points-chart svg rect.bar").count() == 2
+    assert page.locator("#loss-chart svg circle.dot").count() == 2
+    assert page.locator(".calendar a.result .points").inner_text() == f"{daily_total:+d}"
+
+    complaints = [snapshot(page, "history-desktop")]
+    page.set_viewport_size(PHONE)
+    page.reload()
+    page.locator("ol.games details.hands summary").last.click()
+    complaints.append(snapshot(page, "history-phone"))
+    label = page.locator("#points-chart svg text").first
+    font = label.evaluate("t => t.getBoundingClientRect().height")
+    assert font >= 9, f"chart labels are {font:.1f} px high on a phone"
+    too_wide = [complaint for complaint in complaints if complaint]
+    assert not too_wide, "\n".join(too_wide)
