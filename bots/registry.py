@@ -5,8 +5,9 @@ from __future__ import annotations
 from bots.heuristic.bot import HeuristicBot
 from bots.protocol import Bot
 from bots.random_bot import RandomBot
+from bots.search.bot import SearchBot
 
-BOTS: dict[str, Bot] = {bot.id: bot for bot in (RandomBot(), HeuristicBot())}
+BOTS: dict[str, Bot] = {bot.id: bot for bot in (RandomBot(), HeuristicBot(), SearchBot())}
 
 
 def bot_named(bot_id: str) -> Bot:

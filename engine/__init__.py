@@ -12,7 +12,7 @@ from engine.errors import ActionError, CardError, EngineError, IllegalAction, Ru
 from engine.game import Game, Standing
 from engine.hand import Hand
 from engine.phases import Phase
-from engine.rebuild import GuessError, Hidden, hand_from_view, hidden_of
+from engine.rebuild import GuessError, Hidden, dealt_hands, hand_from_view, hidden_of
 from engine.record import (
     HandRecord,
     IllegalRecordAction,
@@ -71,6 +71,7 @@ __all__ = [
     "Trick",
     "card_order",
     "deal",
+    "dealt_hands",
     "deck",
     "hand_from_view",
     "hidden_of",

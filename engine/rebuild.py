@@ -40,13 +40,20 @@ def hand_from_view(view: SeatView, hidden: Hidden, checked: bool = True) -> Hand
     `checked` replays through `Hand.apply` and raises `GuessError` for a guess the history
     refutes; unchecked is the search's fast path for guesses a sampler built consistent."""
     given, returned = _exchange(view, hidden)
-    dealt = [CardSet(mask) for mask in _dealt(view, hidden.held, given, returned)]
+    dealt = list(dealt_hands(view, hidden))
     if checked:
         _check_deck(view, dealt)
     hand = Hand(view.rules, dealt, view.dealer)
     for action in view.history:
         _replay(hand, _with_exchange(action, given, returned), checked)
     return hand
+
+
+def dealt_hands(view: SeatView, hidden: Hidden) -> tuple[CardSet, ...]:
+    """The hands each seat was dealt if the guess is right: what it holds and played, the
+    Armut exchange undone (what a bot weighs a seat's reservation by)."""
+    given, returned = _exchange(view, hidden)
+    return tuple(CardSet(mask) for mask in _dealt(view, hidden.held, given, returned))
 
 
 def _exchange(view: SeatView, hidden: Hidden) -> tuple[CardSet | None, CardSet | None]:

@@ -321,17 +321,64 @@ def _extras(
     rules: RuleSet, team_of: Sequence[Team], tricks: Sequence[Trick], schweinchen: bool
 ) -> list[ScoreItem]:
     """§8.4: foxes caught, Charlie, Doppelkopf tricks; only in team games."""
+    last = len(tricks)
+    return [
+        item
+        for number, trick in enumerate(tricks, start=1)
+        for item in _trick_extras(rules, team_of, trick, number, number == last, schweinchen)
+    ]
+
+
+def _trick_extras(
+    rules: RuleSet,
+    team_of: Sequence[Team],
+    trick: Trick,
+    number: int,
+    last: bool,
+    schweinchen: bool,
+) -> list[ScoreItem]:
+    """The extras one trick earns: a Doppelkopf, the foxes of the other team in it, and in
+    the last trick Charlie."""
+    team = team_of[trick.winner]
     items = []
-    for number, trick in enumerate(tricks, start=1):
-        team = team_of[trick.winner]
-        if trick.points >= 40:
-            items.append(ScoreItem(team, "doppelkopf", 1, number))
-        if schweinchen or FOX not in trick.cards:
-            continue
+    if trick.points >= 40:
+        items.append(ScoreItem(team, "doppelkopf", 1, number))
+    if not schweinchen and FOX in trick.cards:
         for seat, card in trick.plays():
             if card == FOX and team_of[seat] is not team:
                 items.append(ScoreItem(team, "fox", 1, number))
-    return items + _charlie(rules, team_of, tricks[-1], len(tricks))
+    return items + _charlie(rules, team_of, trick, number) if last else items
+
+
+def trick_extras_net(
+    rules: RuleSet,
+    contract: Contract,
+    team_of: Sequence[Team],
+    trick: Trick,
+    number: int,
+    schweinchen: bool,
+) -> int:
+    """Re's extras less Kontra's earned by trick `number` (1-based) of a hand; 0 in a solo.
+    With `outcome_net` it scores a hand trick by trick (the exact solver's leaves)."""
+    if contract.is_solo:
+        return 0
+    last = number == rules.cards_per_seat
+    return _net(_trick_extras(rules, team_of, trick, number, last, schweinchen))
+
+
+def outcome_net(
+    rules: RuleSet, contract: Contract, announced: dict[Team, Step], re_points: int, re_tricks: int
+) -> int:
+    """Re's net of the scoring table and "against the old" for a hand in which Re took
+    `re_points` card points in `re_tricks` tricks; the extras come on top."""
+    return _table_net(
+        rules.scoring,
+        rules.cards_per_seat,
+        contract.is_solo,
+        _steps(announced),
+        re_points,
+        re_tricks,
+    )
 
 
 def _charlie(rules: RuleSet, team_of: Sequence[Team], last: Trick, number: int) -> list[ScoreItem]:

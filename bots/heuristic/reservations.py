@@ -22,18 +22,25 @@ def best_solo(hand: CardSet) -> tuple[Act, float]:
 
 
 def choose_reservation(view: SeatView) -> Act:
+    return reservation_for(view.hand, {action.act for action in view.legal})
+
+
+def reservation_for(hand: CardSet, legal: set[Act]) -> Act:
     """Solo when it is likely to win; with both Q♣ a silent solo or a Hochzeit; Armut when
     eligible (few trumps make a poor partner anyway); else healthy."""
-    legal = {action.act for action in view.legal}
-    solo, value = best_solo(view.hand)
+    solo, value = best_solo(hand)
     if value >= SOLO_THRESHOLD:
         return solo
-    if has_both(view.hand, QUEEN_OF_CLUBS):
-        silent = solo_value(view.hand, Contract.SOLO_DIAMONDS) >= SILENT_SOLO_THRESHOLD
-        return Act.HEALTHY if silent or Act.HOCHZEIT not in legal else Act.HOCHZEIT
+    if has_both(hand, QUEEN_OF_CLUBS):
+        return Act.HEALTHY if wants_silent_solo(hand) or Act.HOCHZEIT not in legal else Act.HOCHZEIT
     if Act.ARMUT in legal:
         return Act.ARMUT
     return Act.HEALTHY
+
+
+def wants_silent_solo(hand: CardSet) -> bool:
+    """With both Q♣, say healthy and play alone when the hand makes a good diamond solo."""
+    return solo_value(hand, Contract.SOLO_DIAMONDS) >= SILENT_SOLO_THRESHOLD
 
 
 def accept_armut(view: SeatView) -> bool:
@@ -45,7 +52,7 @@ def _is_trump(card: Card) -> bool:
     return _NORMAL.suit_of[card.index] == TRUMP
 
 
-def _exchange_cost(hand: CardSet, passed: tuple[Card, ...]) -> float:
+def exchange_cost(hand: CardSet, passed: tuple[Card, ...]) -> float:
     """Lower is better: keep aces and trumps, empty short suits to make voids."""
     kept = hand - CardSet.of(passed)
     cost = 0.0
@@ -59,7 +66,7 @@ def _exchange_cost(hand: CardSet, passed: tuple[Card, ...]) -> float:
 
 def choose_exchange(view: SeatView) -> Action:
     """Give (all trumps plus the least useful cards) or return (no trumps unless forced)."""
-    return min(view.legal, key=lambda action: _exchange_cost(view.hand, action.cards))
+    return min(view.legal, key=lambda action: exchange_cost(view.hand, action.cards))
 
 
 def choose_armut_response(view: SeatView) -> Act:

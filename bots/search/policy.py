@@ -39,12 +39,6 @@ def policy_card(hand: Hand, seat: int) -> int:
     return _lead(hand, seat, playable)
 
 
-def _response(hand: Hand, seat: int, suit: int) -> int:
-    """The card types `seat` may play to a trick led in `suit` (follow suit, else anything)."""
-    held = mask_types(hand.held_mask(seat))
-    return held & hand.order.follow_masks[suit] or held
-
-
 def _opponents(hand: Hand, seat: int, seats: list[int]) -> list[int]:
     """The seats among `seats` not known to play on `seat`'s side (a Hochzeit's unclarified
     seats count as opponents)."""
@@ -53,34 +47,36 @@ def _opponents(hand: Hand, seat: int, seats: list[int]) -> list[int]:
     return [other for other in seats if own is None or team[other] is not own]
 
 
-def _later_seats(hand: Hand, seat: int) -> list[int]:
-    return [(seat + k) % 4 for k in range(1, 4 - len(hand.trick_cards))]
-
-
-def _can_beat(hand: Hand, seats: list[int], suit: int, card: int, last: bool) -> bool:
-    beaters = hand.order.beaten_by(card, last)
-    return any(_response(hand, other, suit) & beaters for other in seats)
+def _threat(hand: Hand, seats: list[int], suit: int) -> int:
+    """Every card type one of `seats` may play to a trick led in `suit` (follow suit, else
+    anything): a card is safe when none of these beats it."""
+    follow = hand.order.follow_masks[suit]
+    threat = 0
+    for other in seats:
+        held = mask_types(hand.held_mask(other))
+        threat |= held & follow or held
+    return threat
 
 
 def _follow(hand: Hand, seat: int, playable: int) -> int:
     order, last = hand.order, hand.is_last_trick
     cards = hand.trick_cards
-    suit = order.suit_of[cards[0]]
     best_seat, best = hand.trick_winner, hand.trick_best_card
     assert best_seat is not None and best is not None
-    opponents = _opponents(hand, seat, _later_seats(hand, seat))
-    points = sum(POINTS[card] for card in cards)
-    partner_best = best_seat != seat and best_seat not in _opponents(hand, seat, [best_seat])
-    if partner_best and not _can_beat(hand, opponents, suit, best, last):
+    later = [(seat + k) % 4 for k in range(1, 4 - len(cards))]
+    threat = _threat(hand, _opponents(hand, seat, later), order.suit_of[cards[0]])
+    beaten_by = order.beaten_by
+    if not _opponents(hand, seat, [best_seat]) and not threat & beaten_by(best, last):
         return _smear(order, playable)
     safe = [
         card
-        for card in mask_indices(playable & order.beaten_by(best, last))
-        if not _can_beat(hand, opponents, suit, card, last)
+        for card in mask_indices(playable & beaten_by(best, last))
+        if not threat & beaten_by(card, last)
     ]
     if safe:
         card = min(safe, key=lambda c: (order.strength[c], POINTS[c]))
-        if points + POINTS[card] >= WORTH_A_TRUMP or not _is_high_trump(order, card):
+        points = sum(POINTS[c] for c in cards) + POINTS[card]
+        if points >= WORTH_A_TRUMP or not _is_high_trump(order, card):
             return card
     return _cheapest(hand, order, playable)
 
@@ -88,11 +84,14 @@ def _follow(hand: Hand, seat: int, playable: int) -> int:
 def _lead(hand: Hand, seat: int, playable: int) -> int:
     order, last = hand.order, hand.is_last_trick
     opponents = _opponents(hand, seat, [(seat + k) % 4 for k in (1, 2, 3)])
-    sure = [
-        card
-        for card in mask_indices(playable)
-        if not _can_beat(hand, opponents, order.suit_of[card], card, last)
-    ]
+    threats: dict[int, int] = {}
+    sure = []
+    for card in mask_indices(playable):
+        suit = order.suit_of[card]
+        if suit not in threats:
+            threats[suit] = _threat(hand, opponents, suit)
+        if not threats[suit] & order.beaten_by(card, last):
+            sure.append(card)
     if sure:
         return max(sure, key=lambda c: (POINTS[c], -order.strength[c]))
     trumps = playable & order.trump_mask

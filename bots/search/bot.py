@@ -1,0 +1,36 @@
+"""`search-v1`: samples worlds and plays every real choice out (see `bots.search`).
+
+Forced moves are instant. The Armut steps are `heuristic-v1`'s: passing and returning cards
+has hundreds of options whose simulated values differ by less than their noise at any budget
+a table can wait for, so simulation adds nothing there.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bots.heuristic.bot import HeuristicBot
+from bots.search.budget import DEFAULT_BUDGET, Budget
+from bots.search.play import choose_play
+from bots.search.reservations import choose_reservation
+from engine import Action, Phase, SeatView
+
+MODEL = HeuristicBot()
+
+
+@dataclass(frozen=True)
+class SearchBot:
+    id: str = "search-v1"
+    budget: Budget = DEFAULT_BUDGET
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        """A deterministic function of the view and `rng` (the budget is counted in worlds
+        and play-outs, never in time)."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        if view.phase is Phase.RESERVATIONS:
+            return choose_reservation(view, rng, self.budget)
+        if view.phase is Phase.PLAY:
+            return choose_play(view, rng, self.budget)
+        return MODEL.choose(view, rng)

@@ -1,0 +1,42 @@
+"""How much a decision may think, counted in worlds and play-outs, never in seconds.
+
+A decision is then a deterministic function of the view and the injected rng, whatever the
+machine's speed: the daily game and the regression positions depend on it. The defaults keep
+a decision within 60 ms on average and 250 ms at p95 on one core of the development machine
+(`bench/RESULTS.md`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class Budget:
+    worlds: int = 24
+    """Worlds (deals of the unseen cards) sampled per card-play decision."""
+    playouts: int = 120
+    """Most play-outs per card-play decision: with many legal cards, fewer worlds."""
+    candidates: int = 3
+    """Worlds drawn per world kept when the seats' choices weigh the worlds (inference)."""
+    solver_tricks: int = 3
+    """From this many tricks left the last tricks are solved exactly in each world."""
+    solver_worlds: int = 10
+    """Worlds solved per decision in the last tricks (few distinct worlds are left)."""
+    reservation_deals: int = 16
+    """Deals of the other cards simulated per contract considered at the reservations."""
+
+    def scaled(self, worlds: int) -> Budget:
+        """This budget with `worlds` sampled worlds and everything else in proportion
+        (`python -m bots.arena --budget N`)."""
+        factor = worlds / self.worlds
+        return replace(
+            self,
+            worlds=worlds,
+            playouts=max(1, round(self.playouts * factor)),
+            solver_worlds=max(1, round(self.solver_worlds * factor)),
+            reservation_deals=max(1, round(self.reservation_deals * factor)),
+        )
+
+
+DEFAULT_BUDGET = Budget()

@@ -1,0 +1,116 @@
+"""What each legal action is worth to the seat, from its view alone.
+
+`evaluate(view, rng, budget)` is the search's reusable answer: for every legal action, the
+expected game points the seat scores (its team's score as the seat writes it: a soloist's
+threefold) and the spread of that score over the sampled worlds. Hints and post-hand reviews
+ask it; `SearchBot` decides with it.
+
+Card play: perfect-information Monte Carlo. Worlds are sampled consistent with the view and
+weighed by how likely the other seats' choices are in them (`bots.search.inference`); each
+card is played in each world and the hand finished by the play-out policy, or solved exactly
+in the last tricks. An announcement is worth the best card's value with the announcement
+made. Reservations and the Armut steps are valued by simulating whole hands over deals of the
+other cards (`bots.search.contracts`).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+
+from bots.search.budget import DEFAULT_BUDGET, Budget
+from bots.search.contracts import evaluate_before_play
+from bots.search.inference import weighted_worlds
+from bots.search.playouts import Outcome, play_outcomes, position_outcome, solved_outcomes
+from bots.search.sampling import World, hidden_of_world
+from bots.search.values import ActionValue, Valued, best_first
+from engine import Act, Action, Hand, Phase, SeatView, Step, hand_from_view
+
+MIN_WORLDS = 4
+"""Even with many legal cards, no fewer worlds than this."""
+
+
+def evaluate(
+    view: SeatView,
+    rng: random.Random,
+    budget: Budget = DEFAULT_BUDGET,
+    actions: Sequence[Action] | None = None,
+) -> list[ActionValue]:
+    """Every legal action of `view` (or the given ones) with its value, best first."""
+    chosen = list(view.legal if actions is None else actions)
+    if view.phase is Phase.PLAY:
+        values = _card_play(view, rng, budget, chosen)
+    else:
+        values = evaluate_before_play(view, rng, budget, chosen)
+    return best_first(values)
+
+
+def _card_play(
+    view: SeatView, rng: random.Random, budget: Budget, actions: list[Action]
+) -> list[Valued]:
+    plays = [a for a in actions if a.act is Act.PLAY and a.card is not None]
+    calls = [a for a in actions if a.act is Act.ANNOUNCE and a.call is not None]
+    cards = [a.card.index for a in plays if a.card is not None]
+    steps = [a.call.step for a in calls if a.call is not None]
+    if not cards:
+        return _calls_off_turn(view, rng, budget, calls, steps)
+    per_world = _outcomes(view, rng, budget, cards, steps)
+    values = [
+        _value(action, [o[card] for o in per_world], 0)
+        for action, card in zip(plays, cards, strict=True)
+    ]
+    for index, action in enumerate(calls, start=1):
+        best = max(
+            (_value(action, [o[card] for o in per_world], index) for card in cards),
+            key=lambda valued: (valued.value.expected, valued.card_points),
+        )
+        values.append(best)
+    return values
+
+
+def _calls_off_turn(
+    view: SeatView, rng: random.Random, budget: Budget, calls: list[Action], steps: list[Step]
+) -> list[Valued]:
+    """Announcements while another seat is to play: the hand is played on by the policy."""
+    if not calls:
+        return []
+    worlds = weighted_worlds(view, rng, budget.worlds, budget)
+    outcomes = [position_outcome(_hand(view, world), view.seat, steps) for world in worlds]
+    return [_value(action, outcomes, index) for index, action in enumerate(calls, start=1)]
+
+
+def _outcomes(
+    view: SeatView, rng: random.Random, budget: Budget, cards: list[int], steps: list[Step]
+) -> list[dict[int, Outcome]]:
+    """Per sampled world, what each card leads to (a world drawn twice is played once)."""
+    exact = _tricks_left(view) <= budget.solver_tricks
+    if exact:
+        count = budget.solver_worlds
+    else:
+        count = max(MIN_WORLDS, min(budget.worlds, budget.playouts // len(cards)))
+    outcomes = solved_outcomes if exact else play_outcomes
+    seen: dict[tuple[int, ...], dict[int, Outcome]] = {}
+    per_world = []
+    for world in weighted_worlds(view, rng, count, budget):
+        if world.held not in seen:
+            seen[world.held] = outcomes(_hand(view, world), view.seat, cards, steps)
+        per_world.append(seen[world.held])
+    return per_world
+
+
+def _tricks_left(view: SeatView) -> int:
+    """Tricks still to be completed, the current one included. The teams are settled by
+    then: a Hochzeit is clarified within its first three tricks."""
+    return view.rules.cards_per_seat - len(view.tricks)
+
+
+def _hand(view: SeatView, world: World) -> Hand:
+    return hand_from_view(view, hidden_of_world(view, world), checked=False)
+
+
+def _value(action: Action, outcomes: list[Outcome], option: int) -> Valued:
+    scores = [outcome.scores[option] for outcome in outcomes]
+    spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
+    points = statistics.fmean(outcome.points for outcome in outcomes)
+    return Valued(ActionValue(action, statistics.fmean(scores), spread), points)

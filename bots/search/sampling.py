@@ -1,0 +1,237 @@
+"""Worlds: the unseen cards dealt to the other seats within what the seat knows.
+
+Cards go out most constrained first (fewest holders that may take them), each to a holder
+chosen in proportion to the room it has left; a dead end starts over. Worlds drawn this way
+are close to uniform among the consistent ones; the inference step reweighs them anyway. When
+starting over keeps failing (tight voids late in a hand), a backtracking search finds a
+consistent deal, which always exists: the real one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bots.search.constraints import FACE_DOWN, NORMAL, Constraints
+from engine import TRUMP, Act, CardSet, Hidden, SeatView
+from engine.cards import CARDS, TYPES, mask_add, mask_indices, mask_remove
+
+RESTARTS = 60
+"""Random deals tried before the backtracking search takes over."""
+QUICK_ATTEMPTS = 3
+"""Of those, the first few do not look ahead (cheaper, and enough for most views)."""
+BACKTRACK_STEPS = 200_000
+"""A bound on the backtracking search, far above what a consistent view needs."""
+
+
+class NoWorld(Exception):
+    """The constraints admit no deal (a bug in reading the view: the real deal fits)."""
+
+
+@dataclass(frozen=True)
+class World:
+    """One guess of the hidden cards: what each holder has (multiset masks)."""
+
+    held: tuple[int, ...]
+    """Per holder (seats 0–3, `FACE_DOWN`), the viewing seat's own cards included."""
+
+
+def sample_world(view: SeatView, constraints: Constraints, rng: random.Random) -> World:
+    """A random world consistent with `constraints` (the hard facts of `view`)."""
+    cards = _unpinned(constraints)
+    for attempt in range(RESTARTS):
+        careful = attempt >= QUICK_ATTEMPTS
+        held = _deal(constraints, cards, rng, careful)
+        if held is not None:
+            return _with_own(view, constraints, held)
+    held = _backtrack(constraints, cards, rng)
+    if held is None:
+        raise NoWorld(f"no deal fits the view of seat {view.seat}")
+    return _with_own(view, constraints, held)
+
+
+def _unpinned(constraints: Constraints) -> list[int]:
+    """The unseen card types not pinned to a holder, a doubled type twice."""
+    rest = constraints.pool
+    for pinned in constraints.pinned:
+        for card in _cards(pinned):
+            rest = mask_remove(rest, card)
+    return _cards(rest)
+
+
+def _cards(mask: int) -> list[int]:
+    types = list(mask_indices(mask & ((1 << TYPES) - 1)))
+    return types + list(mask_indices(mask >> TYPES))
+
+
+def _is_trump(card: int) -> bool:
+    return NORMAL.suit_of[card] == TRUMP
+
+
+def _start(constraints: Constraints) -> tuple[list[int], list[int], list[int]]:
+    """Per holder: the cards pinned to it, the room left, the trumps it holds so far."""
+    held = list(constraints.pinned)
+    room = [constraints.capacity[h] - held[h].bit_count() for h in range(5)]
+    trumps = [sum(1 for card in _cards(held[h]) if _is_trump(card)) for h in range(5)]
+    return held, room, trumps
+
+
+def _may_take(constraints: Constraints, holder: int, card: int, room: int, trumps: int) -> bool:
+    if room <= 0 or not constraints.allowed[holder] >> card & 1:
+        return False
+    return not _is_trump(card) or trumps < constraints.trumps[holder][1]
+
+
+def _deal(
+    constraints: Constraints, cards: list[int], rng: random.Random, careful: bool
+) -> list[int] | None:
+    """One random attempt; None at a dead end. A careful attempt gives each card only where
+    every holder can still be filled afterwards (its room, its least trumps), counted on the
+    cards left; a quick one does not look ahead, which is enough for most views."""
+    held, room, trumps = _start(constraints)
+    holders = constraints.holders
+    order = list(cards)
+    rng.shuffle(order)
+    order.sort(key=lambda card: sum(constraints.allowed[h] >> card & 1 for h in holders))
+    supply = _Supply(constraints, order) if careful else None
+    for card in order:
+        trump = _is_trump(card)
+        options = [h for h in holders if _may_take(constraints, h, card, room[h], trumps[h])]
+        if supply is not None:
+            supply.take(card)
+            options = [h for h in options if supply.fills_all(room, trumps, h, trump)]
+        if not options:
+            return None
+        holder = _weighted(options, room, rng)
+        held[holder] = mask_add(held[holder], card)
+        room[holder] -= 1
+        trumps[holder] += trump
+    return held if _trumps_reached(constraints, trumps) else None
+
+
+class _Supply:
+    """Per holder, how many of the cards not yet dealt it may take, trumps and plain apart."""
+
+    def __init__(self, constraints: Constraints, cards: list[int]) -> None:
+        self.constraints = constraints
+        self.trump = [0] * 5
+        self.plain = [0] * 5
+        for card in cards:
+            self._count(card, 1)
+
+    def _count(self, card: int, step: int) -> None:
+        counts = self.trump if _is_trump(card) else self.plain
+        for holder in self.constraints.holders:
+            if self.constraints.allowed[holder] >> card & 1:
+                counts[holder] += step
+
+    def take(self, card: int) -> None:
+        """`card` is being dealt: it no longer counts as supply."""
+        self._count(card, -1)
+
+    def fills_all(self, room: list[int], trumps: list[int], holder: int, trump: bool) -> bool:
+        """Whether, once `holder` gets the card, every holder can still reach its room and
+        its least trumps from what is left."""
+        for other in self.constraints.holders:
+            low, high = self.constraints.trumps[other]
+            space = room[other] - (other == holder)
+            held_trumps = trumps[other] + (other == holder and trump)
+            usable_trumps = min(self.trump[other], high - held_trumps)
+            if space > self.plain[other] + usable_trumps:
+                return False
+            if low - held_trumps > min(self.trump[other], space):
+                return False
+        return True
+
+
+def _weighted(options: list[int], room: list[int], rng: random.Random) -> int:
+    pick = rng.randrange(sum(room[h] for h in options))
+    for holder in options:
+        pick -= room[holder]
+        if pick < 0:
+            return holder
+    return options[-1]
+
+
+def _trumps_reached(constraints: Constraints, trumps: list[int]) -> bool:
+    return all(trumps[h] >= constraints.trumps[h][0] for h in constraints.holders)
+
+
+def _backtrack(constraints: Constraints, cards: list[int], rng: random.Random) -> list[int] | None:
+    """A complete search for a consistent deal, holders tried in random order."""
+    held, room, trumps = _start(constraints)
+    holders = list(constraints.holders)
+    order = sorted(cards, key=lambda c: sum(constraints.allowed[h] >> c & 1 for h in holders))
+
+    steps = [0]
+
+    def place(index: int) -> bool:
+        steps[0] += 1
+        if steps[0] > BACKTRACK_STEPS:
+            return False
+        if index == len(order):
+            return _trumps_reached(constraints, trumps)
+        card = order[index]
+        options = [h for h in holders if _may_take(constraints, h, card, room[h], trumps[h])]
+        rng.shuffle(options)
+        for holder in options:
+            held[holder] = mask_add(held[holder], card)
+            room[holder] -= 1
+            trumps[holder] += _is_trump(card)
+            if place(index + 1):
+                return True
+            held[holder] = mask_remove(held[holder], card)
+            room[holder] += 1
+            trumps[holder] -= _is_trump(card)
+        return False
+
+    return held if place(0) else None
+
+
+def _with_own(view: SeatView, constraints: Constraints, held: list[int]) -> World:
+    held[view.seat] = view.hand.mask
+    return World(tuple(held))
+
+
+def hidden_of_world(view: SeatView, world: World) -> Hidden:
+    """The `engine.Hidden` guess of a world, with Armut cards the seat did not see made up
+    consistently: face down they are the world's; with the acceptor before his return, three
+    of his cards; after the return, the returned cards are the poor player's trumps filled up
+    with his lowest plain cards, and the given ones the same three."""
+    held = world.held
+    a, b, c, d = (CardSet(held[seat]) for seat in range(4))
+    given = returned = None
+    acts = [action for action in view.history if action.act is Act.ARMUT_GIVE and not action.cards]
+    if acts:
+        poor = acts[0].seat
+        acceptor = view.armut_acceptor
+        if acceptor is None:
+            given = CardSet(held[FACE_DOWN])
+        elif view.armut_trumps_returned is None:
+            given = _three_for_poor(held[acceptor], held[poor])
+        else:
+            returned = given = _returned_guess(view, poor, held[poor])
+    return Hidden((a, b, c, d), given, returned)
+
+
+def _three_for_poor(acceptor: int, poor: int) -> CardSet:
+    """Three of the acceptor's cards that the poor player could have held besides his own."""
+    chosen: list[int] = []
+    for card in _cards(acceptor):
+        counts = CardSet(poor).count(CARDS[card]) + chosen.count(card)
+        if counts < 2:
+            chosen.append(card)
+        if len(chosen) == 3:
+            break
+    return CardSet.of(CARDS[card] for card in chosen)
+
+
+def _returned_guess(view: SeatView, poor: int, held: int) -> CardSet:
+    """The poor player's trumps (all came back) and his lowest plain cards, three in all."""
+    post = CardSet(held)
+    for action in view.history:
+        if action.act is Act.PLAY and action.seat == poor and action.card is not None:
+            post = post.add(action.card)
+    trumps = [card for card in post if _is_trump(card.index)]
+    plain = sorted((card for card in post if not _is_trump(card.index)), key=lambda c: c.points)
+    return CardSet.of((trumps + plain)[:3])
