@@ -22,7 +22,8 @@ from app.errors import UnexpectedErrors, bad_request, database_unavailable, http
 from app.history import FactsCache
 from app.preferences import level_preference, rules_preference
 from app.ratelimit import RateLimiter
-from app.routes import daily, games, health, history, home, rules
+from app.review_jobs import Reviewer
+from app.routes import daily, games, health, hints, history, home, review, rules
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
 from app.security import BodyLimit, SecurityHeaders, same_origin
 from app.settings import Settings
@@ -76,7 +77,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
-    for module in (health, home, games, daily, rules, history):
+    app.state.reviewer = Reviewer(app.state.sessions, roster)
+    for module in (health, home, games, review, hints, daily, rules, history):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, bad_request)

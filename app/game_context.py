@@ -31,6 +31,11 @@ class GameContext:
     level: str | None
     """The level of the game's bots (`app.levels`); a game keeps the one it started with."""
 
+    @property
+    def hints(self) -> bool:
+        """Hints help in every game but the ranked daily attempt."""
+        return not self.ranked
+
 
 def game_context(row: GameRow, table: Table, now: datetime) -> GameContext:
     over = game_over(table.game)

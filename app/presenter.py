@@ -127,6 +127,7 @@ class HandSummary:
     scores: tuple[int, ...]
     dealt: tuple[tuple[CardFace, ...], ...]
     record_url: str
+    review_url: str
 
 
 @dataclass(frozen=True)
@@ -393,6 +394,7 @@ def summary(table: Table, game_id: str, result: HandResult, view: SeatView) -> H
         scores=result.scores,
         dealt=dealt,
         record_url=f"/games/{game_id}/hands/{len(table.log)}/record.json",
+        review_url=f"/games/{game_id}/hands/{len(table.log)}/review",
     )
 
 

@@ -24,8 +24,9 @@ BLUNDER = 1.5
 SHOWN_OPTIONS = 3
 """Options kept per decision: the chosen one and the best few."""
 
-Evaluate = Callable[[SeatView, random.Random], Sequence[tuple[Action, float, float]]]
-"""Each legal action's expected game points for the seat's team, and their spread."""
+Evaluate = Callable[[SeatView, random.Random, Action], Sequence[tuple[Action, float, float]]]
+"""Legal actions with the seat's expected game points and their spread; the chosen action
+(the third argument) always among them."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,10 @@ def weigh(moment: Moment, evaluate: Evaluate, seed: str) -> Decision:
         )
     rng = random.Random(f"{seed}/review/{moment.index}")
     ranked = sorted(
-        (Option(action.notation, value, spread) for action, value, spread in evaluate(view, rng)),
+        (
+            Option(action.notation, value, spread)
+            for action, value, spread in evaluate(view, rng, chosen)
+        ),
         key=lambda option: -option.expected,
     )
     best = ranked[0]

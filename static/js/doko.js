@@ -70,3 +70,15 @@ document.addEventListener("DOMContentLoaded", () => {
   applyVars(document.body);
 });
 document.addEventListener("htmx:load", (event) => applyVars(event.target));
+
+// Keys: ← and → step through a hand's review; H asks for a hint at the table. Not while
+// typing in a field.
+document.addEventListener("keydown", (event) => {
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest && event.target.closest("input, select, textarea")) return;
+  const keys = { ArrowLeft: ".review-steps a[rel=prev]", ArrowRight: ".review-steps a[rel=next]", h: "[data-hint]" };
+  const target = keys[event.key] && document.querySelector(keys[event.key]);
+  if (!target) return;
+  event.preventDefault();
+  target.click();
+});

@@ -70,7 +70,9 @@ def hand_cards(page: Page) -> list[str]:
     )
 
 
-def choose_rules(page: Page, hands: int | None = None, preset: str | None = None) -> None:
+def choose_rules(
+    page: Page, hands: int | None = None, preset: str | None = None, level: str | None = None
+) -> None:
     """Through the Rules dialog, as a player would: open, change, submit, confirm."""
     page.goto("/")
     confirmations: list[str] = []
@@ -86,6 +88,8 @@ def choose_rules(page: Page, hands: int | None = None, preset: str | None = None
         dialog.locator(f'input[name="preset"][value="{preset}"]').check()
     if hands is not None:
         dialog.locator('input[name="hands_per_game"]').fill(str(hands))
+    if level is not None:
+        dialog.locator(f'input[name="level"][value="{level}"]').check()
     with page.expect_navigation(url="**/games/*"):
         dialog.get_by_role("button", name="Start a new game with these rules").click()
     assert confirmations, "changing the rules asks for confirmation first"

@@ -45,7 +45,9 @@ def test_every_action_of_the_human_is_a_moment_with_its_view(name: str) -> None:
 def scripted(values: dict[str, float]) -> Evaluate:
     """An evaluation giving fixed values (spread 0.2) to the named actions, -5 to others."""
 
-    def evaluate(view: SeatView, rng: random.Random) -> Sequence[tuple[Action, float, float]]:
+    def evaluate(
+        view: SeatView, rng: random.Random, chosen: Action
+    ) -> Sequence[tuple[Action, float, float]]:
         return [(a, values.get(a.notation, -5.0), 0.2) for a in view.legal]
 
     return evaluate

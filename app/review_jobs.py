@@ -1,0 +1,150 @@
+"""Reviews are computed once, in the background, and kept.
+
+The first request for a hand's review claims it by inserting its row (`pending`); whoever
+inserted it computes it, so two requests, or two server processes, never both do. Each
+decision is stored as soon as it is weighed, so the page can show the progress; a review
+whose computer died (its row left pending for long) is claimed again by the next request.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import update
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.bot_pool import BotRoster
+from app.db import insert_unless_present
+from app.models import HandReview
+from app.review import Decision, Moment, human_moments, summarise, weigh
+from app.settings import utc_now
+from bots.heuristic.bot import HeuristicBot
+from bots.search.budget import DEFAULT_BUDGET
+from bots.search.evaluate import evaluate
+from bots.search.values import ActionValue
+from engine import Act, Action, HandRecord, SeatView
+
+log = logging.getLogger("doko")
+
+REVIEW_BUDGET = DEFAULT_BUDGET.scaled(4 * DEFAULT_BUDGET.worlds)
+"""Four times the worlds of a decision in play: a review may think longer than a bot."""
+EVALUATOR = f"search-v1/{REVIEW_BUDGET.worlds}"
+EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
+STALE_AFTER = timedelta(minutes=5)
+"""A pending review untouched this long is taken to have lost its computer."""
+
+
+def review_evaluation(view: SeatView, rng: random.Random, chosen: Action) -> list[ActionValue]:
+    """`search-v1`'s values with the review's budget, each spread turned into the standard
+    error of its mean. An Armut pass has hundreds of choices whose values differ less than
+    their noise: there the human's choice is weighed against the normal level's only."""
+    if chosen.act in EXCHANGES:
+        model = HeuristicBot().choose(view, rng)
+        values = evaluate(view, rng, REVIEW_BUDGET, list(dict.fromkeys([chosen, model])))
+    else:
+        values = evaluate(view, rng, REVIEW_BUDGET)
+    root = math.sqrt(_worlds_per_action(view))
+    return [ActionValue(v.action, v.expected, v.spread / root) for v in values]
+
+
+def _worlds_per_action(view: SeatView) -> int:
+    """About how many sampled worlds each action was played in: the search shares its
+    play-outs among the cards (never fewer than four worlds each)."""
+    cards = sum(1 for action in view.legal if action.act is Act.PLAY)
+    if not cards:
+        return REVIEW_BUDGET.reservation_deals
+    return max(4, min(REVIEW_BUDGET.worlds, REVIEW_BUDGET.playouts // cards))
+
+
+def weigh_by_search(moment: Moment, seed: str) -> Decision:
+    """Runs in a worker process: one decision weighed with the review's larger budget."""
+    return weigh(moment, review_evaluation, seed)
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    game_id: str
+    hand: int
+    record: HandRecord
+    seed: str
+    """Seeds the evaluation, so the same hand always gets the same review."""
+
+
+class Reviewer:
+    """Starts and runs the background reviews of one server process."""
+
+    def __init__(self, sessions: sessionmaker[Session], roster: BotRoster) -> None:
+        self._sessions = sessions
+        self._roster = roster
+
+    def request(self, session: Session, job: ReviewJob) -> HandReview:
+        """The hand's review row; claims and starts the computation when nobody has."""
+        values = {"game_id": job.game_id, "hand": job.hand, "status": "pending"}
+        claimed = insert_unless_present(session, HandReview, values | {"evaluator": EVALUATOR})
+        session.commit()
+        review = session.get(HandReview, (job.game_id, job.hand))
+        assert review is not None
+        if not claimed and _stale(review, utc_now()):
+            claimed = _reclaim(session, review)
+        if claimed:
+            threading.Thread(target=self._run, args=(job,), daemon=True).start()
+        return review
+
+    def _run(self, job: ReviewJob) -> None:
+        try:
+            moments = list(human_moments(job.record))
+            self._update(job, decisions_total=len(moments))
+            decisions: list[Decision] = []
+            for moment in moments:
+                decisions.append(self._roster.submit(weigh_by_search, moment, job.seed).result())
+                self._update(job, decisions=[d.to_json() for d in decisions], started_at=utc_now())
+            summary = summarise(decisions)
+            self._update(
+                job,
+                status="done",
+                loss=summary.loss,
+                loss_spread=summary.spread,
+                finished_at=utc_now(),
+            )
+        except Exception:
+            log.exception("review of hand %s of game %s failed", job.hand, job.game_id)
+            self._update(job, status="failed")
+
+    def _update(self, job: ReviewJob, **values: object) -> None:
+        with self._sessions() as session:
+            session.execute(
+                update(HandReview)
+                .where(HandReview.game_id == job.game_id, HandReview.hand == job.hand)
+                .values(**values)
+            )
+            session.commit()
+
+
+def _stale(review: HandReview, now: datetime) -> bool:
+    if review.status == "failed":
+        return True
+    started = review.started_at
+    if started.tzinfo is None:  # SQLite keeps no time zone; every time stored is UTC
+        started = started.replace(tzinfo=now.tzinfo)
+    return review.status == "pending" and now - started > STALE_AFTER
+
+
+def _reclaim(session: Session, review: HandReview) -> bool:
+    """Takes over a stale review; of two requests doing so at once, one wins."""
+    taken = session.execute(
+        update(HandReview)
+        .where(
+            HandReview.game_id == review.game_id,
+            HandReview.hand == review.hand,
+            HandReview.started_at == review.started_at,
+        )
+        .values(status="pending", started_at=utc_now(), decisions=[], decisions_total=None)
+    )
+    session.commit()
+    session.refresh(review)
+    return bool(getattr(taken, "rowcount", 0) == 1)

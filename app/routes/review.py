@@ -1,0 +1,83 @@
+"""The review of a finished hand: the hand step by step with every card open, and the human's
+decisions weighed by the strong level (computed once in the background)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Query, Request, Response
+from fastapi import Path as PathParam
+
+from app.deps import SessionDep, TemplatesDep, is_htmx
+from app.hand_replay import replay_steps
+from app.models import GameRow, HandReview
+from app.review import Decision, Summary, summarise
+from app.review_jobs import Reviewer, ReviewJob
+from app.routes.games import MAX_HANDS, ScreenDep, finished_hand
+from engine import HandRecord
+
+router = APIRouter(prefix="/games", tags=["review"])
+
+HandNumber = Annotated[int, PathParam(le=MAX_HANDS)]
+
+
+@dataclass(frozen=True)
+class ReviewShown:
+    done: bool
+    failed: bool
+    weighed: int
+    total: int | None
+    decisions: tuple[Decision, ...]
+    summary: Summary
+
+
+def review_shown(review: HandReview) -> ReviewShown:
+    decisions = tuple(Decision.from_json(data) for data in review.decisions)
+    return ReviewShown(
+        done=review.status == "done",
+        failed=review.status == "failed",
+        weighed=len(decisions),
+        total=review.decisions_total,
+        decisions=decisions,
+        summary=summarise(decisions),
+    )
+
+
+def _review(
+    request: Request, session: SessionDep, screen: ScreenDep, game_id: str, number: int
+) -> tuple[GameRow, HandRecord, ReviewShown]:
+    """The hand and its review, started in the background on the first request."""
+    row, record = finished_hand(session, request, screen, game_id, number)
+    reviewer: Reviewer = request.app.state.reviewer
+    review = reviewer.request(session, ReviewJob(row.id, number, record, f"{row.seed}/{number}"))
+    return row, record, review_shown(review)
+
+
+@router.get("/{game_id}/hands/{number}/review")
+def review_page(
+    request: Request,
+    game_id: str,
+    number: HandNumber,
+    session: SessionDep,
+    screen: ScreenDep,
+    templates: TemplatesDep,
+    step: Annotated[int, Query(ge=0, le=12)] = 0,
+) -> Response:
+    row, record, review = _review(request, session, screen, game_id, number)
+    steps = replay_steps(record)
+    if steps and step >= len(steps):
+        raise HTTPException(404, "That hand has no such trick.")
+    context = {
+        "game_id": row.id,
+        "number": number,
+        "steps": steps,
+        "step": steps[step] if steps else None,
+        "review": review,
+    }
+    block = "decisions" if is_htmx(request) else None
+    response: Response = templates.TemplateResponse(
+        request, "review.html", context, block_name=block
+    )
+    response.headers["Vary"] = "HX-Request"
+    return response
