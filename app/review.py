@@ -21,6 +21,8 @@ MISTAKE = 0.5
 """Game points a decision must cost to be marked a mistake."""
 BLUNDER = 1.5
 """… and a blunder."""
+TIE = 0.05
+"""Differences in expected game points below this are ties: no loss."""
 SHOWN_OPTIONS = 3
 """Options kept per decision: the chosen one and the best few."""
 
@@ -118,7 +120,8 @@ def weigh(moment: Moment, evaluate: Evaluate, seed: str) -> Decision:
     best = ranked[0]
     mine = next(option for option in ranked if option.action == chosen.notation)
     shown = tuple(ranked[:SHOWN_OPTIONS]) + (() if mine in ranked[:SHOWN_OPTIONS] else (mine,))
-    loss = max(0.0, best.expected - mine.expected)
+    loss = best.expected - mine.expected
+    loss = loss if loss >= TIE else 0.0
     return Decision(
         index=index,
         trick=trick,
