@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request
@@ -25,6 +26,7 @@ from app.ratelimit import RateLimiter
 from app.review_jobs import Reviewer
 from app.routes import daily, games, health, hints, history, home, review, rules
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
+from app.secret import shared_secret
 from app.security import BodyLimit, SecurityHeaders, same_origin
 from app.settings import Settings
 from app.store import TableCache
@@ -39,6 +41,10 @@ TEN_YEARS = 10 * 365 * 24 * 3600
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
+    engine = make_engine(settings.database_url)
+    sessions = session_factory(engine)
+    if settings.secret_key is None:
+        settings = replace(settings, secret_key=shared_secret(sessions))
     roster = BotRoster(settings.search_workers)
 
     @asynccontextmanager
@@ -55,8 +61,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
-    app.state.engine = make_engine(settings.database_url)
-    app.state.sessions = session_factory(app.state.engine)
+    app.state.engine = engine
+    app.state.sessions = sessions
     app.state.templates = _templates()
     app.state.limiter = RateLimiter(settings.limits) if settings.limits else None
     app.state.bots = roster
@@ -64,7 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.facts = FactsCache()
     app.add_middleware(
         SessionMiddleware,
-        secret_key=settings.secret_key,
+        secret_key=settings.secret,
         session_cookie=PLAYER_COOKIE,
         max_age=TEN_YEARS,
         same_site="lax",

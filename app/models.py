@@ -121,3 +121,15 @@ class HintUse(Base):
     suggested: Mapped[str] = mapped_column(String(60))
     """The hinted action's notation (`play QC`)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ServerSecret(Base):
+    """A secret every server process sharing the database must agree on (the cookie and
+    daily-deal secret when `DOKO_SECRET_KEY` is not set), made once by whichever process
+    needed it first."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

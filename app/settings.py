@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -23,8 +22,10 @@ def utc_now() -> datetime:
 class Settings:
     database_url: str
     """SQLAlchemy URL; SQLite by default, `postgresql+psycopg://…` for PostgreSQL."""
-    secret_key: str
-    """Signs the player cookie and seeds the daily deals."""
+    secret_key: str | None
+    """Signs the player cookie and seeds the daily deals. None: the one kept in the database,
+    made by the first process that needed it (`app.secret`), so that every process sharing
+    the database shares it."""
     bot_delay_ms: int = 500
     """Pause between bot cards in the browser; 0 for tests."""
     limits: Limits | None = field(default_factory=Limits)
@@ -37,6 +38,13 @@ class Settings:
     """Addresses or networks of reverse proxies whose `X-Forwarded-For` and
     `X-Forwarded-Proto` headers are believed; nobody's by default."""
 
+    @property
+    def secret(self) -> str:
+        """The secret in force; `create_app` fills in the database's when none was set."""
+        if self.secret_key is None:
+            raise RuntimeError("the secret comes from the database: make the app first")
+        return self.secret_key
+
     def now(self) -> datetime:
         return self.clock()
 
@@ -48,7 +56,7 @@ class Settings:
     def from_env() -> Settings:
         return Settings(
             database_url=os.environ.get("DOKO_DATABASE_URL") or f"sqlite:///{VAR / 'doko.sqlite3'}",
-            secret_key=os.environ.get("DOKO_SECRET_KEY") or stored_secret(VAR / "secret_key"),
+            secret_key=os.environ.get("DOKO_SECRET_KEY") or None,
             bot_delay_ms=int(os.environ.get("DOKO_BOT_DELAY_MS", "500")),
             limits=None if os.environ.get("DOKO_RATE_LIMITS") == "off" else Limits(),
             search_workers=int(os.environ.get("DOKO_SEARCH_WORKERS", "1")),
@@ -63,15 +71,3 @@ def proxy_list(text: str) -> tuple[str, ...]:
     for proxy in proxies:
         ipaddress.ip_network(proxy, strict=False)
     return proxies
-
-
-def stored_secret(path: Path) -> str:
-    """A secret generated on first use and kept in `path`, so cookies survive restarts."""
-    if path.exists():
-        return path.read_text().strip()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    secret = secrets.token_hex(32)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "w") as handle:
-        handle.write(secret)
-    return secret

@@ -53,7 +53,7 @@ def play_daily(
     if attempt is not None and attempt.finished_at is None:
         return RedirectResponse(f"/games/{attempt.game_id}", status_code=303)
     mode = "practice" if attempt is not None else "daily"
-    seed = daily_seed(settings.secret_key, day, rules_key)
+    seed = daily_seed(settings.secret, day, rules_key)
     bot = roster.bot(DAILY_BOT)
     row = open_game(session, player, ranked_rules(rules_key), bot, seed, GameKind(mode, day))
     if mode == "daily":
@@ -83,8 +83,8 @@ def leaderboard(
         raise HTTPException(404, "That day has not come yet.")
     if shown < today - BOARD_HISTORY:
         raise HTTPException(404, "Boards are kept for a year.")
-    seed = daily_seed(settings.secret_key, shown, rules)
-    bot_par = par(session, settings.secret_key, shown, rules, roster.bot(DAILY_BOT))
+    seed = daily_seed(settings.secret, shown, rules)
+    bot_par = par(session, settings.secret, shown, rules, roster.bot(DAILY_BOT))
     session.commit()
     published = seed_published(shown, settings.now())
     context = {
