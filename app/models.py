@@ -133,3 +133,14 @@ class ServerSecret(Base):
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(128))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RateCount(Base):
+    """Requests of one kind from one player or address in one minute (`app.ratelimit`)."""
+
+    __tablename__ = "rate_counts"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    window: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """Minutes since the epoch."""
+    count: Mapped[int] = mapped_column(Integer)

@@ -1,39 +1,24 @@
-"""Rate limits per player id and per IP address, in memory (one server process).
+"""Rate limits per player id and per IP address, counted in the database so that every server
+process sharing it counts together: with two processes the limit is the limit, not twice it.
 
-A sliding window per key: a request is refused when the key already made `limit` requests in
-the last `window` seconds. Refused requests change nothing.
+Fixed windows of a minute: one row per key and window, raised by one atomic upsert that
+refuses to go past the limit (a refused request is not counted, and changes nothing else).
+Rows of windows that have passed are purged by the first request of each new window.
 """
 
 from __future__ import annotations
 
 import time
-from collections import defaultdict, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from threading import Lock
+from dataclasses import dataclass
 
+from sqlalchemy import delete
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session, sessionmaker
 
-@dataclass
-class SlidingWindow:
-    limit: int
-    window: float = 60.0
-    clock: Callable[[], float] = time.monotonic
-    _hits: defaultdict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
-    _lock: Lock = field(default_factory=Lock)
+from app.models import RateCount
 
-    def allow(self, keys: list[str]) -> bool:
-        """Counts one request for every key, unless one of them is over its limit."""
-        now = self.clock()
-        with self._lock:
-            queues = [self._hits[key] for key in keys]
-            for queue in queues:
-                while queue and queue[0] <= now - self.window:
-                    queue.popleft()
-            if any(len(queue) >= self.limit for queue in queues):
-                return False
-            for queue in queues:
-                queue.append(now)
-            return True
+WINDOW_SECONDS = 60
 
 
 @dataclass(frozen=True)
@@ -47,20 +32,53 @@ class Limits:
 
 
 class RateLimiter:
-    def __init__(self, limits: Limits) -> None:
-        self.starts_player = SlidingWindow(limits.starts_per_player)
-        self.starts_ip = SlidingWindow(limits.starts_per_ip)
-        self.actions_player = SlidingWindow(limits.actions_per_player)
-        self.actions_ip = SlidingWindow(limits.actions_per_ip)
+    def __init__(
+        self,
+        limits: Limits,
+        sessions: sessionmaker[Session],
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.limits = limits
+        self.clock = clock
+        self._sessions = sessions
+        self._purged = -1
 
     def allow_start(self, player: str | None, ip: str) -> bool:
-        return self._allow(self.starts_player, self.starts_ip, player, ip)
+        return self._allow(
+            "start", self.limits.starts_per_ip, self.limits.starts_per_player, player, ip
+        )
 
     def allow_action(self, player: str | None, ip: str) -> bool:
-        return self._allow(self.actions_player, self.actions_ip, player, ip)
+        return self._allow(
+            "action", self.limits.actions_per_ip, self.limits.actions_per_player, player, ip
+        )
 
-    @staticmethod
-    def _allow(by_player: SlidingWindow, by_ip: SlidingWindow, player: str | None, ip: str) -> bool:
-        if not by_ip.allow([ip]):
-            return False
-        return player is None or by_player.allow([player])
+    def _allow(self, kind: str, per_ip: int, per_player: int, player: str | None, ip: str) -> bool:
+        window = int(self.clock() // WINDOW_SECONDS)
+        with self._sessions() as session:
+            self._purge(session, window)
+            allowed = _count(session, f"{kind}:ip:{ip}", window, per_ip) and (
+                player is None or _count(session, f"{kind}:player:{player}", window, per_player)
+            )
+            session.commit()
+        return allowed
+
+    def _purge(self, session: Session, window: int) -> None:
+        if window != self._purged:
+            session.execute(delete(RateCount).where(RateCount.window < window))
+            self._purged = window
+
+
+def _count(session: Session, key: str, window: int, limit: int) -> bool:
+    """Counts one request for `key` unless it already has `limit` in this window."""
+    if limit < 1:
+        return False
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    first = insert(RateCount).values(key=key[:200], window=window, count=1)
+    counted = first.on_conflict_do_update(
+        index_elements=[RateCount.key, RateCount.window],
+        set_={"count": RateCount.count + 1},
+        where=RateCount.count < limit,
+    ).returning(RateCount.count)
+    return session.execute(counted).first() is not None

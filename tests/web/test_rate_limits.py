@@ -15,7 +15,7 @@ import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.models import DailyAttempt, GameRow, Player
+from app.models import DailyAttempt, GameRow, Player, RateCount
 from app.ratelimit import Limits
 from tests.web.driver import HTMX, data_actions, default_choice, page_version, post_action
 from tests.web.test_daily import (
@@ -34,10 +34,10 @@ OTHER_ADDRESS = ("203.0.113.7", 40000)
 
 
 class Clock:
-    """Monotonic seconds that move only when the test says so."""
+    """Seconds that move only when the test says so (the start of a minute-long window)."""
 
     def __init__(self) -> None:
-        self.now = 1_000.0
+        self.now = 1_020.0
 
     def __call__(self) -> float:
         return self.now
@@ -56,14 +56,7 @@ def limited(tmp_path: Path, clock: Clock, **limits: int) -> Iterator[FastAPI]:
         }
     )
     with running(daily_settings(tmp_path, limits=chosen)) as application:
-        limiter = application.state.limiter
-        for window in (
-            limiter.starts_player,
-            limiter.starts_ip,
-            limiter.actions_player,
-            limiter.actions_ip,
-        ):
-            window.clock = clock
+        application.state.limiter.clock = clock
         yield application
 
 
@@ -224,3 +217,30 @@ def test_reading_pages_is_not_limited(tmp_path: Path) -> None:
             assert client.get(url).status_code == 200
             assert client.get("/leaderboard").status_code == 200
             assert client.get("/").status_code == 200
+
+
+def test_two_servers_on_one_database_count_together(tmp_path: Path) -> None:
+    """Issue 12: the counts live in the database, so a second process adds to the first's."""
+    clock = Clock()
+    with (
+        limited(tmp_path, clock, starts_per_player=3) as one,
+        limited(tmp_path, clock, starts_per_player=3) as two,
+        browsers(one, 1) as (first,),
+    ):
+        assert start(first).status_code == 303
+        with TestClient(two, cookies=dict(first.cookies)) as second:
+            assert start(second).status_code == 303
+            assert start(first).status_code == 303
+            assert_slow_down(start(second))
+            assert_slow_down(start(first))
+
+
+def test_old_windows_are_purged(tmp_path: Path) -> None:
+    clock = Clock()
+    with limited(tmp_path, clock, starts_per_ip=50) as application:
+        with browsers(application, 1) as (client,):
+            for _ in range(3):
+                assert start(client).status_code == 303
+            clock.now += 120
+            assert start(client).status_code == 303
+        assert [row.count for row in rows(application, RateCount)] == [1, 1], "ip and player"
