@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from bots.casual.bot import CasualBot
 from bots.heuristic.bot import HeuristicBot
 from bots.protocol import Bot
 from bots.random_bot import RandomBot
 from bots.search.bot import SearchBot
+from bots.search.budget import DEFAULT_BUDGET
 
-BOTS: dict[str, Bot] = {bot.id: bot for bot in (RandomBot(), HeuristicBot(), SearchBot())}
+BOTS: dict[str, Bot] = {
+    bot.id: bot for bot in (RandomBot(), CasualBot(), HeuristicBot(), SearchBot())
+}
 
 
-def bot_named(bot_id: str) -> Bot:
+def bot_named(bot_id: str, budget: int | None = None) -> Bot:
+    """The bot of that id; `budget` (worlds per decision) sets a search bot's budget."""
     try:
-        return BOTS[bot_id]
+        bot = BOTS[bot_id]
     except KeyError:
         known = ", ".join(sorted(BOTS))
         raise ValueError(f"unknown bot {bot_id!r} (known: {known})") from None
+    if budget is None:
+        return bot
+    if not isinstance(bot, SearchBot):
+        raise ValueError(f"{bot_id} does not search: it has no budget")
+    if budget < 1:
+        raise ValueError("a budget is at least one world")
+    return replace(bot, budget=DEFAULT_BUDGET.scaled(budget))
