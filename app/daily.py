@@ -12,19 +12,14 @@ from datetime import UTC, date, datetime, time, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.db import insert_unless_present
-from app.models import DailyAttempt, DailyPar, GameRow, Player
+from app.models import DailyAttempt, GameRow, Player
 from app.service import (
     HUMAN,
     Table,
-    bot_in_human_seat,
     finished_results,
     game_over,
-    new_table,
 )
-from bots.protocol import Bot
 from engine import HandResult, Team
-from engine.daily import daily_seed, ranked_rules
 from engine.game import totals_of
 
 BOARD_SIZE = 100
@@ -97,22 +92,6 @@ def settle_attempt(session: Session, row: GameRow, table: Table, now: datetime) 
         return
     attempt.total, attempt.hands_won = game_total(table)
     attempt.finished_at = now
-
-
-def par(session: Session, secret: str, day: date, rules_key: str, bot: Bot) -> DailyPar:
-    """The bot's score in the human's seat on the day's deals, played once and stored (two
-    first requests at once may both play it; one row is kept, and both show the same)."""
-    stored = session.get(DailyPar, (day, rules_key))
-    if stored is not None:
-        return stored
-    table = new_table(ranked_rules(rules_key), daily_seed(secret, day, rules_key), bot)
-    bot_in_human_seat(table)
-    total, won = game_total(table)
-    values = {"day": day, "rules_key": rules_key, "bot_id": bot.id}
-    insert_unless_present(session, DailyPar, values | {"total": total, "hands_won": won})
-    stored = session.get(DailyPar, (day, rules_key))
-    assert stored is not None
-    return stored
 
 
 def unfinished_attempts(session: Session, day: date, rules_key: str) -> int:

@@ -21,6 +21,7 @@ from app.bot_pool import BotRoster
 from app.db import make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.history import FactsCache
+from app.par import ParKeeper
 from app.preferences import level_preference, rules_preference
 from app.ratelimit import RateLimiter
 from app.review_jobs import Reviewer
@@ -84,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.state.reviewer = Reviewer(app.state.sessions, roster)
+    app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
     for module in (health, home, games, review, hints, daily, rules, history):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)

@@ -73,15 +73,19 @@ class DailyAttempt(Base):
 
 
 class DailyPar(Base):
-    """What `heuristic-v1` scores in the human's seat on a day's deals (computed once)."""
+    """What the daily level's bot scores in the human's seat on a day's deals: computed once,
+    in the background (`app.claims`), never inside a page request."""
 
     __tablename__ = "daily_par"
 
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     rules_key: Mapped[str] = mapped_column(String(200), primary_key=True)
     bot_id: Mapped[str] = mapped_column(String(40))
-    total: Mapped[int] = mapped_column(Integer)
-    hands_won: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), default="done", server_default="done")
+    """`pending` while it is played, then `done` (or `failed`)."""
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=now)
+    total: Mapped[int | None] = mapped_column(Integer, default=None)
+    hands_won: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
 class HandReview(Base):

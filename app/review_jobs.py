@@ -1,9 +1,8 @@
 """Reviews are computed once, in the background, and kept.
 
-The first request for a hand's review claims it by inserting its row (`pending`); whoever
-inserted it computes it, so two requests, or two server processes, never both do. Each
-decision is stored as soon as it is weighed, so the page can show the progress; a review
-whose computer died (its row left pending for long) is claimed again by the next request.
+The first request for a hand's review claims it (`app.claims`), so two requests, or two
+server processes, never both compute it. Each decision is stored as soon as it is weighed,
+so the page can show the progress.
 """
 
 from __future__ import annotations
@@ -13,13 +12,12 @@ import math
 import random
 import threading
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.bot_pool import BotRoster
-from app.db import insert_unless_present
+from app.claims import claim
 from app.models import HandReview
 from app.review import Decision, Moment, human_moments, summarise, weigh
 from app.settings import utc_now
@@ -35,8 +33,6 @@ REVIEW_BUDGET = DEFAULT_BUDGET.scaled(4 * DEFAULT_BUDGET.worlds)
 """Four times the worlds of a decision in play: a review may think longer than a bot."""
 EVALUATOR = f"search-v1/{REVIEW_BUDGET.worlds}"
 EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
-STALE_AFTER = timedelta(minutes=5)
-"""A pending review untouched this long is taken to have lost its computer."""
 
 
 def review_evaluation(view: SeatView, rng: random.Random, chosen: Action) -> list[ActionValue]:
@@ -84,13 +80,13 @@ class Reviewer:
 
     def request(self, session: Session, job: ReviewJob) -> HandReview:
         """The hand's review row; claims and starts the computation when nobody has."""
-        values = {"game_id": job.game_id, "hand": job.hand, "status": "pending"}
-        claimed = insert_unless_present(session, HandReview, values | {"evaluator": EVALUATOR})
-        session.commit()
-        review = session.get(HandReview, (job.game_id, job.hand))
-        assert review is not None
-        if not claimed and _stale(review, utc_now()):
-            claimed = _reclaim(session, review)
+        key = {"game_id": job.game_id, "hand": job.hand}
+        fresh: dict[str, object] = {
+            "evaluator": EVALUATOR,
+            "decisions": [],
+            "decisions_total": None,
+        }
+        review, claimed = claim(session, HandReview, key, fresh, utc_now())
         if claimed:
             threading.Thread(target=self._run, args=(job,), daemon=True).start()
         return review
@@ -123,28 +119,3 @@ class Reviewer:
                 .values(**values)
             )
             session.commit()
-
-
-def _stale(review: HandReview, now: datetime) -> bool:
-    if review.status == "failed":
-        return True
-    started = review.started_at
-    if started.tzinfo is None:  # SQLite keeps no time zone; every time stored is UTC
-        started = started.replace(tzinfo=now.tzinfo)
-    return review.status == "pending" and now - started > STALE_AFTER
-
-
-def _reclaim(session: Session, review: HandReview) -> bool:
-    """Takes over a stale review; of two requests doing so at once, one wins."""
-    taken = session.execute(
-        update(HandReview)
-        .where(
-            HandReview.game_id == review.game_id,
-            HandReview.hand == review.hand,
-            HandReview.started_at == review.started_at,
-        )
-        .values(status="pending", started_at=utc_now(), decisions=[], decisions_total=None)
-    )
-    session.commit()
-    session.refresh(review)
-    return bool(getattr(taken, "rowcount", 0) == 1)

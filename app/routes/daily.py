@@ -14,7 +14,6 @@ from app.daily import (
     attempt_of,
     attempts_close_at,
     board,
-    par,
     seed_published,
     unfinished_attempts,
 )
@@ -22,6 +21,7 @@ from app.deps import RosterDep, SessionDep, SettingsDep, StartLimit, TemplatesDe
 from app.levels import DAILY_LEVEL, LEVELS
 from app.models import Player
 from app.nicknames import NicknameError, clean_nickname
+from app.par import ParKeeper
 from app.routes.games import current_player, open_game, to_table
 from app.store import GameKind
 from engine.daily import RANKED, commitment, daily_seed, ranked_rules
@@ -71,7 +71,6 @@ def leaderboard(
     request: Request,
     session: SessionDep,
     settings: SettingsDep,
-    roster: RosterDep,
     templates: TemplatesDep,
     day: date | None = None,
     rules: Annotated[str, Query(max_length=200)] = "pagat",
@@ -84,8 +83,8 @@ def leaderboard(
     if shown < today - BOARD_HISTORY:
         raise HTTPException(404, "Boards are kept for a year.")
     seed = daily_seed(settings.secret, shown, rules)
-    bot_par = par(session, settings.secret, shown, rules, roster.bot(DAILY_BOT))
-    session.commit()
+    pars: ParKeeper = request.app.state.pars
+    bot_par = pars.request(session, shown, rules, DAILY_BOT, settings.now())
     published = seed_published(shown, settings.now())
     context = {
         "day": shown,

@@ -59,7 +59,7 @@ def normal_trumps(seed: str) -> list[str]:
 
 
 def version(page: Page) -> int:
-    return int(page.locator('#table input[name="version"]').input_value())
+    return int(page.locator('#act input[name="version"]').input_value())
 
 
 def hand_cards(page: Page) -> list[str]:
