@@ -44,7 +44,8 @@ class LiveServer:
     database_url: str
     log_path: Path
     port: int = field(default_factory=free_port)
-    secret: str = SECRET
+    secret: str | None = SECRET
+    """None: the server keeps its secret in the database, as without DOKO_SECRET_KEY."""
     env: dict[str, str] = field(default_factory=dict)
     """More settings for the server (`DOKO_RATE_LIMITS`, `DOKO_TRUSTED_PROXIES`, …)."""
     process: subprocess.Popen[bytes] | None = None
@@ -55,9 +56,9 @@ class LiveServer:
 
     def start(self) -> None:
         env = {
-            **os.environ,
+            **{name: value for name, value in os.environ.items() if name != "DOKO_SECRET_KEY"},
+            **({"DOKO_SECRET_KEY": self.secret} if self.secret else {}),
             "DOKO_DATABASE_URL": self.database_url,
-            "DOKO_SECRET_KEY": self.secret,
             "DOKO_BOT_DELAY_MS": "0",
             **self.env,
         }

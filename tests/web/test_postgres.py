@@ -3,14 +3,7 @@ and a restart, against a throwaway server started from Debian's postgresql binar
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -19,49 +12,14 @@ from sqlalchemy import create_engine, inspect
 from app.factory import create_app
 from app.migrate import upgrade
 from app.settings import Settings
+from tests.postgres import throwaway_postgres
 from tests.web.driver import HTMX, page_version, play_game
-
-
-def _binaries() -> Path:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if not found:
-        pytest.fail("Debian's postgresql is needed: apt-get install postgresql")
-    return Path(found[-1]).parent
-
-
-def _as_postgres(command: list[str]) -> list[str]:
-    """initdb refuses to run as root; Debian's package brings the `postgres` user."""
-    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
 def postgres_url() -> Iterator[str]:
-    bin_dir = _binaries()
-    # Not under pytest's private tmp folder: the postgres user must be able to reach it.
-    root = Path(tempfile.mkdtemp(prefix="doko-postgres-"))
-    data, sockets = root / "data", root / "sockets"
-    sockets.mkdir()
-    if os.geteuid() == 0:
-        shutil.chown(root, "postgres")
-        shutil.chown(sockets, "postgres")
-    port = _free_port()
-    initdb = [str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "doko"]
-    subprocess.run(_as_postgres(initdb), check=True, capture_output=True)
-    options = f"-p {port} -k {sockets} -c listen_addresses=''"
-    start = [str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-w", "start"]
-    subprocess.run(_as_postgres([*start, "-l", str(root / "log")]), check=True, capture_output=True)
-    try:
-        yield f"postgresql+psycopg://doko@/postgres?host={sockets}&port={port}"
-    finally:
-        stop = [str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]
-        subprocess.run(_as_postgres(stop), check=False, capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
+    with throwaway_postgres() as server:
+        yield server.url
 
 
 def test_migrations_create_every_table(postgres_url: str) -> None:

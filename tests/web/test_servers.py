@@ -1,0 +1,127 @@
+"""Issue 12: two real server processes on one throwaway PostgreSQL, as behind a load balancer.
+
+A game goes on through either; both keep the one secret in the database (same cookie, same
+daily deals); the rate limit is counted across both; a day's par is played once; and after a
+PostgreSQL restart in the middle of a game the servers answer 503 while it is down, then
+play on."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, text
+
+from tests.live import LiveServer, migrate
+from tests.postgres import Postgres, throwaway_postgres
+from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
+
+HTMX = {"HX-Request": "true"}
+CARD = re.compile(r'data-action="play ([^"]+)"|aria-label="([^"]+), not playable now"')
+
+
+@dataclass
+class Pair:
+    postgres: Postgres
+    servers: tuple[LiveServer, LiveServer]
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pair]:
+    logs = tmp_path_factory.mktemp("servers")
+    with throwaway_postgres() as postgres:
+        migrate(postgres.url)
+        servers = tuple(
+            LiveServer(postgres.url, logs / f"server-{n}.log", secret=None) for n in (1, 2)
+        )
+        for server in servers:
+            server.start()
+        try:
+            yield Pair(postgres, (servers[0], servers[1]))
+        finally:
+            for server in servers:
+                server.stop()
+
+
+def rows(pair: Pair, query: str) -> int:
+    engine = create_engine(pair.postgres.url)
+    with engine.connect() as connection:
+        found = int(connection.execute(text(query)).scalar_one())
+    engine.dispose()
+    return found
+
+
+def move(client: httpx.Client, base: str, game: str, body: str) -> str:
+    data = {"version": str(page_version(body)), "action": default_choice(data_actions(body))}
+    answer = client.post(f"{base}{game}/actions", data=data, headers=HTMX)
+    assert answer.status_code == 200, answer.text[:500]
+    return answer.text
+
+
+def test_a_game_goes_on_through_either_server(pair: Pair) -> None:
+    one, two = (server.url for server in pair.servers)
+    with httpx.Client(timeout=30) as client:
+        game = client.post(f"{one}/games", data={"seed": "two-servers"}).headers["location"]
+        body = client.get(one + game).text
+        bases = [one, two]
+        turn = 0
+        while not hand_is_over(body):
+            body = move(client, bases[turn % 2], game, body)
+            turn += 1
+            fresh = client.get(bases[turn % 2] + game).text
+            assert page_version(fresh) == page_version(body), "no stale table on the other"
+        assert turn > 8
+
+
+def test_both_servers_share_the_secret_and_the_daily_deal(pair: Pair) -> None:
+    one, two = (server.url for server in pair.servers)
+    assert rows(pair, "SELECT count(*) FROM server_secrets") == 1
+    with (
+        httpx.Client(timeout=30, follow_redirects=False) as player,
+        httpx.Client(timeout=30, follow_redirects=False) as other,
+    ):
+        game = player.post(f"{one}/daily/pagat").headers["location"]
+        again = player.post(f"{two}/daily/pagat")
+        assert again.headers["location"] == game, "the cookie of one is a player on the other"
+        mine = player.get(two + game).text
+        theirs = other.get(two + other.post(f"{two}/daily/pagat").headers["location"]).text
+    assert sorted(CARD.findall(mine)) == sorted(CARD.findall(theirs)), "the same daily deal"
+
+
+def test_the_rate_limit_counts_across_both(pair: Pair) -> None:
+    with httpx.Client(timeout=30, follow_redirects=False) as client:
+        answers = [client.post(f"{pair.servers[n % 2].url}/games").status_code for n in range(21)]
+    assert answers[:20] == [303] * 20, "20 new games a minute per player, on both together"
+    assert answers[20] == 429
+
+
+def test_the_par_is_played_once(pair: Pair) -> None:
+    boards = [f"{server.url}/leaderboard?rules=ddv" for server in pair.servers]
+    first = [httpx.get(board, timeout=30) for board in boards]
+    assert [answer.status_code for answer in first] == [200, 200]
+    assert rows(pair, "SELECT count(*) FROM daily_par WHERE rules_key = 'ddv'") == 1
+
+
+def test_a_database_restart_mid_game(pair: Pair) -> None:
+    one, two = (server.url for server in pair.servers)
+    with httpx.Client(timeout=30) as client:
+        game = client.post(f"{one}/games", data={"seed": "restart-pg"}).headers["location"]
+        body = move(client, one, game, client.get(one + game).text)
+        pair.postgres.stop()
+        try:
+            assert httpx.get(f"{one}/healthz", timeout=30).status_code == 503
+            down = client.post(
+                f"{two}{game}/actions",
+                data={"version": str(page_version(body)), "action": "healthy"},
+                headers=HTMX,
+            )
+            assert down.status_code == 503
+        finally:
+            pair.postgres.start()
+        assert httpx.get(f"{two}/healthz", timeout=30).status_code == 200
+        body = client.get(two + game).text
+        for base in (one, two, one):
+            body = move(client, base, game, body)
