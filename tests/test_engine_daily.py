@@ -15,12 +15,14 @@ import subprocess
 import sys
 from collections import Counter
 from datetime import date
+from enum import Enum
 from pathlib import Path
 
 import pytest
 
-from engine import DDV, PAGAT, RuleSet, deal, deck
-from engine.daily import RANKED, commitment, daily_deals, daily_seed, main
+from engine import DDV, PAGAT, PRESETS, RulesError, RuleSet, deal, deck, with_toggles
+from engine.daily import RANKED, commitment, daily_deals, daily_seed, main, ranked_rules
+from engine.rules import TOGGLES
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "engine-daily-secret"
@@ -71,8 +73,21 @@ def test_daily_seed_depends_on_secret_day_and_rules() -> None:
     assert len(seeds) == 8
 
 
-def test_ranked_rule_sets_are_the_two_presets() -> None:
-    assert set(RANKED) == {"pagat", "ddv"}
+@pytest.mark.parametrize("preset", ["pagat", "ddv"])
+def test_only_the_presets_themselves_are_ranked(preset: str) -> None:
+    """A daily game is played under a preset exactly: the preset's key gives its rule set,
+    and any variant of it (every toggle changed in turn) has no daily game."""
+    assert ranked_rules(preset) == PRESETS[preset]
+    base = PRESETS[preset]
+    for name in TOGGLES:
+        value = getattr(base, name)
+        if isinstance(value, Enum):
+            changed: object = next(member for member in type(value) if member != value)
+        else:
+            changed = not value if isinstance(value, bool) else value + 1
+        variant = with_toggles(base, {name: changed})
+        with pytest.raises(RulesError):
+            ranked_rules(variant.key)
 
 
 @pytest.mark.parametrize(

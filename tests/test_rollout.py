@@ -21,7 +21,7 @@ from engine import (
     with_toggles,
 )
 from engine.announcements import TeamCalls
-from engine.cards import CARDS
+from engine.cards import CARDS, Card
 from engine.rollout import random_card, random_playout
 
 RULE_SETS = [
@@ -32,14 +32,34 @@ RULE_SETS = [
 ]
 
 
+def follows_suit(hand: Hand, seat: int) -> set[str]:
+    """§4 written out again, without the engine's masks: the cards of the led card's class
+    (a trump by the contract's trump list, else its suit), or any card without one."""
+    trumps = set(hand.order.trumps)
+
+    def kind(card: Card) -> object:
+        return "trump" if card in trumps else card.suit
+
+    held = {str(card): card for card in hand.cards_of(seat)}
+    trick = hand.current_trick()
+    if not trick:
+        return set(held)
+    led = kind(trick[0][1])
+    following = {text for text, card in held.items() if kind(card) == led}
+    return following or set(held)
+
+
 def checked_playout(hand: Hand, rng: random.Random) -> Hand:
-    """The same random choices as `random_playout`, every card through `apply`."""
+    """The same random choices as `random_playout`, every card through `apply`; the cards
+    offered are exactly those §4 allows, worked out independently."""
     while not hand.is_over:
         seat = hand.to_act
         assert seat is not None
         if hand.phase is Phase.PLAY:
+            offered = {n.split()[1] for n in hand.legal_notations(seat) if n.startswith("play ")}
+            assert offered == follows_suit(hand, seat)
             card = CARDS[random_card(hand, rng)]
-            assert f"play {card}" in hand.legal_notations(seat)
+            assert str(card) in offered
             hand.apply(Action(seat, Act.PLAY, card=card))
         else:
             actions = hand.legal_actions(seat)

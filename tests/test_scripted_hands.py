@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine import DDV, PAGAT, CardSet, Contract, Hand, RuleSet, Team
+from engine import DDV, PAGAT, CardSet, Contract, Hand, RuleSet, Scoring, Team
 from tests.scripting import hands_from, play_tricks, run
 
 RE, KONTRA = Team.RE, Team.KONTRA
@@ -562,8 +562,13 @@ def test_scripted_hand(case: Scripted) -> None:
     assert sum(result.scores) == 0
 
 
-def test_there_are_enough_hands() -> None:
-    assert len(CASES) >= 25
+def test_the_hands_cover_every_contract_table_and_outcome() -> None:
+    """The scripted hands are only as good as what they cover: every contract the engine
+    knows is played, under both scoring tables, and Re, Kontra and nobody each win one."""
+    scripted = [param.values[0] for param in CASES]  # type: ignore[attr-defined]
+    assert {played(case).contract for case in scripted} == set(Contract)
+    assert {case.rules.scoring for case in scripted} == set(Scoring)
+    assert {case.winner for case in scripted} == {RE, KONTRA, None}
 
 
 def test_armut_told_one_trump_came_back() -> None:
