@@ -1,4 +1,4 @@
-"""The Rules dialog's fields: the preset and every toggle of RULES.md, to and from a form."""
+"""The Rules dialog's fields: the preset and every toggle of docs/rules.md, to and from a form."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Actions a seat takes and their stable notation (RECORD_FORMAT.md).
+"""Actions a seat takes and their stable notation (docs/record-format.md).
 
 The short string of an action (`healthy`, `play 10H`, `announce no90`, `armut-give 9C AD KD`)
 is what `--trace` lists and what the web table puts in `data-action`; the record form is a

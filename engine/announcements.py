@@ -1,4 +1,4 @@
-"""Announcements (RULES.md §6): the steps, their card-count deadlines, replies and skips."""
+"""Announcements (docs/rules.md §6): the steps, their card-count deadlines, replies and skips."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def call_for(step: Step, team: Team) -> Call:
 
 
 def step_name(step: Step, team: Team) -> str | None:
-    """The step as RECORD_FORMAT.md's `announced` shows it."""
+    """The step as docs/record-format.md's `announced` shows it."""
     return None if step is Step.NONE else call_for(step, team).value
 
 

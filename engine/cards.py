@@ -1,4 +1,4 @@
-"""Cards of the double deck, their points and the RULES.md §1 notation.
+"""Cards of the double deck, their points and the docs/rules.md §1 notation.
 
 A card *type* is an index 0..23 in deck order (AC 10C KC QC JC 9C AS … 9D); the deck holds
 each type twice. A hand is a multiset held in one integer (`CardSet`): bit i is the first copy

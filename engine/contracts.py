@@ -1,4 +1,4 @@
-"""Contracts and their card orders (RULES.md §2 and §3).
+"""Contracts and their card orders (docs/rules.md §2 and §3).
 
 Whether a card is a trump belongs to the contract, never to the card: each contract has a
 `CardOrder` table saying, per card type, which suit it follows (a plain suit or the trump suit)
@@ -19,7 +19,7 @@ TRUMP = 4
 
 
 class Contract(StrEnum):
-    """What is played; the values are the names of RECORD_FORMAT.md."""
+    """What is played; the values are the names of docs/record-format.md."""
 
     NORMAL = "normal"
     HOCHZEIT = "hochzeit"

@@ -1,4 +1,4 @@
-"""Deals as a pure function of (game seed, hand number, redeal number) (RULES.md §1).
+"""Deals as a pure function of (game seed, hand number, redeal number) (docs/rules.md §1).
 
 Stored games and the daily game depend on a deal never changing, on any platform or Python
 version, so the shuffle does not use `random`. It is a Fisher–Yates shuffle fed by SHA-256 in

@@ -6,7 +6,7 @@ class EngineError(ValueError):
 
 
 class CardError(EngineError):
-    """A card string that is not in the RULES.md §1 notation."""
+    """A card string that is not in the docs/rules.md §1 notation."""
 
     def __init__(self, text: object) -> None:
         super().__init__(f"not a card: {text!r} (expected e.g. QC, 10H, 9D)")

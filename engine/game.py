@@ -1,4 +1,4 @@
-"""A game: a series of `hands_per_game` hands with dealer rotation and totals (RULES.md §9)."""
+"""A game: a series of `hands_per_game` hands with dealer rotation and totals (docs/rules.md §9)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Why an action is refused: the checks `Hand.apply` makes before it changes anything, each
-with a reason a player can read (RULES.md §4–§6)."""
+with a reason a player can read (docs/rules.md §4–§6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hand records (RECORD_FORMAT.md): reading, checking, writing and replaying them.
+"""Hand records (docs/record-format.md): reading, checking, writing and replaying them.
 
 Everything structural is checked before any action is replayed, so a malformed record is
 told apart from one whose actions the rules refuse.

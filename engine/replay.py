@@ -1,7 +1,7 @@
 """`python -m engine.replay [--trace] [--pretty] FILE|-`: replays a hand record and prints the
 result.
 
-Output and exit codes follow RECORD_FORMAT.md: the result object (exit 0), an incomplete hand
+Output and exit codes follow docs/record-format.md: the result object (exit 0), an incomplete hand
 (exit 0), a redeal (exit 0), or an error object (exit 2). With `--trace`, one line per prefix
 of the record, and nothing but the error object when the record is refused.
 """

@@ -1,4 +1,4 @@
-"""The rule set: every variant toggle of RULES.md, the two presets and their short keys.
+"""The rule set: every variant toggle of docs/rules.md, the two presets and their short keys.
 
 A key names a rule set stably for daily games and leaderboards: the preset, then each toggle
 that differs from it, in field order: `pagat`, `pagat+second_dulle_beats_first`,
@@ -17,7 +17,7 @@ from engine.errors import RulesError
 
 
 class Scoring(StrEnum):
-    """Which scoring table of RULES.md §8 applies."""
+    """Which scoring table of docs/rules.md §8 applies."""
 
     PAGAT = "pagat"
     DDV = "ddv"

@@ -1,4 +1,4 @@
-"""Who wins a hand (RULES.md §7) and its game points under both tables (§8).
+"""Who wins a hand (docs/rules.md §7) and its game points under both tables (§8).
 
 Every item is kept with a stable name so the table can explain a score in words; the hand's
 value is the netted difference of the two teams' items. The items that depend only on the
@@ -74,7 +74,7 @@ class HandResult:
     scores: tuple[int, int, int, int]
 
     def to_json(self) -> dict[str, Any]:
-        """The result object of `python -m engine.replay` (RECORD_FORMAT.md)."""
+        """The result object of `python -m engine.replay` (docs/record-format.md)."""
         return {
             "contract": self.contract.value,
             "soloist": self.soloist,

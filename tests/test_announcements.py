@@ -1,4 +1,4 @@
-"""RULES.md §6: announcement deadlines counted in cards still in the announcer's hand,
+"""docs/rules.md §6: announcement deadlines counted in cards still in the announcer's hand,
 replies, late replies, skips, repeats, team names, and when announcements are possible at all.
 
 Positions are built from rigged hands: everyone says healthy, then the seat to act plays its

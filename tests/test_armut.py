@@ -1,4 +1,4 @@
-"""RULES.md §5 Armut: the give, the responses in turn, the return, the trump count told to
+"""docs/rules.md §5 Armut: the give, the responses in turn, the return, the trump count told to
 the table, the teams, the lead, the redeal when everyone declines, and Armut switched off."""
 
 from __future__ import annotations

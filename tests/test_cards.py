@@ -1,4 +1,4 @@
-"""RULES.md §1: the cards of the double deck, their points and the text notation."""
+"""docs/rules.md §1: the cards of the double deck, their points and the text notation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""RULES.md §2 and §3: trumps and plain suits per contract, checked over every pair of cards."""
+"""docs/rules.md §2 and §3: trumps and plain suits per contract, checked over every pair
+of cards."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §1: every deal is a pure function of (game seed, hand number, redeal number)."""
+"""docs/rules.md §1: every deal is a pure function of (game seed, hand number, redeal number)."""
 
 from __future__ import annotations
 

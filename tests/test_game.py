@@ -1,4 +1,4 @@
-"""A game as a series of hands (RULES.md §1 deal rotation, §5 Armut redeal, §9 totals)."""
+"""A game as a series of hands (docs/rules.md §1 deal rotation, §5 Armut redeal, §9 totals)."""
 
 from __future__ import annotations
 

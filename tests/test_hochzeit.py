@@ -1,4 +1,4 @@
-"""RULES.md §5 Hochzeit and §6.4: the clarification trick, the Hochzeit played alone, and the
+"""docs/rules.md §5 Hochzeit and §6.4: the clarification trick, the Hochzeit played alone, and the
 announcement deadlines after the clarification."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md §3 and §4: leading, following suit and who wins a trick, played through `Hand`.
+"""docs/rules.md §3 and §4: leading, following suit and who wins a trick, played through `Hand`.
 
 Every deal here is a whole deck written out by seat (seat 0 first) and checked to be one.
 """
@@ -37,7 +37,7 @@ TRICKS_PLAYED = [
     ("1 KS; 2 QS; 3 JC; 0 9S", 2, 9),
 ]
 """(plays, winner, card points). Trick 1: the third card beats the first, not the second.
-Trick 2 is RULES.md §10's example: of two 10♥ the first wins, 34 points. Trick 3: an off-suit
+Trick 2 is docs/rules.md §10's example: of two 10♥ the first wins, 34 points. Trick 3: an off-suit
 ace never wins. Trick 4: the lowest trump beats a plain ace. Trick 5: trumps on a plain lead."""
 
 PIG_DEAL = [

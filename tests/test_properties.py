@@ -3,7 +3,7 @@
 Each example deals a hand from `engine.deal`, plays it with random legal actions (reservations
 biased so that solos, Hochzeit and Armut happen, announcements by random seats at random
 moments), probes random illegal actions on the way, and checks what must hold for every hand:
-RULES.md §9's checks, every card played once, replay of the record giving the same result, and
+docs/rules.md §9's checks, every card played once, replay of the record giving the same result, and
 the notation round trips.
 """
 
@@ -318,7 +318,7 @@ def check_cards_played_once(hand: Hand) -> None:
 
 
 def check_result(hand: Hand) -> None:
-    """RULES.md §9's checks and §8.3's shape of the scores."""
+    """docs/rules.md §9's checks and §8.3's shape of the scores."""
     result = hand.result().to_json()
     per_hand = hand.rules.cards_per_seat
     assert len(hand.tricks) == per_hand

@@ -1,4 +1,4 @@
-"""RULES.md §5: the order of declarations, who may declare what, which reservation wins, and
+"""docs/rules.md §5: the order of declarations, who may declare what, which reservation wins, and
 the contract, soloist, teams and leader that follow."""
 
 from __future__ import annotations

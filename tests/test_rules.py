@@ -1,4 +1,4 @@
-"""The rule set of RULES.md: the two presets, their toggle defaults and the short keys."""
+"""The rule set of docs/rules.md: the two presets, their toggle defaults and the short keys."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ DEFAULTS: dict[str, tuple[Any, Any]] = {
     "hochzeit_deadline_shift": ("tricks", "tricks_minus_one"),
     "late_reply_allows_more": (True, False),
 }
-"""The toggle table at the top of RULES.md: (pagat, ddv) per toggle."""
+"""The toggle table at the top of docs/rules.md: (pagat, ddv) per toggle."""
 
 
 def test_the_toggles_are_exactly_those_of_the_rules_table() -> None:

@@ -1,4 +1,4 @@
-"""RULES.md §8: both scoring tables item by item, the extra points, netting and solo scores.
+"""docs/rules.md §8: both scoring tables item by item, the extra points, netting and solo scores.
 
 Hands are built as Trick lists for `score_hand`: a few tricks written out card by card where the
 cards matter (foxes, Charlie, Doppelkopf), the rest filler tricks of spades and hearts whose card

@@ -1,5 +1,5 @@
 """Complete hands played by script under both presets, asserting winner, card points and the
-exact score items (RULES.md §5, §7, §8).
+exact score items (docs/rules.md §5, §7, §8).
 
 A deal is written as its twelve tricks, `"L: c1 c2 c3 c4"` with the leader L and the cards in
 playing order, optionally `-> W` for the winner; every seat's hand is the cards it plays, so a

@@ -1,4 +1,5 @@
-"""RULES.md §7: which team reaches its target, from the announced steps and what each team took.
+"""docs/rules.md §7: which team reaches its target, from the announced steps and what each
+team took.
 
 Each case gives Re's card points and tricks; Kontra has the rest of 240 points and 12 tricks.
 """

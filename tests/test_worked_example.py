@@ -1,4 +1,4 @@
-"""RULES.md §10 played out: the 34-point first trick, then a whole `ddv` hand in which Re takes
+"""docs/rules.md §10 played out: the 34-point first trick, then a whole `ddv` hand in which Re takes
 160 against 80 after announcing Re and no 90, catches one fox and gives up one 40-point trick,
 for a value of 5.
 """
@@ -90,7 +90,7 @@ def test_first_trick_of_34_is_no_doppelkopf() -> None:
 
 
 def test_worked_example_result_record() -> None:
-    """The replay output of the same hand (RECORD_FORMAT.md result object)."""
+    """The replay output of the same hand (docs/record-format.md result object)."""
     hand = worked_hand()
     play_tricks(hand, WORKED_EXAMPLE, RE_ANNOUNCES)
     record = hand.result().to_json()
