@@ -80,6 +80,7 @@ class Hand:
 
     def __init__(self, rules: RuleSet, hands: Sequence[CardSet], dealer: int) -> None:
         self.rules = rules
+        self._last_trick = rules.cards_per_seat - 1
         self.dealer = dealer
         self.forehand = (dealer + 1) % 4
         self.dealt: tuple[CardSet, ...] = tuple(hands)
@@ -151,7 +152,7 @@ class Hand:
 
     @property
     def is_last_trick(self) -> bool:
-        return len(self.tricks) == self.tricks_per_hand - 1
+        return len(self.tricks) == self._last_trick
 
     @property
     def tricks_per_hand(self) -> int:
@@ -382,7 +383,8 @@ class Hand:
         elif card == FOX:
             self.foxes_played[seat] += 1
         cards = self.trick_cards
-        if not cards or beats_index(self.order, card, self._best_card, self.is_last_trick):
+        last = len(self.tricks) == self._last_trick
+        if not cards or beats_index(self.order, card, self._best_card, last):
             self._best_seat, self._best_card = seat, card
         cards.append(card)
         if len(cards) < 4:
@@ -414,7 +416,7 @@ class Hand:
         before = (tuple(cards), self.trick_leader, self.team_of, self.contract, self.clarification)
         self._undo[-1] = (seat, card, best_seat, best_card, before)
         points = POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
-        trick = Trick(self.trick_leader, tuple(CARDS[c] for c in cards), winner, points)
+        trick = Trick(self.trick_leader, tuple(map(CARDS.__getitem__, cards)), winner, points)
         self.tricks.append(trick)
         self.trick_cards = []
         self.trick_leader = self.to_act = winner

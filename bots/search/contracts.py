@@ -19,7 +19,7 @@ from bots.search.inference import weighted_worlds
 from bots.search.playouts import team_points
 from bots.search.policy import policy_card
 from bots.search.sampling import hidden_of_world
-from bots.search.values import ActionValue, Valued
+from bots.search.values import POINT_WEIGHT, ActionValue, Valued
 from engine import Action, Hand, Phase, SeatView, hand_from_view, play_out, view_of
 
 MODEL = HeuristicBot()
@@ -49,7 +49,9 @@ def _simulated(view: SeatView, action: Action, hands: list[Hand], rng: random.Ra
         points.append(team_points(finished, view.seat) if finished.phase is Phase.DONE else 0)
     spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
     value = ActionValue(action, statistics.fmean(scores), spread)
-    return Valued(value, statistics.fmean(points))
+    won = sum(score > 0 for score in scores) / len(scores)
+    utilities = tuple(s + POINT_WEIGHT * p for s, p in zip(scores, points, strict=True))
+    return Valued(value, statistics.fmean(points), won, utilities)
 
 
 def _finished(hand: Hand, rng: random.Random) -> Hand:

@@ -24,7 +24,7 @@ from bots.search.contracts import evaluate_before_play
 from bots.search.inference import weighted_worlds
 from bots.search.playouts import Outcome, play_outcomes, position_outcome, solved_outcomes
 from bots.search.sampling import World, hidden_of_world
-from bots.search.values import ActionValue, Valued, best_first
+from bots.search.values import POINT_WEIGHT, ActionValue, Valued, best_first
 from engine import Act, Action, Hand, Phase, SeatView, Step, hand_from_view
 
 MIN_WORLDS = 4
@@ -38,6 +38,16 @@ def evaluate(
     actions: Sequence[Action] | None = None,
 ) -> list[ActionValue]:
     """Every legal action of `view` (or the given ones) with its value, best first."""
+    return [valued.value for valued in evaluate_in_full(view, rng, budget, actions)]
+
+
+def evaluate_in_full(
+    view: SeatView,
+    rng: random.Random,
+    budget: Budget = DEFAULT_BUDGET,
+    actions: Sequence[Action] | None = None,
+) -> list[Valued]:
+    """`evaluate` with the tie-break and the share of worlds won (the bot's decisions)."""
     chosen = list(view.legal if actions is None else actions)
     if view.phase is Phase.PLAY:
         values = _card_play(view, rng, budget, chosen)
@@ -113,4 +123,6 @@ def _value(action: Action, outcomes: list[Outcome], option: int) -> Valued:
     scores = [outcome.scores[option] for outcome in outcomes]
     spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
     points = statistics.fmean(outcome.points for outcome in outcomes)
-    return Valued(ActionValue(action, statistics.fmean(scores), spread), points)
+    won = sum(score > 0 for score in scores) / len(scores)
+    utilities = tuple(o.scores[option] + POINT_WEIGHT * o.points for o in outcomes)
+    return Valued(ActionValue(action, statistics.fmean(scores), spread), points, won, utilities)

@@ -2,9 +2,11 @@
 
 Inference over the hidden cards is where Skat programs gained most. A world in which a seat
 said "healthy" with both Q♣ and a weak hand, or called Re on a poor one, is unlikely: a
-sensible player (modelled by `heuristic-v1`'s rules) would have chosen otherwise. Each public
-choice that a world contradicts multiplies its weight by `MISMATCH`; worlds are drawn in
-surplus and the heaviest kept by weighted sampling without replacement.
+sensible player (modelled by `heuristic-v1`'s valuations and thresholds) would have chosen
+otherwise. Each public choice multiplies a world's weight by how likely the model makes it
+there: a logistic curve around the model's threshold (`SOFTNESS` wide); only the ratios
+between worlds matter, so hands far below a threshold still count by how far. Worlds are
+drawn in surplus and the heaviest kept by weighted sampling without replacement.
 
 The evidence read:
 
@@ -17,23 +19,29 @@ The evidence read:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from bots.heuristic.announcements import REPLY_THRESHOLD, TEAM_CALL_THRESHOLD
-from bots.heuristic.evaluation import QUEEN_OF_CLUBS, hand_value, has_both
-from bots.heuristic.reservations import reservation_for, wants_silent_solo
+from bots.heuristic.evaluation import QUEEN_OF_CLUBS, hand_value, has_both, solo_value
+from bots.heuristic.reservations import SILENT_SOLO_THRESHOLD, SOLO_THRESHOLD
 from bots.search.budget import Budget
 from bots.search.constraints import NORMAL, Constraints, constraints_of
 from bots.search.sampling import World, hidden_of_world, sample_world
 from engine import TRUMP, Act, Call, CardSet, Contract, SeatView, dealt_hands
 
-MISMATCH = 0.15
-"""A world's weight factor for each choice the model player would not have made in it."""
+MISMATCH = 0.1
+"""The likelihood of a choice the model never makes (a real player still may)."""
+FLOOR = 0.001
+"""The least likelihood on the logistic curve: far below a threshold worlds still differ
+relative to each other, which is what weighing needs."""
+SOFTNESS = 1.5
+"""How far from a threshold (in the model's hand-value units) a choice becomes a toss-up."""
 
-Check = Callable[[SeatView, World, tuple[CardSet, ...]], bool]
-"""Whether a world agrees with one piece of evidence (given the world's dealt hands)."""
+Check = Callable[[SeatView, World, tuple[CardSet, ...]], float]
+"""How likely one piece of evidence is in a world (given the world's dealt hands)."""
 
 
 @dataclass(frozen=True)
@@ -64,9 +72,17 @@ def _weight(
     dealt = dealt_hands(view, hidden_of_world(view, world))
     weight = 1.0
     for item in evidence:
-        if not item.check(view, world, dealt):
-            weight *= MISMATCH
+        weight *= item.check(view, world, dealt)
     return weight
+
+
+def _above(value: float, threshold: float) -> float:
+    """The likelihood that the model's player acts on a value against its threshold."""
+    return max(FLOOR, 1 / (1 + math.exp(-(value - threshold) / SOFTNESS)))
+
+
+def _below(value: float, threshold: float) -> float:
+    return max(FLOOR, 1 / (1 + math.exp((value - threshold) / SOFTNESS)))
 
 
 def evidence_of(view: SeatView) -> list[Evidence]:
@@ -82,32 +98,23 @@ def evidence_of(view: SeatView) -> list[Evidence]:
 
 
 def _reservation_check(seat: int, act: Act) -> Check:
-    def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> bool:
+    def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> float:
         hand = dealt[seat]
         if act is Act.HEALTHY:
-            return _healthy_fits(view, hand)
+            return _healthy_likelihood(view, hand)
         if act.is_solo:
-            return reservation_for(hand, _legal_reservations(view, hand)) is act
-        return True
+            return _above(solo_value(hand, act.contract), SOLO_THRESHOLD)
+        return 1.0
 
     return check
 
 
-def _healthy_fits(view: SeatView, hand: CardSet) -> bool:
+def _healthy_likelihood(view: SeatView, hand: CardSet) -> float:
     """A model player says healthy with both Q♣ only for a silent solo, and never where it
     may declare Armut (solo-worthy hands are rare enough not to be checked)."""
     if has_both(hand, QUEEN_OF_CLUBS):
-        return wants_silent_solo(hand)
-    return not (view.rules.armut and _normal_trumps(hand) <= 3)
-
-
-def _legal_reservations(view: SeatView, hand: CardSet) -> set[Act]:
-    legal = {Act.HEALTHY, *(act for act in Act if act.is_solo)}
-    if has_both(hand, QUEEN_OF_CLUBS):
-        legal.add(Act.HOCHZEIT)
-    if view.rules.armut and _normal_trumps(hand) <= 3:
-        legal.add(Act.ARMUT)
-    return legal
+        return _above(solo_value(hand, Contract.SOLO_DIAMONDS), SILENT_SOLO_THRESHOLD)
+    return MISMATCH if view.rules.armut and _normal_trumps(hand) <= 3 else 1.0
 
 
 def _normal_trumps(hand: CardSet) -> int:
@@ -171,15 +178,15 @@ def _contract(view: SeatView) -> Contract:
 def _called_check(seat: int, index: int, reply: bool) -> Check:
     threshold = REPLY_THRESHOLD if reply else TEAM_CALL_THRESHOLD
 
-    def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> bool:
-        return hand_value(_hand_at(view, world, seat, index), _contract(view)) >= threshold
+    def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> float:
+        return _above(hand_value(_hand_at(view, world, seat, index), _contract(view)), threshold)
 
     return check
 
 
 def _silent_check(seat: int, index: int) -> Check:
-    def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> bool:
+    def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> float:
         hand = _hand_at(view, world, seat, index)
-        return hand_value(hand, _contract(view)) < TEAM_CALL_THRESHOLD
+        return _below(hand_value(hand, _contract(view)), TEAM_CALL_THRESHOLD)
 
     return check

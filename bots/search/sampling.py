@@ -145,7 +145,9 @@ class _Supply:
 
 
 def _weighted(options: list[int], room: list[int], rng: random.Random) -> int:
-    pick = rng.randrange(sum(room[h] for h in options))
+    if len(options) == 1:
+        return options[0]
+    pick = rng.random() * sum(room[h] for h in options)
     for holder in options:
         pick -= room[holder]
         if pick < 0:

@@ -17,14 +17,21 @@ class ActionValue(NamedTuple):
 
 
 class Valued(NamedTuple):
-    """An `ActionValue` with the seat's team's expected card points, the tie-break among
-    equal scores."""
+    """An `ActionValue` with the seat's team's expected card points (the tie-break among
+    equal scores), the share of worlds in which the seat scores (its team wins), and per
+    world the score with the card points as a small fraction (for paired comparisons: all
+    actions of one decision are valued in the same worlds)."""
 
     value: ActionValue
     card_points: float
+    won_share: float
+    utilities: tuple[float, ...]
 
 
-def best_first(values: list[Valued]) -> list[ActionValue]:
+POINT_WEIGHT = 0.001
+"""A card point's weight beside a game point in `Valued.utilities`."""
+
+
+def best_first(values: list[Valued]) -> list[Valued]:
     """Highest expected score first; equal scores by card points, then as listed."""
-    ordered = sorted(values, key=lambda v: (-v.value.expected, -v.card_points))
-    return [valued.value for valued in ordered]
+    return sorted(values, key=lambda v: (-v.value.expected, -v.card_points))
