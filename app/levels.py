@@ -1,13 +1,14 @@
-"""Levels of play: which bot takes the three other seats. A game keeps the bot it was started
-with (`GameRow.bot_id`), so a player's new choice never changes a running game."""
+"""Levels of play as the table offers them (`bots.levels` says which bot plays each). A game
+keeps the bot it was started with (`GameRow.bot_id`), so a player's new choice never changes a
+running game."""
 
 from __future__ import annotations
 
-LEVELS: dict[str, str] = {"easy": "casual-v1", "normal": "heuristic-v1", "strong": "search-v1"}
-"""Level name → bot id."""
+from bots.levels import DAILY_LEVEL, LEVELS
+
 DEFAULT_LEVEL = "normal"
-DAILY_LEVEL = "normal"
-"""The daily game is the same for everybody: one fixed level."""
+
+__all__ = ["DAILY_LEVEL", "DEFAULT_LEVEL", "LEVELS", "level_of"]
 
 
 def level_of(bot_id: str) -> str | None:

@@ -1,0 +1,65 @@
+"""Levels, hints, the review of a hand and the history in a real browser: a hand on each
+level, a hint asked with the H key, the review opened from the end-of-hand sheet and stepped
+through with the arrow keys, then /history; screenshots at phone and desktop size."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from tests.live import ROOT
+
+from .clicks import play_until
+from .conftest import DESKTOP, PHONE
+from .test_table import choose_rules, hand_label
+
+ARTIFACTS = ROOT / "test-artifacts"
+REVIEW_SECONDS = 60
+
+
+def hand_over(page: Page) -> bool:
+    return page.locator("section.summary").count() > 0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_a_hand_on_each_level(page: Page, level: str) -> None:
+    choose_rules(page, hands=1, level=level)
+    assert f"{level} opponents" in hand_label(page)
+    play_until(page, hand_over)
+    assert page.locator("section.summary .scores tbody tr").count() == 4
+    assert f"{level} opponents" in hand_label(page), "the game keeps its level"
+
+
+def test_a_hint_then_the_review_and_the_history(new_context: Callable[..., BrowserContext]) -> None:
+    page = new_context(PHONE).new_page()
+    choose_rules(page, hands=1, level="normal")
+    page.keyboard.press("h")
+    hint = page.locator("#hint .hint-box")
+    hint.wait_for(timeout=10_000)
+    assert hint.inner_text().startswith("Hint:")
+    play_until(page, hand_over)
+
+    page.locator("a.review-link").click()
+    page.wait_for_url("**/hands/1/review")
+    page.locator(".review-summary").wait_for(timeout=REVIEW_SECONDS * 1000)
+    decisions = page.locator("[data-decision]")
+    assert decisions.count() >= 12, "every decision of the human has a row"
+    losses = [float(d.get_attribute("data-loss") or "nan") for d in decisions.all()]
+    assert losses == sorted(losses, reverse=True) and min(losses) >= 0
+    page.screenshot(path=str(ARTIFACTS / "review-phone.png"), full_page=True)
+
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/review?step=1")
+    assert "Trick 1:" in page.locator("#step-title").inner_text()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/review?step=2")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url("**/review?step=1")
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(ARTIFACTS / "review-desktop.png"), full_page=True)
+
+    page.goto("/history")
+    assert page.locator("a[href$='/hands/1/review']").count() >= 1
+    page.screenshot(path=str(ARTIFACTS / "history-desktop.png"), full_page=True)
