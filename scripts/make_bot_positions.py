@@ -1,16 +1,19 @@
-"""Regenerates tests/bots/positions.json: fixed positions with the decision heuristic-v1 takes.
+"""Regenerates the bots' regression positions: fixed positions with the decision a bot takes.
 
-    python scripts/make_bot_positions.py           # (re)writes tests/bots/positions.json
-    python scripts/make_bot_positions.py --check   # exits 1 if the file would change
+    python scripts/make_bot_positions.py                   # tests/bots/positions.json
+    python scripts/make_bot_positions.py --bot search-v1   # tests/bots/search-v1.json
+    python scripts/make_bot_positions.py --check           # exits 1 if the file would change
 
 A position is an incomplete hand record, the seat to act and the bot's decision there (in the
 record's action form, asked with `random.Random(0)` like `python -m bots.decide`). The hands are
-dealt by `engine.deal` from the seeds `positions/<rules>/<n>`, n = 0, 1, 2, …, and played by the
-bot in every seat; each decision falls into one kind (a reservation, a step of the Armut, a
-moment where the seat may announce, a card in a solo or a Hochzeit, a card early, in the middle
-or late in a normal game) and the first hands that show a kind fill its quota, one position per
-hand and kind. tests/test_bot_regression.py asks the bot again at every position: a change of
-behaviour needs a new bot version id (bots/registry.py) and a rerun of this script.
+dealt by `engine.deal` from the seeds `positions/<rules>/<n>`, n = 0, 1, 2, …, and played by
+heuristic-v1 in every seat (for every bot, so the positions are the same and a slow bot does not
+have to play thousands of hands); each decision falls into one kind (a reservation, a step of
+the Armut, a moment where the seat may announce, a card in a solo or a Hochzeit, a card early,
+in the middle or late in a normal game) and the first hands that show a kind fill its quota,
+one position per hand and kind. The stored decision is the named bot's at that position.
+tests/test_bot_regression.py asks the bots again at every position: a change of behaviour needs
+a new bot version id (bots/registry.py) and a rerun of this script.
 """
 
 from __future__ import annotations
@@ -40,8 +43,10 @@ from engine import (
     view_of,
 )
 
-BOT_ID = "heuristic-v1"
-TARGET = Path(__file__).resolve().parent.parent / "tests" / "bots" / "positions.json"
+PLAYER = "heuristic-v1"
+"""The bot that plays the hands the positions come from."""
+FOLDER = Path(__file__).resolve().parent.parent / "tests" / "bots"
+TARGETS = {"heuristic-v1": FOLDER / "positions.json", "search-v1": FOLDER / "search-v1.json"}
 MAX_SEEDS = 3000
 """Seeds tried per rule set before giving up on a quota (the file then has fewer positions)."""
 
@@ -108,7 +113,7 @@ def kind_of(hand: Hand, seat: int, action: Action) -> str:
 
 def played_hands(rules: RuleSet, seed: str) -> Iterator[list[Decision]]:
     """The decisions of each hand dealt from `seed` (redeals included), the bot in every seat."""
-    bot = bot_named(BOT_ID)
+    bot = bot_named(PLAYER)
     for redeal in range(100):
         dealt = deal(seed, 0, redeal, rules.without_nines)
         hand = Hand(rules, dealt.hands, dealt.dealer)
@@ -125,21 +130,25 @@ def played_hands(rules: RuleSet, seed: str) -> Iterator[list[Decision]]:
             return
 
 
-def position(decision: Decision, name: str, seed: str) -> dict[str, Any]:
+def position(decision: Decision, name: str, seed: str, bot_id: str) -> dict[str, Any]:
     hand = decision.hand
     a, b, c, d = hand.dealt
     actions = tuple(hand.actions[: decision.index])
-    record = HandRecord(hand.rules, hand.dealer, (a, b, c, d), actions).to_json()
+    record = HandRecord(hand.rules, hand.dealer, (a, b, c, d), actions)
+    action = decision.action
+    if bot_id != PLAYER:
+        view = view_of(record.replay(), decision.seat)
+        action = bot_named(bot_id).choose(view, random.Random(0))
     return {
         "name": name,
         "seed": seed,
         "seat": decision.seat,
-        "decision": decision.action.to_record(),
-        "record": record,
+        "decision": action.to_record(),
+        "record": record.to_json(),
     }
 
 
-def positions_for(key: str) -> list[dict[str, Any]]:
+def positions_for(key: str, bot_id: str) -> list[dict[str, Any]]:
     """The positions of one rule set, in the order of QUOTAS[key]."""
     quota = QUOTAS[key]
     found: dict[str, list[dict[str, Any]]] = {kind: [] for kind in quota}
@@ -155,34 +164,39 @@ def positions_for(key: str) -> list[dict[str, Any]]:
                 if kind in found and len(found[kind]) < quota[kind]:
                     chosen = candidates[number % len(candidates)]
                     name = f"{key}-{kind}-{len(found[kind]) + 1}"
-                    found[kind].append(position(chosen, name, seed))
+                    found[kind].append(position(chosen, name, seed, bot_id))
     short = {kind: n - len(found[kind]) for kind, n in quota.items() if len(found[kind]) < n}
     if short:
         print(f"{key}: quotas not filled after {MAX_SEEDS} seeds: {short}", file=sys.stderr)
     return [entry for kind in quota for entry in found[kind]]
 
 
-def file_text() -> str:
+def file_text(bot_id: str) -> str:
     """The whole file: a header, then one compact position per line."""
-    entries = [entry for key in QUOTAS for entry in positions_for(key)]
+    entries = [entry for key in QUOTAS for entry in positions_for(key, bot_id)]
     lines = ",\n".join(json.dumps(entry, separators=(",", ":")) for entry in entries)
-    head = json.dumps({"bot": BOT_ID, "regenerate": "python scripts/make_bot_positions.py"})
+    command = "python scripts/make_bot_positions.py"
+    if bot_id != PLAYER:
+        command += f" --bot {bot_id}"
+    head = json.dumps({"bot": bot_id, "regenerate": command})
     return head[:-1] + ',\n"positions":[\n' + lines + "\n]}\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only report whether it differs")
+    parser.add_argument("--bot", default=PLAYER, choices=sorted(TARGETS), help="whose decisions")
     args = parser.parse_args(argv)
-    text = file_text()
-    current = TARGET.read_text(encoding="utf-8") if TARGET.is_file() else None
+    target = TARGETS[args.bot]
+    text = file_text(args.bot)
+    current = target.read_text(encoding="utf-8") if target.is_file() else None
     if args.check:
-        print("up to date" if text == current else f"differs: {TARGET}")
+        print("up to date" if text == current else f"differs: {target}")
         return 0 if text == current else 1
-    TARGET.parent.mkdir(parents=True, exist_ok=True)
-    TARGET.write_text(text, encoding="utf-8")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
     kinds = Counter(entry["name"].rsplit("-", 1)[0] for entry in json.loads(text)["positions"])
-    print(f"{sum(kinds.values())} positions written to {TARGET}")
+    print(f"{sum(kinds.values())} positions written to {target}")
     for kind, count in sorted(kinds.items()):
         print(f"  {kind}: {count}")
     return 0
