@@ -25,7 +25,7 @@ from app.models import DailyAttempt, GameRow, HandReview, HintUse
 from app.service import HUMAN
 from app.words import CALLS, CONTRACTS
 from engine import Action, Call, Contract, Game, Hand, Phase, RuleSet, Team
-from engine.game import standings_of
+from engine.game import standings_of, totals_of
 
 MAX_GAMES = 200
 """Games listed and counted, newest first: a page that stays quick for the keenest player."""
@@ -82,8 +82,9 @@ class GameFacts:
         return next(row.place for row in standings_of(self.totals) if row.seat == HUMAN)
 
 
-def replayed_hands(row: GameRow) -> tuple[RuleSet, list[Hand]]:
-    """Every hand of a stored game, the one on the table last. The same replay as
+def finished_hands(row: GameRow) -> tuple[RuleSet, list[Hand]]:
+    """Every finished hand of a stored game, Armut redeals included, in the order and so with
+    the numbers of its hand records (`app.routes.games.hand_record`). The same replay as
     `app.service.rebuild`, without a bot (the history needs none); the actions were checked
     when they were stored, so they are applied unchecked."""
     game = Game(RuleSet.from_key(row.rules_key), row.seed)
@@ -94,7 +95,8 @@ def replayed_hands(row: GameRow) -> tuple[RuleSet, list[Hand]]:
             game.next_hand()
         for entry in actions:
             game.hand.apply(Action.from_record(entry), checked=False)
-    return game.rules, [*hands, game.hand]
+    last = [game.hand] if game.hand.phase is Phase.DONE else []
+    return game.rules, hands + last
 
 
 def hand_facts(number: int, hand: Hand) -> HandFacts:
@@ -110,12 +112,10 @@ def hand_facts(number: int, hand: Hand) -> HandFacts:
 
 
 def game_facts(row: GameRow) -> GameFacts:
-    rules, hands = replayed_hands(row)
-    done = [hand for hand in hands if hand.phase in (Phase.DONE, Phase.REDEAL)]
-    facts = tuple(hand_facts(number, hand) for number, hand in enumerate(done, start=1))
-    scores = [hand.result().scores for hand in done if hand.phase is Phase.DONE]
-    sums = [sum(score[seat] for score in scores) for seat in range(4)]
-    return GameFacts(facts, (sums[0], sums[1], sums[2], sums[3]), rules.hands_per_game)
+    rules, hands = finished_hands(row)
+    facts = tuple(hand_facts(number, hand) for number, hand in enumerate(hands, start=1))
+    results = [hand.result() for hand in hands if hand.phase is Phase.DONE]
+    return GameFacts(facts, totals_of(results), rules.hands_per_game)
 
 
 class FactsCache:
@@ -194,16 +194,16 @@ def hint_counts(session: Session, player_id: str) -> dict[str, int]:
 
 
 def player_reviews(session: Session, player_id: str) -> dict[tuple[str, int], Review]:
+    """The player's reviews, without their decisions (the history needs only the sums)."""
+    columns = (HandReview.game_id, HandReview.hand, HandReview.status, HandReview.loss)
     query = (
-        select(HandReview)
+        select(*columns, HandReview.loss_spread)
         .join(GameRow, GameRow.id == HandReview.game_id)
         .where(GameRow.player_id == player_id)
     )
     return {
-        (row.game_id, row.hand): Review(
-            row.game_id, row.hand, row.status == "done", row.loss, row.loss_spread
-        )
-        for row in session.scalars(query)
+        (game_id, hand): Review(game_id, hand, status == "done", loss, spread)
+        for game_id, hand, status, loss, spread in session.execute(query)
     }
 
 
@@ -281,18 +281,35 @@ class GameEntry:
         return self.facts.totals[HUMAN]
 
 
-def game_entry(
-    row: GameRow,
-    facts: GameFacts,
-    now: datetime,
-    others: tuple[dict[tuple[str, int], Review], dict[str, Attempt], dict[str, int]],
-) -> GameEntry:
-    reviews, attempts, hints = others
+@dataclass(frozen=True)
+class Extras:
+    """The player's rows that go with the games: reviews by (game, hand), ranked attempts and
+    hint counts by game. Each is one query per player, however many games there are."""
+
+    reviews: dict[tuple[str, int], Review]
+    attempts: dict[str, Attempt]
+    hints: dict[str, int]
+
+    @staticmethod
+    def of(session: Session, player_id: str) -> Extras:
+        return Extras(
+            player_reviews(session, player_id),
+            player_attempts(session, player_id),
+            hint_counts(session, player_id),
+        )
+
+
+NO_EXTRAS = Extras({}, {}, {})
+
+
+def game_status(row: GameRow, facts: GameFacts, now: datetime) -> str:
     if attempt_closed(row, now):
-        status = "closed unfinished"
-    else:
-        status = "finished" if facts.over else "in progress"
-    hands = tuple(HandEntry(hand, reviews.get((row.id, hand.number))) for hand in facts.hands)
+        return "closed unfinished"
+    return "finished" if facts.over else "in progress"
+
+
+def game_entry(row: GameRow, facts: GameFacts, now: datetime, extras: Extras) -> GameEntry:
+    hands = (HandEntry(hand, extras.reviews.get((row.id, hand.number))) for hand in facts.hands)
     return GameEntry(
         row.id,
         row.created_at,
@@ -300,11 +317,11 @@ def game_entry(
         row.day,
         row.rules_key,
         level_of(row.bot_id) or row.bot_id,
-        status,
+        game_status(row, facts, now),
         facts,
-        hands,
-        attempts.get(row.id),
-        hints.get(row.id, 0),
+        tuple(hands),
+        extras.attempts.get(row.id),
+        extras.hints.get(row.id, 0),
     )
 
 
@@ -518,16 +535,13 @@ def history_of(
 ) -> History:
     """The player's history (empty for a visitor without a player id)."""
     rows = player_games(session, player_id) if player_id else []
-    reviews = player_reviews(session, player_id) if player_id else {}
-    attempts = player_attempts(session, player_id) if player_id else {}
-    hints = hint_counts(session, player_id) if player_id else {}
-    others = (reviews, attempts, hints)
-    games = tuple(game_entry(row, cache.of(row), now, others) for row in rows[:MAX_GAMES])
-    reviewed = reviewed_hands(games, reviews)
+    extras = Extras.of(session, player_id) if player_id else NO_EXTRAS
+    games = tuple(game_entry(row, cache.of(row), now, extras) for row in rows[:MAX_GAMES])
+    reviewed = reviewed_hands(games, extras.reviews)
     return History(
         games,
         len(rows) > MAX_GAMES,
         statistics(games, reviewed),
         trends(games, reviewed),
-        calendar_months(attempts.values()),
+        calendar_months(extras.attempts.values()),
     )
