@@ -1,0 +1,115 @@
+"""What `search-v1` costs on one core: its parts and its decisions.
+
+Usage: python bench/search.py [--hands 12] [--rules pagat] [--budget N]
+
+The positions are the tested seat's moments in hands where search-v1 plays seat 0 against
+heuristic-v1. Prints, in this order: a world sampled and rebuilt into a hand (µs), a play-out
+by the policy from the first card (µs), an exact solve of the last three tricks (ms), and the
+decisions by phase: how many, the mean and p95 in milliseconds, forced ones included (as the
+arena counts them), and the last line `decision_ms: mean M, p95 P`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+if __package__ in (None, ""):
+    # Run as `python bench/search.py`: this folder would shadow the `engine` package.
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+from bots.registry import bot_named  # noqa: E402
+from bots.search.constraints import constraints_of  # noqa: E402
+from bots.search.policy import policy_card  # noqa: E402
+from bots.search.sampling import hidden_of_world, sample_world  # noqa: E402
+from bots.search.solver import EndgameSolver  # noqa: E402
+from engine import Hand, Phase, RuleSet, SeatView, deal, hand_from_view, play_out, view_of  # noqa: E402
+
+
+def played(rules: RuleSet, hands: int, budget: int | None) -> list[tuple[Hand, SeatView]]:
+    """Every moment of seat 0 (search-v1) in `hands` hands against heuristic-v1."""
+    search, model = bot_named("search-v1", budget), bot_named("heuristic-v1")
+    moments = []
+    for number in range(hands):
+        dealt = deal(f"search-bench-{number}", number % 4, 0, rules.without_nines)
+        hand = Hand(rules, dealt.hands, dealt.dealer)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            view = view_of(hand, seat)
+            if seat == 0:
+                moments.append((hand.copy(), view))
+            bot = search if seat == 0 else model
+            hand.apply(bot.choose(view, random.Random(number)))
+    return moments
+
+
+def micros(calls: list[Callable[[], object]]) -> float:
+    began = time.perf_counter()
+    for call in calls:
+        call()
+    return (time.perf_counter() - began) / len(calls) * 1e6
+
+
+def parts(moments: list[tuple[Hand, SeatView]]) -> None:
+    views = [view for _, view in moments if view.phase is Phase.PLAY]
+    rng = random.Random(0)
+
+    def world(view: SeatView) -> Callable[[], object]:
+        constraints = constraints_of(view)
+        return lambda: hand_from_view(
+            view, hidden_of_world(view, sample_world(view, constraints, rng)), checked=False
+        )
+
+    print(f"world sampled and rebuilt: {micros([world(view) for view in views]):.0f} us")
+    first = [hand for hand, view in moments if view.phase is Phase.PLAY and not hand.tricks]
+    playouts = [lambda hand=hand: play_out(hand, policy_card) for hand in first]
+    print(f"play-out from the first card: {micros(playouts):.0f} us")
+    late = [
+        hand
+        for hand, _ in moments
+        if hand.phase is Phase.PLAY and hand.tricks_per_hand - len(hand.tricks) == 3
+    ]
+    solves = [lambda hand=hand: EndgameSolver(hand, 0).values() for hand in late]
+    print(f"exact solve, three tricks left: {micros(solves) / 1000:.1f} ms")
+
+
+def decisions(moments: list[tuple[Hand, SeatView]], budget: int | None) -> None:
+    bot = bot_named("search-v1", budget)
+    by_phase: dict[str, list[float]] = defaultdict(list)
+    for number, (_, view) in enumerate(moments):
+        began = time.perf_counter()
+        bot.choose(view, random.Random(number))
+        by_phase[view.phase.value].append((time.perf_counter() - began) * 1000)
+    everything = sorted(t for times in by_phase.values() for t in times)
+    for phase, times in sorted(by_phase.items()):
+        times.sort()
+        print(
+            f"{phase}: {len(times)} decisions, mean {statistics.fmean(times):.1f} ms, "
+            f"p95 {times[int(0.95 * len(times))]:.1f} ms"
+        )
+    p95 = everything[int(0.95 * len(everything))]
+    print(f"decision_ms: mean {statistics.fmean(everything):.1f}, p95 {p95:.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=12)
+    parser.add_argument("--rules", default="pagat", help="a rule-set key")
+    parser.add_argument("--budget", type=int, help="worlds per decision (default: search-v1's)")
+    args = parser.parse_args()
+    rules = RuleSet.from_key(args.rules)
+    moments = played(rules, args.hands, args.budget)
+    print(f"rules: {rules.key}, hands: {args.hands}, decisions of seat 0: {len(moments)}")
+    parts(moments)
+    decisions(moments, args.budget)
+
+
+if __name__ == "__main__":
+    main()
