@@ -22,9 +22,9 @@ from app.charts import Chart, bar_chart, dot_chart
 from app.daily import attempt_closed
 from app.levels import level_of
 from app.models import DailyAttempt, GameRow, HandReview, HintUse
-from app.service import HUMAN
+from app.service import HUMAN, replay_game
 from app.words import CALLS, CONTRACTS
-from engine import Action, Call, Contract, Game, Hand, Phase, RuleSet, Team
+from engine import Call, Contract, Hand, Phase, RuleSet, Team
 from engine.game import standings_of, totals_of
 
 MAX_GAMES = 200
@@ -84,19 +84,10 @@ class GameFacts:
 
 def finished_hands(row: GameRow) -> tuple[RuleSet, list[Hand]]:
     """Every finished hand of a stored game, Armut redeals included, in the order and so with
-    the numbers of its hand records (`app.routes.games.hand_record`). The same replay as
-    `app.service.rebuild`, without a bot (the history needs none); the actions were checked
-    when they were stored, so they are applied unchecked."""
-    game = Game(RuleSet.from_key(row.rules_key), row.seed)
-    hands = []
-    for number, actions in enumerate(row.log):
-        if number:
-            hands.append(game.hand)
-            game.next_hand()
-        for entry in actions:
-            game.hand.apply(Action.from_record(entry), checked=False)
-    last = [game.hand] if game.hand.phase is Phase.DONE else []
-    return game.rules, hands + last
+    the numbers of its hand records (`app.routes.games.hand_record`)."""
+    game, hands = replay_game(RuleSet.from_key(row.rules_key), row.seed, row.log, checked=False)
+    finished = hands if game.hand.phase is Phase.DONE else hands[:-1]
+    return game.rules, finished
 
 
 def hand_facts(number: int, hand: Hand) -> HandFacts:

@@ -13,7 +13,7 @@ from typing import Any
 
 from bots.protocol import Bot
 from bots.table import bot_turn
-from engine import Action, Game, HandRecord, HandResult, Phase, RuleSet
+from engine import Action, Game, Hand, HandRecord, HandResult, Phase, RuleSet
 
 HUMAN = 0
 
@@ -48,14 +48,25 @@ def new_table(rules: RuleSet, seed: str, bot: Bot) -> Table:
     return table
 
 
-def rebuild(rules: RuleSet, seed: str, bot: Bot, log: list[list[dict[str, Any]]]) -> Table:
-    """Replays a stored log (it was checked when stored, so a failure is a real error)."""
+def replay_game(
+    rules: RuleSet, seed: str, log: list[list[dict[str, Any]]], checked: bool = True
+) -> tuple[Game, list[Hand]]:
+    """The game after a stored log, and every hand it dealt (the one on the table last).
+    `checked=False` skips the engine's checks: the actions were checked when stored."""
     game = Game(rules, seed)
+    hands = [game.hand]
     for number, actions in enumerate(log):
         if number:
             game.next_hand()
+            hands.append(game.hand)
         for entry in actions:
-            game.hand.apply(Action.from_record(entry))
+            game.hand.apply(Action.from_record(entry), checked=checked)
+    return game, hands
+
+
+def rebuild(rules: RuleSet, seed: str, bot: Bot, log: list[list[dict[str, Any]]]) -> Table:
+    """Replays a stored log (it was checked when stored, so a failure is a real error)."""
+    game, _ = replay_game(rules, seed, log)
     table = Table(game, bot, [list(hand) for hand in log])
     table.step_start = len(log[-1])
     return table
