@@ -11,7 +11,9 @@ from fastapi import Request, Response
 from fastapi.exceptions import RequestValidationError
 from jinja2_fragments.fastapi import Jinja2Blocks
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
+
+from app.middleware import Headers, HttpMiddleware, changing_headers
 
 log = logging.getLogger("doko")
 
@@ -58,29 +60,21 @@ def _problem(item: dict[str, Any]) -> str:
     return f"{field}: {str(item.get('msg', 'not valid')).lower()}"
 
 
-class UnexpectedErrors:
+class UnexpectedErrors(HttpMiddleware):
     """Gives every request an id (`X-Request-ID`); an error nobody foresaw is logged with that
     id and answered with the friendly 500 page that shows it, never with a stack trace."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         request_id = secrets.token_hex(8)
         scope.setdefault("state", {})["request_id"] = request_id
         started = False
 
-        async def send_with_id(message: Message) -> None:
+        def with_id(headers: Headers) -> Headers:
             nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-                headers = [*message.get("headers", []), (b"x-request-id", request_id.encode())]
-                message = {**message, "headers": headers}
-            await send(message)
+            started = True
+            return [*headers, (b"x-request-id", request_id.encode())]
 
+        send_with_id = changing_headers(send, with_id)
         try:
             await self.app(scope, receive, send_with_id)
         except Exception:

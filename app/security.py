@@ -14,6 +14,7 @@ from fastapi import HTTPException, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.errors import message_page
+from app.middleware import Headers, HttpMiddleware, changing_headers
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -43,31 +44,22 @@ MAX_BODY = 64 * 1024
 TOO_LARGE = "That request is too large."
 
 
-class SecurityHeaders:
+class SecurityHeaders(HttpMiddleware):
     """Adds the security headers to every response, drops any `server` header, and marks
     cookies `Secure` when the page was fetched over HTTPS."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         https = scope.get("scheme") == "https"
 
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [
-                    _secure_cookie(name, value) if https else (name, value)
-                    for name, value in message.get("headers", [])
-                    if name.lower() != b"server"
-                ]
-                headers += HEADERS + (HTTPS_ONLY_HEADERS if https else [])
-                message = {**message, "headers": headers}
-            await send(message)
+        def secured(headers: Headers) -> Headers:
+            kept = [
+                _secure_cookie(name, value) if https else (name, value)
+                for name, value in headers
+                if name.lower() != b"server"
+            ]
+            return kept + HEADERS + (HTTPS_ONLY_HEADERS if https else [])
 
-        await self.app(scope, receive, send_with_headers)
+        await self.app(scope, receive, changing_headers(send, secured))
 
 
 def _secure_cookie(name: bytes, value: bytes) -> tuple[bytes, bytes]:
@@ -76,18 +68,15 @@ def _secure_cookie(name: bytes, value: bytes) -> tuple[bytes, bytes]:
     return name, value
 
 
-class BodyLimit:
+class BodyLimit(HttpMiddleware):
     """Refuses (413) a request body over `MAX_BODY` bytes, whether its length is announced or
     it arrives in chunks, before a form parser holds it in memory."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
+        super().__init__(app)
         self.limit = limit
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
         if not declared.isdigit() or int(declared) > self.limit:
             response = message_page(Request(scope, receive), 413, TOO_LARGE)

@@ -5,25 +5,17 @@ from __future__ import annotations
 
 import time
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
+
+from app.middleware import Headers, HttpMiddleware, changing_headers
 
 
-class ServerTiming:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+class ServerTiming(HttpMiddleware):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         began = time.perf_counter()
 
-        async def timed_send(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                spent = (time.perf_counter() - began) * 1000
-                headers = list(message.get("headers", []))
-                headers.append((b"server-timing", f"app;dur={spent:.1f}".encode()))
-                message = {**message, "headers": headers}
-            await send(message)
+        def timed(headers: Headers) -> Headers:
+            spent = (time.perf_counter() - began) * 1000
+            return [*headers, (b"server-timing", f"app;dur={spent:.1f}".encode())]
 
-        await self.app(scope, receive, timed_send)
+        await self.app(scope, receive, changing_headers(send, timed))
