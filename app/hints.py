@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from app.service import Table
 from bots.search.bot import SearchBot
 from bots.search.evaluate import evaluate
-from engine import SeatView
+from engine import Phase, SeatView
 
+EXCHANGES = (Phase.ARMUT_GIVE, Phase.ARMUT_RETURN)
 STRONG = SearchBot()
 """The strong level's bot, with its budget in play: the hint is its choice."""
 
@@ -38,8 +39,10 @@ def hint_seed(table: Table) -> str:
 
 def hint_of(view: SeatView, seed: str) -> Hint:
     """Runs in a worker process: `search-v1`'s choice with the seeded rng, and the same
-    search's values of the best few actions."""
+    search's values of the best few actions. Passing three cards in an Armut has hundreds of
+    choices: there only the chosen one is valued."""
     choice = STRONG.choose(view, random.Random(seed))
-    values = evaluate(view, random.Random(seed), STRONG.budget)[:SHOWN]
+    only = [choice] if view.phase in EXCHANGES else None
+    values = evaluate(view, random.Random(seed), STRONG.budget, only)[:SHOWN]
     options = tuple(HintOption(v.action.notation, round(v.expected, 2)) for v in values)
     return Hint(choice.notation, options)
