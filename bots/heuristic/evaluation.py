@@ -1,30 +1,23 @@
 """Hand values for reservations and announcements: rough expected strength per contract.
 
 The numbers are tuned with the arena (`python -m bots.arena`); they are not probabilities.
+The search bot weighs thousands of sampled hands with them, so they count on card masks.
 """
 
 from __future__ import annotations
 
-from engine import TRUMP, Card, CardSet, Contract, card_order
-from engine.cards import Rank, Suit
+from functools import cache
+
+from engine import Card, CardSet, Contract, card_order
+from engine.cards import TYPE_MASK, TYPES, Rank, Suit, mask_indices
 
 _TOP_TRUMP_BONUS = (0.9, 0.7, 0.5, 0.3, 0.2)
 """Extra value of the five highest trumps of a contract (10♥, Q♣, Q♠, … in a colour game)."""
 
 
-def _trumps(hand: CardSet, contract: Contract) -> list[Card]:
-    order = card_order(contract)
-    return [card for card in hand if order.suit_of[card.index] == TRUMP]
-
-
-def _plain_by_suit(hand: CardSet, contract: Contract) -> dict[int, list[Card]]:
-    order = card_order(contract)
-    suits: dict[int, list[Card]] = {suit: [] for suit in range(4)}
-    for card in hand:
-        suit = order.suit_of[card.index]
-        if suit != TRUMP:
-            suits[suit].append(card)
-    return suits
+def _count(hand: CardSet, types: int) -> int:
+    """How many of the hand's cards are of the given card types (doubles count twice)."""
+    return (hand.mask & types).bit_count() + (hand.mask >> TYPES & types).bit_count()
 
 
 def _plain_suits_present(contract: Contract) -> list[int]:
@@ -32,26 +25,41 @@ def _plain_suits_present(contract: Contract) -> list[int]:
     return [suit for suit in range(4) if order.follow_masks[suit]]
 
 
-def trump_value(hand: CardSet, contract: Contract) -> float:
-    """Each trump counts 1, the highest ones more."""
+@cache
+def _trump_worth(contract: Contract) -> dict[int, float]:
+    """Per trump type of the contract, what one copy adds to `trump_value`."""
     order = card_order(contract)
+    return {
+        card.index: 1 + (_TOP_TRUMP_BONUS[position] if position < len(_TOP_TRUMP_BONUS) else 0)
+        for position, card in enumerate(order.trumps)
+    }
+
+
+def trump_value(hand: CardSet, contract: Contract) -> float:
+    """Each trump counts 1, the highest ones more (added card by card in deck order)."""
+    worth = _trump_worth(contract)
     value = 0.0
-    for card in _trumps(hand, contract):
-        position = order.trumps.index(card)
-        value += 1 + (_TOP_TRUMP_BONUS[position] if position < len(_TOP_TRUMP_BONUS) else 0)
+    for index in mask_indices(hand.mask & TYPE_MASK & card_order(contract).trump_mask):
+        value += worth[index]
+        if hand.mask >> (index + TYPES) & 1:
+            value += worth[index]
     return value
+
+
+def _suit_counts(hand: CardSet, contract: Contract, suit: int) -> tuple[int, int, int]:
+    """Cards, aces and tens the hand holds in a plain suit of the contract."""
+    plain = card_order(contract).follow_masks[suit]
+    ace, ten = 1 << Card(Suit(suit), Rank.ACE).index, 1 << Card(Suit(suit), Rank.TEN).index
+    return _count(hand, plain), _count(hand, plain & ace), _count(hand, plain & ten)
 
 
 def side_value(hand: CardSet, contract: Contract) -> float:
     """Aces (stronger in short suits), an ace-ten pair, and voids when there are trumps to ruff."""
-    trumps = len(_trumps(hand, contract))
+    trumps = _count(hand, card_order(contract).trump_mask)
     value = 0.0
-    for suit, cards in _plain_by_suit(hand, contract).items():
-        if suit not in _plain_suits_present(contract):
-            continue
-        aces = sum(1 for card in cards if card.rank is Rank.ACE)
-        tens = sum(1 for card in cards if card.rank is Rank.TEN)
-        value += aces * (1.0 if len(cards) <= 3 or not trumps else 0.7)
+    for suit in _plain_suits_present(contract):
+        cards, aces, tens = _suit_counts(hand, contract, suit)
+        value += aces * (1.0 if cards <= 3 or not trumps else 0.7)
         value += 0.4 * min(aces, tens)
         if not cards and trumps >= 4:
             value += 0.6
@@ -65,9 +73,9 @@ def hand_value(hand: CardSet, contract: Contract) -> float:
 def plain_losers(hand: CardSet, contract: Contract) -> int:
     """Plain cards that are neither aces nor a ten next to an ace: likely lost tricks."""
     losers = 0
-    for cards in _plain_by_suit(hand, contract).values():
-        aces = sum(1 for card in cards if card.rank is Rank.ACE)
-        losers += max(0, len(cards) - aces - (1 if aces == 2 else 0))
+    for suit in range(4):
+        cards, aces, _ = _suit_counts(hand, contract, suit)
+        losers += max(0, cards - aces - (1 if aces == 2 else 0))
     return losers
 
 

@@ -28,9 +28,10 @@ from bots.heuristic.announcements import REPLY_THRESHOLD, TEAM_CALL_THRESHOLD
 from bots.heuristic.evaluation import QUEEN_OF_CLUBS, hand_value, has_both, solo_value
 from bots.heuristic.reservations import SILENT_SOLO_THRESHOLD, SOLO_THRESHOLD
 from bots.search.budget import Budget
-from bots.search.constraints import NORMAL, Constraints, constraints_of
-from bots.search.sampling import World, hidden_of_world, sample_world
-from engine import TRUMP, Act, Call, CardSet, Contract, SeatView, dealt_hands
+from bots.search.constraints import NORMAL, constraints_of
+from bots.search.sampling import Sampler, World, hidden_of_world
+from engine import Act, Call, CardSet, Contract, SeatView, dealt_hands
+from engine.cards import TYPE_MASK, TYPES, mask_add, mask_indices
 
 MISMATCH = 0.1
 """The likelihood of a choice the model never makes (a real player still may)."""
@@ -54,26 +55,50 @@ def weighted_worlds(
     view: SeatView, rng: random.Random, count: int, budget: Budget | None
 ) -> list[World]:
     """`count` worlds consistent with the view, the likelier ones preferred."""
-    constraints = constraints_of(view)
+    sampler = Sampler(view, constraints_of(view))
     evidence = evidence_of(view)
     surplus = budget.candidates if budget is not None and evidence else 1
-    drawn = [sample_world(view, constraints, rng) for _ in range(count * surplus)]
+    drawn = [sampler.draw(rng) for _ in range(count * surplus)]
     if surplus == 1:
         return drawn
-    weights = [_weight(view, constraints, world, evidence) for world in drawn]
+    played = _played_masks(view)
+    weights = [_weight(view, world, evidence, played) for world in drawn]
     keys = [rng.random() ** (1 / weight) for weight in weights]
     ranked = sorted(range(len(drawn)), key=lambda i: -keys[i])
     return [drawn[i] for i in sorted(ranked[:count])]
 
 
-def _weight(
-    view: SeatView, constraints: Constraints, world: World, evidence: list[Evidence]
-) -> float:
-    dealt = dealt_hands(view, hidden_of_world(view, world))
+def _weight(view: SeatView, world: World, evidence: list[Evidence], played: list[int]) -> float:
+    dealt = _dealt(view, world, played)
     weight = 1.0
     for item in evidence:
         weight *= item.check(view, world, dealt)
     return weight
+
+
+def _played_masks(view: SeatView) -> list[int]:
+    """Per seat, the cards it has played (multiset masks)."""
+    played = [0, 0, 0, 0]
+    for action in view.history:
+        if action.act is Act.PLAY and action.card is not None:
+            played[action.seat] = mask_add(played[action.seat], action.card.index)
+    return played
+
+
+def _dealt(view: SeatView, world: World, played: list[int]) -> tuple[CardSet, ...]:
+    """The world's dealt hands: what each seat holds and played (the Armut undone by the
+    engine where there was one)."""
+    if view.armut_trumps_returned is not None or view.armut_acceptor is not None:
+        return dealt_hands(view, hidden_of_world(view, world))
+    return tuple(CardSet(_plus(world.held[s], played[s])) for s in range(4))
+
+
+def _plus(mask: int, more: int) -> int:
+    for card in mask_indices(more & TYPE_MASK):
+        mask = mask_add(mask, card)
+    for card in mask_indices(more >> TYPES):
+        mask = mask_add(mask, card)
+    return mask
 
 
 def _above(value: float, threshold: float) -> float:
@@ -118,7 +143,8 @@ def _healthy_likelihood(view: SeatView, hand: CardSet) -> float:
 
 
 def _normal_trumps(hand: CardSet) -> int:
-    return sum(1 for card in hand if NORMAL.suit_of[card.index] == TRUMP)
+    trumps = NORMAL.trump_mask
+    return (hand.mask & trumps).bit_count() + (hand.mask >> TYPES & trumps).bit_count()
 
 
 def _announcement_evidence(view: SeatView) -> list[Evidence]:
@@ -164,11 +190,11 @@ def _other_team_called_before(view: SeatView, index: int) -> bool:
 
 def _hand_at(view: SeatView, world: World, seat: int, index: int) -> CardSet:
     """The cards `seat` held at history step `index`: now, plus what it played since."""
-    hand = CardSet(world.held[seat])
+    hand = world.held[seat]
     for action in view.history[index:]:
         if action.act is Act.PLAY and action.seat == seat and action.card is not None:
-            hand = hand.add(action.card)
-    return hand
+            hand = mask_add(hand, action.card.index)
+    return CardSet(hand)
 
 
 def _contract(view: SeatView) -> Contract:

@@ -38,16 +38,56 @@ class World:
 
 def sample_world(view: SeatView, constraints: Constraints, rng: random.Random) -> World:
     """A random world consistent with `constraints` (the hard facts of `view`)."""
-    cards = _unpinned(constraints)
-    for attempt in range(RESTARTS):
-        careful = attempt >= QUICK_ATTEMPTS
-        held = _deal(constraints, cards, rng, careful)
-        if held is not None:
-            return _with_own(view, constraints, held)
-    held = _backtrack(constraints, cards, rng)
-    if held is None:
-        raise NoWorld(f"no deal fits the view of seat {view.seat}")
-    return _with_own(view, constraints, held)
+    return Sampler(view, constraints).draw(rng)
+
+
+class Sampler:
+    """Draws worlds for one view; what does not change between draws is worked out once."""
+
+    def __init__(self, view: SeatView, constraints: Constraints) -> None:
+        self.view = view
+        self.constraints = constraints
+        self.cards = _unpinned(constraints)
+        holders = constraints.holders
+        self.eligible = {
+            card: [h for h in holders if constraints.allowed[h] >> card & 1]
+            for card in set(self.cards)
+        }
+        self.start = _start(constraints)
+
+    def draw(self, rng: random.Random) -> World:
+        for attempt in range(RESTARTS):
+            if attempt < QUICK_ATTEMPTS:
+                held = self._quick(rng)
+            else:
+                held = _deal(self.constraints, self.cards, rng)
+            if held is not None:
+                return _with_own(self.view, held)
+        held = _backtrack(self.constraints, self.cards, rng)
+        if held is None:
+            raise NoWorld(f"no deal fits the view of seat {self.view.seat}")
+        return _with_own(self.view, held)
+
+    def _quick(self, rng: random.Random) -> list[int] | None:
+        """One attempt without looking ahead, enough for most views."""
+        held, room, trumps = (list(part) for part in self.start)
+        bounds = self.constraints.trumps
+        eligible = self.eligible
+        order = list(self.cards)
+        rng.shuffle(order)
+        order.sort(key=lambda card: len(eligible[card]))
+        for card in order:
+            trump = NORMAL.suit_of[card] == TRUMP
+            options = [
+                h for h in eligible[card] if room[h] > 0 and (not trump or trumps[h] < bounds[h][1])
+            ]
+            if not options:
+                return None
+            holder = _weighted(options, room, rng)
+            held[holder] = mask_add(held[holder], card)
+            room[holder] -= 1
+            trumps[holder] += trump
+        return held if _trumps_reached(self.constraints, trumps) else None
 
 
 def _unpinned(constraints: Constraints) -> list[int]:
@@ -82,31 +122,31 @@ def _may_take(constraints: Constraints, holder: int, card: int, room: int, trump
     return not _is_trump(card) or trumps < constraints.trumps[holder][1]
 
 
-def _deal(
-    constraints: Constraints, cards: list[int], rng: random.Random, careful: bool
-) -> list[int] | None:
-    """One random attempt; None at a dead end. A careful attempt gives each card only where
-    every holder can still be filled afterwards (its room, its least trumps), counted on the
-    cards left; a quick one does not look ahead, which is enough for most views."""
+def _deal(constraints: Constraints, cards: list[int], rng: random.Random) -> list[int] | None:
+    """One careful random attempt; None at a dead end. Each card goes only where every holder
+    can still be filled afterwards (its room, its least trumps), counted on the cards left."""
     held, room, trumps = _start(constraints)
     holders = constraints.holders
     order = list(cards)
     rng.shuffle(order)
     order.sort(key=lambda card: sum(constraints.allowed[h] >> card & 1 for h in holders))
-    supply = _Supply(constraints, order) if careful else None
+    supply = _Supply(constraints, order)
     for card in order:
         trump = _is_trump(card)
-        options = [h for h in holders if _may_take(constraints, h, card, room[h], trumps[h])]
-        if supply is not None:
-            supply.take(card)
-            options = [h for h in options if supply.fills_all(room, trumps, h, trump)]
+        supply.take(card)
+        options = [
+            h
+            for h in holders
+            if _may_take(constraints, h, card, room[h], trumps[h])
+            and supply.fills_all(room, trumps, h, trump)
+        ]
         if not options:
             return None
         holder = _weighted(options, room, rng)
         held[holder] = mask_add(held[holder], card)
         room[holder] -= 1
         trumps[holder] += trump
-    return held if _trumps_reached(constraints, trumps) else None
+    return held
 
 
 class _Supply:
@@ -190,7 +230,7 @@ def _backtrack(constraints: Constraints, cards: list[int], rng: random.Random) -
     return held if place(0) else None
 
 
-def _with_own(view: SeatView, constraints: Constraints, held: list[int]) -> World:
+def _with_own(view: SeatView, held: list[int]) -> World:
     held[view.seat] = view.hand.mask
     return World(tuple(held))
 
