@@ -184,8 +184,19 @@ def test_arena_under_ddv(tmp_path: Path) -> None:
         ("--bot", "heuristic-v1", "--vs", "nobody"),
         ("--bot", "heuristic-v1", "--vs", "random-v1", "--rules", "skat"),
         ("--bot", "heuristic-v1", "--vs", "random-v1", "--deals", "0"),
+        ("--bot", "heuristic-v1", "--vs", "random-v1", "--budget", "4"),
+        ("--bot", "search-v1", "--vs", "random-v1", "--budget", "0"),
+        ("--bot", "heuristic-v1", "--vs", "random-v1", "--workers", "0"),
     ],
-    ids=["unknown-bot", "unknown-vs", "unknown-rules", "no-deals"],
+    ids=[
+        "unknown-bot",
+        "unknown-vs",
+        "unknown-rules",
+        "no-deals",
+        "budget-of-a-heuristic",
+        "no-budget",
+        "no-workers",
+    ],
 )
 def test_arena_usage_errors(args: tuple[str, ...]) -> None:
     """A bad argument is a usage error (exit 2) before any hand is played."""
@@ -193,6 +204,27 @@ def test_arena_usage_errors(args: tuple[str, ...]) -> None:
     assert done.returncode == 2
     assert "usage:" in done.stderr
     assert done.stdout == ""
+
+
+def test_arena_workers_share_the_deals_alike() -> None:
+    """Two processes play the same deals as one: the summary repeats but for the timings;
+    a search bot with a small budget takes part like any other."""
+    base = ("--bot", "search-v1", "--vs", "random-v1", "--deals", "2", "--seed", "w")
+    one = command("bots.arena", *base, "--budget", "2", "--json")
+    two = command("bots.arena", *base, "--budget", "2", "--workers", "2", "--json")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    first, second = (json.loads(done.stdout.splitlines()[-1]) for done in (one, two))
+    assert first["bot"] == "search-v1" and first["hands"] == 8
+    for key in ("hands", "mean", "ci95", "won_share", "declared", "announcements"):
+        assert first[key] == second[key], key
+    assert one.stderr == "", "no progress bar when standard error is not a terminal"
+
+
+def test_arena_help_shows_the_defaults() -> None:
+    done = command("bots.arena", "--help")
+    assert done.returncode == 0
+    for shown in ("(default: 100)", "(default: pagat)", "(default: 1)", "--workers", "--budget"):
+        assert shown in done.stdout
 
 
 # ---- decide ---------------------------------------------------------------------------------
@@ -217,6 +249,21 @@ def test_decide_prints_an_action_the_engine_accepts(script: str, tmp_path: Path)
     record["actions"].append(action)
     lines, code = replay(json.dumps(record), False)
     assert code == 0 and "error" not in lines[-1], lines
+
+
+@pytest.mark.parametrize("bot_id", ["search-v1", "casual-v1"])
+@pytest.mark.parametrize("position", ["reservation", "following-clubs"])
+def test_decide_asks_the_other_bots_too(bot_id: str, position: str, tmp_path: Path) -> None:
+    """`--bot search-v1` (its default budget) and `--bot casual-v1` decide as the bots do."""
+    record = record_of(POSITIONS[position])
+    hand = parse_record(json.dumps(record)).replay()
+    seat = hand.to_act
+    assert seat is not None
+    path = write(tmp_path / "r", record)
+    done = command("bots.decide", "--bot", bot_id, "--seat", str(seat), "--seed", "3", path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    expected = bot_named(bot_id).choose(view_of(hand, seat), random.Random(3))
+    assert Action.from_record(only_json(done.stdout)) == expected
 
 
 def test_decide_reads_standard_input() -> None:
