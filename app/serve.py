@@ -25,6 +25,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--workers", type=int, default=1, help="server processes sharing the port and database"
     )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no access log, warnings only (load tests)"
+    )
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be at least 1")
@@ -33,6 +36,8 @@ def main(argv: list[str] | None = None) -> None:
         host=args.host,
         port=args.port,
         workers=args.workers,
+        access_log=not args.quiet,
+        log_level="warning" if args.quiet else "info",
         proxy_headers=False,
         server_header=False,
     )

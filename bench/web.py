@@ -2,10 +2,11 @@
 
 Usage: python bench/web.py [--players 50] [--games 1] [--hands 2] [--workers 1]
                            [--max-seconds 120] [--rules pagat] [--think-ms 0] [--seed 2026]
-                           [--strong 0]
+                           [--strong 0] [--database sqlite|postgres]
 
-Starts `uvicorn app.main:app` on a free loopback port (a fresh migrated SQLite database in a
-temporary folder, bot delay 0, a fixed secret, rate limits off), then lets N players play whole
+Starts `python -m app.serve` on a free loopback port (a fresh migrated database: an SQLite
+file in a temporary folder, or with --database postgres a throwaway PostgreSQL server; bot
+delay 0, a fixed secret, rate limits off), then lets N players play whole
 games at once, each in its own thread with its own httpx client and cookies, as fast as the
 server answers (or after a think time per click, with --think-ms).
 A player sets the rules (POST /rules with the hands per game and the level: `strong` for the
@@ -77,11 +78,26 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(workers: int) -> Iterator[tuple[str, Path]]:
-    """A uvicorn server on a fresh database; yields its base URL and log file, and stops it
-    (terminate, then kill if it hangs) whatever happens."""
-    with tempfile.TemporaryDirectory(prefix="doko-bench-") as folder:
-        url = f"sqlite:///{Path(folder) / 'doko.sqlite3'}"
+def fresh_database(kind: str, folder: Path) -> Iterator[str]:
+    """The URL of an empty database: an SQLite file, or a throwaway PostgreSQL server started
+    from Debian's binaries (as the PostgreSQL tests do)."""
+    if kind == "sqlite":
+        yield f"sqlite:///{folder / 'doko.sqlite3'}"
+        return
+    from tests.postgres import throwaway_postgres
+
+    with throwaway_postgres() as postgres:
+        yield postgres.url
+
+
+@contextmanager
+def running_server(workers: int, database: str = "sqlite") -> Iterator[tuple[str, Path]]:
+    """The game as `python -m app.serve` runs it, on a fresh database; yields its base URL and
+    log file, and stops it (terminate, then kill if it hangs) whatever happens."""
+    with (
+        tempfile.TemporaryDirectory(prefix="doko-bench-") as folder,
+        fresh_database(database, Path(folder)) as url,
+    ):
         subprocess.run([sys.executable, "-m", "app.migrate", url], cwd=ROOT, check=True)
         port = free_port()
         env = {
@@ -91,21 +107,8 @@ def running_server(workers: int) -> Iterator[tuple[str, Path]]:
             "DOKO_BOT_DELAY_MS": "0",
             "DOKO_RATE_LIMITS": "off",
         }
-        command = [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "app.main:app",
-            "--host",
-            HOST,
-            "--port",
-            str(port),
-            "--workers",
-            str(workers),
-            "--no-access-log",
-            "--log-level",
-            "warning",
-        ]
+        command = [sys.executable, "-m", "app.serve", "--host", HOST, "--port", str(port)]
+        command += ["--workers", str(workers), "--quiet"]
         log = Path(folder) / "server.log"
         with log.open("wb") as sink:
             server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=sink, stderr=sink)
@@ -477,7 +480,10 @@ def report(outcome: Outcome, args: argparse.Namespace, log: Path) -> int:
     samples = [sample for tally in outcome.tallies for sample in tally.samples]
     errors = [error for tally in outcome.tallies for error in tally.errors]
     actions = [sample for sample in samples if sample.kind not in ("page", "asset", "new-game")]
-    print(f"workers: {args.workers}, rules: {args.rules}, hands per game: {args.hands}")
+    print(
+        f"workers: {args.workers}, database: {args.database}, rules: {args.rules}, "
+        f"hands per game: {args.hands}"
+    )
     stopped = " (stopped by --max-seconds)" if outcome.timed_out else ""
     print(f"seconds: {outcome.seconds:.1f}{stopped}, think time: {args.think_ms} ms")
     usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -549,6 +555,12 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--strong", type=int, default=0, help="players who pick strong opponents (default 0)"
     )
+    parser.add_argument(
+        "--database",
+        choices=("sqlite", "postgres"),
+        default="sqlite",
+        help="an SQLite file, or a throwaway PostgreSQL from Debian's binaries (default sqlite)",
+    )
     args = parser.parse_args(argv)
     if min(args.players, args.games, args.hands, args.workers) < 1:
         parser.error("players, games, hands and workers must be at least 1")
@@ -559,7 +571,7 @@ def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    with running_server(args.workers) as (base, log):
+    with running_server(args.workers, args.database) as (base, log):
         print(f"server: {base}, players: {args.players} x {args.games} game(s)", flush=True)
         outcome = run_players(base, args)
         status = report(outcome, args, log)
