@@ -3,7 +3,8 @@
 A decision is then a deterministic function of the view and the injected rng, whatever the
 machine's speed: the daily game and the regression positions depend on it. The defaults keep
 a decision within 60 ms on average and 250 ms at p95 on one core of the development machine
-(`bench/RESULTS.md`).
+(about 45 ms and 110 ms there, `bench/RESULTS.md`); 24 worlds instead of 40 played about
+0.2 game points per hand weaker against `heuristic-v1`.
 """
 
 from __future__ import annotations
@@ -13,17 +14,17 @@ from dataclasses import dataclass, replace
 
 @dataclass(frozen=True)
 class Budget:
-    worlds: int = 24
+    worlds: int = 40
     """Worlds (deals of the unseen cards) sampled per card-play decision."""
-    playouts: int = 120
+    playouts: int = 200
     """Most play-outs per card-play decision: with many legal cards, fewer worlds."""
     candidates: int = 3
     """Worlds drawn per world kept when the seats' choices weigh the worlds (inference)."""
     solver_tricks: int = 3
     """From this many tricks left the last tricks are solved exactly in each world."""
-    solver_worlds: int = 10
+    solver_worlds: int = 16
     """Worlds solved per decision in the last tricks (few distinct worlds are left)."""
-    reservation_deals: int = 16
+    reservation_deals: int = 24
     """Deals of the other cards simulated per contract considered at the reservations."""
 
     def scaled(self, worlds: int) -> Budget:

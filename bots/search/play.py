@@ -25,7 +25,7 @@ from engine import Act, Action, SeatView
 
 CALL_MARGIN = 0.5
 """Game points an announcement must add to the best card's expected score."""
-CALL_CONFIDENCE = 0.8
+CALL_CONFIDENCE = 0.85
 """Share of the sampled worlds an announcement must win in."""
 SURE_BY = 1.0
 """Standard errors by which the search's card must beat the model's to be played instead."""
