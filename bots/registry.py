@@ -1,4 +1,10 @@
-"""Bots by versioned id: a change of behaviour gets a new id, so stored games stay true."""
+"""Bots by versioned id: a change of behaviour gets a new id, so stored games stay true.
+
+One exception, on purpose: `heuristic-v1` once judged tricks without the second-Dulle rule
+(issue 9 moved the rule into `engine.CardOrder` for everybody). The fix changes its decisions
+only with `second_dulle_beats_first` on (about 5 % of them there), a toggle no daily game uses;
+stored games replay their logged actions and never ask the bot again, so the id stays.
+"""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ and cards go down and come back with `Hand.play` and `Hand.unplay`.
 from __future__ import annotations
 
 from engine import Card, CardOrder, Hand, Step, Team
-from engine.cards import POINTS, mask_indices, mask_types
+from engine.cards import POINTS, mask_types
 from engine.scoring import outcome_net, trick_extras_net
 
 VALUE_SCALE = 256
@@ -196,29 +196,3 @@ def _equivalent(order: CardOrder, higher: int, lower: int) -> bool:
 
 _SPECIAL = frozenset(Card.parse(text).index for text in ("AD", "JC", "10H"))
 """The fox and Charlie earn extras; the Dulle has the second-Dulle rule."""
-
-
-def brute_force(hand: Hand, seat: int) -> dict[int, int]:
-    """Every line played out, no pruning and no table: the solver's reference in tests. The
-    leaves are scored by `Hand.score_of`, another path through the engine's scoring."""
-    team = hand.team_of[seat]
-    twin = hand.copy()
-
-    def value() -> int:
-        if twin.to_act is None:
-            points = sum(t.points for t in twin.tricks if twin.team_of[t.winner] is team)
-            return twin.score_of(seat) * VALUE_SCALE + points
-        mover = twin.to_act
-        results = []
-        for card in mask_indices(twin.playable_mask(mover)):
-            twin.play(mover, card)
-            results.append(value())
-            twin.unplay()
-        return max(results) if twin.team_of[mover] is team else min(results)
-
-    result = {}
-    for card in mask_indices(twin.playable_mask(seat)):
-        twin.play(seat, card)
-        result[card] = value()
-        twin.unplay()
-    return result
