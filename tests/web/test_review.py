@@ -23,8 +23,9 @@ from app.review import Moment, weigh
 from app.review_jobs import review_evaluation
 from app.service import HUMAN, Table
 from app.store import read_table
-from bots.search.solver import VALUE_SCALE, brute_force
+from bots.search.solver import VALUE_SCALE
 from engine import Act, Action, Card, parse_record, view_of
+from tests.test_search_solver import brute_force
 from tests.web.driver import (
     HTMX,
     data_actions,
