@@ -1,4 +1,4 @@
-"""One hand as a state machine with explicit phases (RULES.md §4–§6).
+"""One hand as a state machine with explicit phases (docs/rules.md §4–§6).
 
 `legal_actions(seat)` answers for every seat at every moment; `apply(action)` checks the
 action completely before it changes anything, so a refused action leaves the hand as it was.
