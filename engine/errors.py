@@ -1,5 +1,12 @@
 """The engine's exceptions: every refusal names what was wrong, so callers can show it."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.legality import Reason
+
 
 class EngineError(ValueError):
     """Base of every error the engine raises for bad input."""
@@ -22,4 +29,10 @@ class ActionError(EngineError):
 
 
 class IllegalAction(EngineError):
-    """A well-formed action that the rules forbid at this moment."""
+    """A well-formed action that the rules forbid at this moment; `reason` (when the legality
+    checks refused it) carries the stable code and parameters the web app words in the
+    player's language."""
+
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason

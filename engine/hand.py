@@ -258,7 +258,7 @@ class Hand:
         if checked:
             reason = refusal(self, action)
             if reason is not None:
-                raise IllegalAction(f"{action}: {reason}")
+                raise IllegalAction(f"{action}: {reason}", reason)
         self._perform(action)
         self.actions.append(action)
 

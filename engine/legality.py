@@ -1,8 +1,11 @@
 """Why an action is refused: the checks `Hand.apply` makes before it changes anything, each
-with a reason a player can read (docs/rules.md §4–§6)."""
+with a stable code (`Refusal`, which the web app puts into words in each language), its
+parameters, and the English reason the command-line tools print (docs/rules.md §4–§6)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from engine.actions import Act, Action
@@ -28,60 +31,111 @@ _ELIGIBILITY = {
 }
 
 
-def refusal(hand: Hand, action: Action) -> str | None:
+class Refusal(StrEnum):
+    """What is wrong with an action, independent of any language."""
+
+    HAND_OVER = "hand-over"
+    NOT_YOUR_TURN = "not-your-turn"
+    WRONG_PHASE = "wrong-phase"
+    NOT_ELIGIBLE = "not-eligible"
+    NOT_IN_HAND = "not-in-hand"
+    MUST_FOLLOW = "must-follow"
+    THREE_CARDS = "three-cards"
+    CARDS_NOT_HELD = "cards-not-held"
+    ALL_TRUMPS = "all-trumps"
+    ANNOUNCE_PHASE = "announce-phase"
+    BEFORE_CLARIFICATION = "before-clarification"
+    OWN_TEAM = "own-team"
+    ALREADY_ANNOUNCED = "already-announced"
+    TOO_LATE = "too-late"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A refusal: its code, the values its words need (seat, card, call, phase …) and the
+    English text, which `str()` gives."""
+
+    code: Refusal
+    text: str
+    params: dict[str, str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def refusal(hand: Hand, action: Action) -> Reason | None:
     """Why the action is illegal now, or None; checked in full before anything changes."""
     if hand.is_over:
-        return "the hand is over"
+        return Reason(Refusal.HAND_OVER, "the hand is over")
     if action.act is Act.ANNOUNCE:
         return _announce_refusal(hand, action)
     if action.seat != hand.to_act:
-        return f"it is seat {hand.to_act}'s turn"
+        return Reason(
+            Refusal.NOT_YOUR_TURN, f"it is seat {hand.to_act}'s turn", {"seat": str(hand.to_act)}
+        )
     if action.act is Act.PLAY:
         return _play_refusal(hand, action)
     phase = _PHASE_OF_ACT.get(action.act, Phase.RESERVATIONS)
     if phase is not hand.phase:
-        return f"{action.act} is not possible in the {hand.phase} phase"
+        return Reason(
+            Refusal.WRONG_PHASE,
+            f"{action.act} is not possible in the {hand.phase} phase",
+            {"act": action.act.value, "phase": hand.phase.value},
+        )
     if action.act.is_reservation and not hand.may_declare(action.seat, action.act):
-        return f"{action.act} needs {_ELIGIBILITY[action.act]}"
+        text = f"{action.act} needs {_ELIGIBILITY[action.act]}"
+        return Reason(Refusal.NOT_ELIGIBLE, text, {"act": action.act.value})
     if action.act in (Act.ARMUT_GIVE, Act.ARMUT_RETURN):
         return _exchange_refusal(hand, action)
     return None
 
 
-def _play_refusal(hand: Hand, action: Action) -> str | None:
+def _play_refusal(hand: Hand, action: Action) -> Reason | None:
     assert action.card is not None
     if hand.phase is not Phase.PLAY:
-        return f"cards are not played in the {hand.phase} phase"
+        text = f"cards are not played in the {hand.phase} phase"
+        return Reason(Refusal.WRONG_PHASE, text, {"act": "play", "phase": hand.phase.value})
     if action.card not in hand.cards_of(action.seat):
-        return f"{action.card} is not in the hand"
+        text = f"{action.card} is not in the hand"
+        return Reason(Refusal.NOT_IN_HAND, text, {"card": str(action.card)})
     if not hand.playable_mask(action.seat) >> action.card.index & 1:
-        return f"{action.card} does not follow suit"
+        text = f"{action.card} does not follow suit"
+        return Reason(Refusal.MUST_FOLLOW, text, {"card": str(action.card)})
     return None
 
 
-def _exchange_refusal(hand: Hand, action: Action) -> str | None:
+def _exchange_refusal(hand: Hand, action: Action) -> Reason | None:
     if len(action.cards) != 3:
-        return f"exactly 3 cards must be passed, not {len(action.cards)}"
+        text = f"exactly 3 cards must be passed, not {len(action.cards)}"
+        return Reason(Refusal.THREE_CARDS, text, {"count": str(len(action.cards))})
     held = hand.cards_of(action.seat)
     if not held.issuperset(CardSet.of(action.cards)):
-        return f"{' '.join(map(str, action.cards))} are not all in the hand"
+        cards = " ".join(map(str, action.cards))
+        return Reason(Refusal.CARDS_NOT_HELD, f"{cards} are not all in the hand", {"cards": cards})
     given_trumps = sum(map(_NORMAL.is_trump, action.cards))
     if action.act is Act.ARMUT_GIVE and given_trumps != sum(map(_NORMAL.is_trump, held)):
-        return "all trumps must be among the cards given"
+        return Reason(Refusal.ALL_TRUMPS, "all trumps must be among the cards given")
     return None
 
 
-def _announce_refusal(hand: Hand, action: Action) -> str | None:
+def _announce_refusal(hand: Hand, action: Action) -> Reason | None:
     assert action.call is not None
     team = hand.team_of[action.seat]
     if hand.phase is not Phase.PLAY:
-        return f"announcements are not possible in the {hand.phase} phase"
+        text = f"announcements are not possible in the {hand.phase} phase"
+        return Reason(Refusal.ANNOUNCE_PHASE, text, {"phase": hand.phase.value})
     if team is None or hand.awaiting_clarification:
-        return "nobody may announce before the Hochzeit is clarified"
+        text = "nobody may announce before the Hochzeit is clarified"
+        return Reason(Refusal.BEFORE_CLARIFICATION, text)
     if action.call in (Call.RE, Call.KONTRA) and action.call.value != team.value:
-        return f"seat {action.seat} plays {team}, not {action.call}"
+        text = f"seat {action.seat} plays {team}, not {action.call}"
+        params = {"seat": str(action.seat), "team": team.value, "call": action.call.value}
+        return Reason(Refusal.OWN_TEAM, text, params)
     if action.call.step <= hand.calls[team].step:
-        return f"{team} has already announced {action.call} or more"
+        text = f"{team} has already announced {action.call} or more"
+        params = {"team": team.value, "call": action.call.value}
+        return Reason(Refusal.ALREADY_ANNOUNCED, text, params)
     if action.call.step not in hand.announce_steps(action.seat):
-        return f"too late for {action.call}"
+        text = f"too late for {action.call}"
+        return Reason(Refusal.TOO_LATE, text, {"call": action.call.value})
     return None
