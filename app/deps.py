@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from app.bot_pool import BotRoster
 from app.db import request_session
+from app.i18n import N_
 from app.ratelimit import RateLimiter
 from app.settings import Settings
 
@@ -55,14 +56,14 @@ def limit_starts(request: Request) -> None:
     gets its player id here, so its first game counts for it too."""
     limiter = _limiter(request)
     if limiter and not limiter.allow_start(ensure_player_id(request), _client_ip(request)):
-        raise HTTPException(429, "Too many new games at once. Wait a minute and try again.")
+        raise HTTPException(429, N_("Too many new games at once. Wait a minute and try again."))
 
 
 def limit_actions(request: Request) -> None:
     """Refuses (429) an action when this player or address sends too many."""
     limiter = _limiter(request)
     if limiter and not limiter.allow_action(player_id(request), _client_ip(request)):
-        raise HTTPException(429, "Too many actions at once. Wait a moment and try again.")
+        raise HTTPException(429, N_("Too many actions at once. Wait a moment and try again."))
 
 
 StartLimit = Depends(limit_starts)

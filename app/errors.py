@@ -13,26 +13,37 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
+from app.i18n import N_, translator
 from app.middleware import Headers, HttpMiddleware, changing_headers
 
 log = logging.getLogger("doko")
 
 TITLES = {
-    403: "Refused",
-    404: "Page not found",
-    413: "Too large",
-    429: "Slow down a little",
-    500: "Something went wrong on our side",
-    503: "Busy for a moment",
+    403: N_("Refused"),
+    404: N_("Page not found"),
+    413: N_("Too large"),
+    429: N_("Slow down a little"),
+    500: N_("Something went wrong on our side"),
+    503: N_("Busy for a moment"),
 }
+SOMETHING_WRONG = N_("Something went wrong")
+MESSAGES = {
+    404: N_("There is nothing at this address."),
+    405: N_("This page cannot be asked for that way."),
+    413: N_("The request is larger than the game accepts."),
+    429: N_("Too many requests in a short time: wait a minute, then go on."),
+}
+"""Words for the refusals the framework raises itself (its details are English)."""
 
 
 def message_page(
     request: Request, status: int, message: str, headers: dict[str, str] | None = None
 ) -> Response:
-    """The message page, or just its `main` block in the page for an htmx request."""
+    """The message page, or just its `main` block in the page for an htmx request; `message`
+    is already in the request's words."""
     templates: Jinja2Blocks = request.app.state.templates
-    context = {"title": TITLES.get(status, "Something went wrong"), "message": message}
+    title = translator(request).gettext(TITLES.get(status, SOMETHING_WRONG))
+    context = {"title": title, "message": message}
     headers = dict(headers or {})
     if request.headers.get("HX-Request") == "true":
         headers |= {"HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
@@ -43,21 +54,33 @@ def message_page(
 
 
 async def http_error(request: Request, error: Exception) -> Response:
+    """The routes raise `HTTPException` with an English message id (marked `N_`): it is
+    translated here; the framework's own details are replaced by words per status."""
     assert isinstance(error, HTTPException)
     headers = {"Retry-After": "60"} if error.status_code in (429, 503) else {}
-    return message_page(request, error.status_code, str(error.detail), headers)
+    t = translator(request)
+    detail = str(error.detail)
+    own = MESSAGES.get(error.status_code)
+    message = t.gettext(own) if own and detail == _framework_detail(error) else t.gettext(detail)
+    return message_page(request, error.status_code, message, headers)
+
+
+def _framework_detail(error: HTTPException) -> str:
+    """What Starlette says by itself for a status (`Not Found`)."""
+    return HTTPException(error.status_code).detail
 
 
 async def bad_request(request: Request, error: Exception) -> Response:
-    """A form, query or path the routes cannot read: which field, and why, in words."""
+    """A form, query or path the routes cannot read: which field, and why. The field names
+    are the form's own; the framework's reasons are English, so only the fields are named."""
     assert isinstance(error, RequestValidationError)
-    problems = "; ".join(_problem(item) for item in error.errors())
-    return message_page(request, 400, f"This request is not understood: {problems}.")
+    fields = ", ".join(_field(item) for item in error.errors())
+    text = translator(request).gettext("This request is not understood (%(fields)s).")
+    return message_page(request, 400, text % {"fields": fields})
 
 
-def _problem(item: dict[str, Any]) -> str:
-    field = str(item["loc"][-1]) if item.get("loc") else "request"
-    return f"{field}: {str(item.get('msg', 'not valid')).lower()}"
+def _field(item: dict[str, Any]) -> str:
+    return str(item["loc"][-1]) if item.get("loc") else "request"
 
 
 class UnexpectedErrors(HttpMiddleware):
@@ -81,8 +104,10 @@ class UnexpectedErrors(HttpMiddleware):
             log.exception("unexpected error, request %s: %s %s", request_id, *_line(scope))
             if started:
                 raise
-            message = f"The server could not answer this request. Reference: {request_id}."
-            response = message_page(Request(scope, receive), 500, message)
+            request = Request(scope, receive)
+            text = N_("The server could not answer this request. Reference: %(reference)s.")
+            message = translator(request).gettext(text) % {"reference": request_id}
+            response = message_page(request, 500, message)
             await response(scope, receive, send_with_id)
 
 
@@ -95,5 +120,5 @@ async def database_unavailable(request: Request, error: Exception) -> Response:
     nothing was stored, and the player may simply try again."""
     request_id = request.scope.get("state", {}).get("request_id", "?")
     log.warning("database unavailable, request %s: %s", request_id, error)
-    message = "The game's database is busy or restarting; nothing was changed. Try again."
-    return message_page(request, 503, message, {"Retry-After": "5"})
+    text = N_("The game’s database is busy or restarting; nothing was changed. Try again.")
+    return message_page(request, 503, translator(request).gettext(text), {"Retry-After": "5"})

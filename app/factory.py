@@ -10,6 +10,8 @@ from pathlib import Path
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, FileSystemLoader, pass_context
+from jinja2.runtime import Context
 from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
@@ -21,18 +23,19 @@ from app.bot_pool import BotRoster
 from app.db import make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.history import FactsCache
+from app.i18n import language_of, template_words
 from app.par import ParKeeper
 from app.preferences import level_preference, rules_preference
 from app.ratelimit import RateLimiter
 from app.review_jobs import Reviewer
-from app.routes import daily, games, health, hints, history, home, review, rules
+from app.routes import daily, games, health, hints, history, home, language, review, rules
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
 from app.secret import shared_secret
 from app.security import BodyLimit, SecurityHeaders, same_origin
 from app.settings import Settings
 from app.store import TableCache
 from app.timing import ServerTiming
-from app.words import action_text
+from app.words import LEVEL_OPPONENTS, action_text
 from engine import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.state.reviewer = Reviewer(app.state.sessions, roster)
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
-    for module in (health, home, games, review, hints, daily, rules, history):
+    for module in (health, home, language, games, review, hints, daily, rules, history):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, bad_request)
@@ -99,11 +102,30 @@ def _remembered_rules(request: Request) -> dict[str, object]:
     return {"rules": rules_preference(request), "level": level_preference(request)}
 
 
+def _language(request: Request) -> dict[str, object]:
+    """The request's language: the environment is shared, so its words come with each
+    rendering (Jinja looks `gettext` up in the context before the globals)."""
+    return template_words(language_of(request))
+
+
+@pass_context
+def _action_text(context: Context, notation: str) -> str:
+    """An action in the words of the page being rendered."""
+    return action_text(notation, context["translator"])
+
+
 def _templates() -> Jinja2Blocks:
-    templates = Jinja2Blocks(directory=ROOT / "templates", context_processors=[_remembered_rules])
-    templates.env.filters["action_text"] = action_text
+    env = Environment(
+        loader=FileSystemLoader(ROOT / "templates"),
+        autoescape=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    templates = Jinja2Blocks(env=env, context_processors=[_remembered_rules, _language])
+    templates.env.filters["action_text"] = _action_text
     templates.env.globals.update(
         levels=LEVEL_TEXTS,
+        level_opponents=LEVEL_OPPONENTS,
         presets=PRESETS,
         toggle_labels=LABELS,
         boolean_toggles=BOOLEAN_TOGGLES,

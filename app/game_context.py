@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from app.daily import attempt_closed, attempts_close_at, seed_published
+from app.i18n import Translator
 from app.levels import level_of
 from app.models import GameRow
 from app.service import Table, game_over
+from app.words import LEVEL_OPPONENTS
 from engine.daily import commitment
 
 
@@ -29,7 +31,8 @@ class GameContext:
     closed: bool
     """A ranked attempt left unfinished when its day's attempts closed: no more play."""
     level: str | None
-    """The level of the game's bots (`app.levels`); a game keeps the one it started with."""
+    """The level of the game's bots (`app.levels`) in words ("normal opponents"); a game
+    keeps the one it started with."""
 
     @property
     def hints(self) -> bool:
@@ -37,16 +40,21 @@ class GameContext:
         return not self.ranked
 
 
-def game_context(row: GameRow, table: Table, now: datetime) -> GameContext:
+def game_context(row: GameRow, table: Table, now: datetime, t: Translator) -> GameContext:
     over = game_over(table.game)
+    level = level_of(row.bot_id)
+    level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
     if row.mode == "new" or row.day is None:
-        return GameContext(
-            "New game", False, row.seed, None, None, False, "", None, False, level_of(row.bot_id)
-        )
+        title = t.gettext("New game")
+        return GameContext(title, False, row.seed, None, None, False, "", None, False, level_words)
     day = row.day.isoformat()
     board = f"/leaderboard?day={day}&rules={row.rules_key}"
     ranked = row.mode == "daily"
-    title = f"Daily {day} ({row.rules_key}), {'ranked' if ranked else 'practice'}"
+    values = {"day": day, "rules": row.rules_key}
+    if ranked:
+        title = t.gettext("Daily %(day)s (%(rules)s), ranked") % values
+    else:
+        title = t.gettext("Daily %(day)s (%(rules)s), practice") % values
     closed = attempt_closed(row, now)
     return GameContext(
         title=title,
@@ -58,5 +66,5 @@ def game_context(row: GameRow, table: Table, now: datetime) -> GameContext:
         nickname=(row.player.nickname or "") if ranked and over else "",
         counts_until=attempts_close_at(row.day) if ranked and not over and not closed else None,
         closed=closed,
-        level=level_of(row.bot_id),
+        level=level_words,
     )

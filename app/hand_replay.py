@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.i18n import Translator
 from app.presenter import (
     CallShown,
     CardFace,
@@ -19,7 +20,7 @@ from app.presenter import (
     sorted_hand,
 )
 from app.service import HUMAN
-from app.words import POSITIONS, RESERVATIONS, SEAT_NAMES, team_name
+from app.words import POSITIONS, RESERVATIONS, seat_name, team_name
 from engine import CardOrder, Contract, HandRecord, Phase, card_order, view_of
 from engine.hand import Hand
 
@@ -53,16 +54,16 @@ class ReplayStep:
     calls: tuple[CallShown, ...]
 
 
-def replay_steps(record: HandRecord) -> list[ReplayStep]:
-    """Step 0 and one step per trick of a finished hand."""
+def replay_steps(record: HandRecord, t: Translator) -> list[ReplayStep]:
+    """Step 0 and one step per trick of a finished hand, in the words of `t`."""
     hand = record.new_hand()
     steps: list[ReplayStep] = []
     for action in record.actions:
         if hand.phase is Phase.PLAY and not steps:
-            steps.append(_step(hand, 0))
+            steps.append(_step(hand, 0, t))
         hand.apply(action)
         if hand.tricks and len(hand.tricks) == len(steps):
-            steps.append(_step(hand, len(hand.tricks)))
+            steps.append(_step(hand, len(hand.tricks), t))
     return steps
 
 
@@ -70,7 +71,7 @@ def _order(hand: Hand) -> CardOrder:
     return card_order(hand.contract or Contract.NORMAL, hand.schweinchen is not None)
 
 
-def _step(hand: Hand, number: int) -> ReplayStep:
+def _step(hand: Hand, number: int, t: Translator) -> ReplayStep:
     order = _order(hand)
     view = view_of(hand, HUMAN)
     declared = dict(hand.declarations)
@@ -79,12 +80,12 @@ def _step(hand: Hand, number: int) -> ReplayStep:
         points[taken.winner] += taken.points
     seats = tuple(
         SeatAtStep(
-            name=SEAT_NAMES[seat],
+            name=seat_name(seat, t),
             position=POSITIONS[seat],
-            cards=tuple(face(card, order) for card in sorted_hand(hand.cards_of(seat), order)),
+            cards=tuple(face(card, order, t) for card in sorted_hand(hand.cards_of(seat), order)),
             points=points[seat],
-            team=team_name(view.teams[seat]) if view.teams[seat] else None,
-            declaration=RESERVATIONS[declared[seat].value] if seat in declared else None,
+            team=team_name(view.teams[seat], t) if view.teams[seat] else None,
+            declaration=t.gettext(RESERVATIONS[declared[seat].value]) if seat in declared else None,
         )
         for seat in range(4)
     )
@@ -92,14 +93,14 @@ def _step(hand: Hand, number: int) -> ReplayStep:
     if number:
         done = hand.tricks[number - 1]
         cards = tuple(
-            PlayedCard(POSITIONS[seat], SEAT_NAMES[seat], face(card, order), 0)
+            PlayedCard(POSITIONS[seat], seat_name(seat, t), face(card, order, t), 0)
             for seat, card in done.plays()
         )
         trick = TrickAtStep(
-            SEAT_NAMES[done.leader],
-            SEAT_NAMES[done.winner],
+            seat_name(done.leader, t),
+            seat_name(done.winner, t),
             POSITIONS[done.winner],
             done.points,
             cards,
         )
-    return ReplayStep(number, trick, seats, calls_shown(view))
+    return ReplayStep(number, trick, seats, calls_shown(view, t))

@@ -14,6 +14,7 @@ from functools import cache
 import regex
 from confusable_homoglyphs import categories, confusables
 
+from app.i18n import N_
 from app.words import SEAT_NAMES
 
 MAX_LENGTH = 24
@@ -24,25 +25,34 @@ _INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
 
 
 class NicknameError(ValueError):
-    """A nickname the board will not show, with the reason."""
+    """A nickname the board will not show, with the reason: an English message id and its
+    values, so the page can say it in the player's language."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        super().__init__(message % values)
+        self.message = message
+        self.values = values
 
 
 def clean_nickname(text: str) -> str:
     """The name as stored, or `NicknameError` saying what is wrong with it."""
     name = unicodedata.normalize("NFKC", text).strip()
     if _INVISIBLE.search(name):
-        raise NicknameError("Invisible characters are not allowed in a nickname.")
+        raise NicknameError(N_("Invisible characters are not allowed in a nickname."))
     if not 1 <= len(name) <= MAX_LENGTH:
-        raise NicknameError(f"A nickname has 1 to {MAX_LENGTH} characters.")
+        raise NicknameError(N_("A nickname has 1 to %(max)d characters."), max=MAX_LENGTH)
     for char in name:
         if char not in _ALLOWED_PUNCTUATION and not _letter_or_digit(char):
             raise NicknameError(
-                f"{char!r} is not allowed: use letters, digits, spaces, '.', '_' or '-'."
+                N_("%(char)s is not allowed: use letters, digits, spaces, '.', '_' or '-'."),
+                char=repr(char),
             )
     if _imitates_another_script(name):
-        raise NicknameError("Letters of one alphabet may not pass for another's in a nickname.")
+        raise NicknameError(N_("Letters of one alphabet may not pass for another’s in a nickname."))
     if any(_looks_like(name, reserved) for reserved in RESERVED):
-        raise NicknameError(f"{name!r} is reserved (or looks like a reserved name).")
+        raise NicknameError(
+            N_("%(name)s is reserved (or looks like a reserved name)."), name=repr(name)
+        )
     return name
 
 

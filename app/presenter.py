@@ -2,7 +2,8 @@
 
 Templates receive a `TableModel` and nothing else from the engine, so no card the human may
 not see can reach the browser (the end-of-hand sheet shows the dealt hands only once the
-hand is over).
+hand is over). Its words are already in the request's language (`t`); teams and winners also
+come as codes, so nothing compares displayed words.
 """
 
 from __future__ import annotations
@@ -10,15 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.service import HUMAN, Table, finished_results, game_over
+from app.i18n import N_, Translator
+from app.service import HUMAN, REDEALT, Table, finished_results, game_over
 from app.words import (
-    CALLS,
     CONTRACTS,
     POSITIONS,
     RESERVATIONS,
-    SEAT_NAMES,
+    call_name,
     card_name,
     item_text,
+    seat_name,
     team_name,
 )
 from engine import (
@@ -32,6 +34,7 @@ from engine import (
     Phase,
     ScoreItem,
     SeatView,
+    Team,
     card_order,
     view_of,
 )
@@ -46,10 +49,8 @@ class CardFace:
     symbol: str
     name: str
     trump: bool
-
-    @property
-    def label(self) -> str:
-        return f"{self.name}, trump" if self.trump else self.name
+    label: str
+    """The card button's accessible name: the card, and whether it is a trump."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,8 @@ class SeatInfo:
     position: str
     declaration: str | None
     team: str | None
+    """`re` or `kontra` once known."""
+    team_name: str | None
     tricks: int
     cards_left: int
     to_act: bool
@@ -117,11 +120,19 @@ class ItemShown:
 
 
 @dataclass(frozen=True)
+class TeamLine:
+    name: str
+    card_points: int
+    players: str
+
+
+@dataclass(frozen=True)
 class HandSummary:
     contract: str
-    winner: str
-    card_points: dict[str, int]
-    teams: dict[str, str]
+    winner: str | None
+    """The winning team's name, None when nobody wins."""
+    re: TeamLine
+    kontra: TeamLine
     items: tuple[ItemShown, ...]
     value: int
     scores: tuple[int, ...]
@@ -135,6 +146,14 @@ class Standing:
     place: int
     name: str
     total: int
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """A line the screen reader's live region reads when the table shows it."""
+
+    at_ms: int
+    text: str
 
 
 @dataclass(frozen=True)
@@ -165,16 +184,24 @@ class TableModel:
     your_turn: bool
     ready_ms: int
     """When the bot cards of the latest step have all appeared (the hand unlocks then)."""
+    speech: tuple[Spoken, ...]
+    """The latest step read aloud once: bot cards, trick winners, announcements, the end."""
 
 
-def face(card: Card, order: CardOrder) -> CardFace:
+NOTICES = {REDEALT: N_("Everybody declined the Armut: the cards are dealt again.")}
+
+
+def face(card: Card, order: CardOrder, t: Translator) -> CardFace:
+    name = card_name(card, t)
+    trump = order.is_trump(card)
     return CardFace(
         code=str(card),
         rank=card.rank.text,
         suit=card.suit.letter,
         symbol=card.suit.symbol,
-        name=card_name(card),
-        trump=order.is_trump(card),
+        name=name,
+        trump=trump,
+        label=t.gettext("%(card)s, trump") % {"card": name} if trump else name,
     )
 
 
@@ -192,23 +219,23 @@ def _order(view: SeatView) -> CardOrder:
     return card_order(view.contract or Contract.NORMAL, view.schweinchen is not None)
 
 
-def hand_cards(view: SeatView, order: CardOrder) -> tuple[HandCard, ...]:
+def hand_cards(view: SeatView, order: CardOrder, t: Translator) -> tuple[HandCard, ...]:
     playable = {str(a.card) for a in view.legal if a.act is Act.PLAY}
     cards = sorted_hand(view.hand, order)
     shown = []
     for index, card in enumerate(cards):
         first_plain = not order.is_trump(card) and (index == 0 or order.is_trump(cards[index - 1]))
         action = f"play {card}" if str(card) in playable else None
-        shown.append(HandCard(face(card, order), action, first_plain and index > 0))
+        shown.append(HandCard(face(card, order, t), action, first_plain and index > 0))
     return tuple(shown)
 
 
-def _played(seat: int, card: Card, order: CardOrder, delay: int) -> PlayedCard:
-    return PlayedCard(POSITIONS[seat], SEAT_NAMES[seat], face(card, order), delay)
+def _played(seat: int, card: Card, order: CardOrder, delay: int, t: Translator) -> PlayedCard:
+    return PlayedCard(POSITIONS[seat], seat_name(seat, t), face(card, order, t), delay)
 
 
 def trick_shows(
-    table: Table, view: SeatView, order: CardOrder, delay_ms: int, animate: bool
+    table: Table, view: SeatView, order: CardOrder, delay_ms: int, animate: bool, t: Translator
 ) -> list[TrickShow]:
     """The tricks to show: with `animate`, a trick finished during the latest step (cards
     appear one by one, the winner is marked, then it is gathered); and the trick being played."""
@@ -219,7 +246,7 @@ def trick_shows(
     first_new = min((number for number, _ in new_plays), default=len(tricks))
     for number in range(first_new, len(tricks)):
         trick = tricks[number]
-        cards, clock = _timed_cards(trick.plays(), order, new_plays, number, clock, delay_ms)
+        cards, clock = _timed_cards(trick.plays(), order, new_plays, (number, clock, delay_ms), t)
         winner_at = clock + delay_ms
         shows.append(
             TrickShow(
@@ -228,7 +255,7 @@ def trick_shows(
         )
         clock = winner_at + 2 * delay_ms
     current, clock = _timed_cards(
-        list(view.current_trick), order, new_plays, len(tricks), clock, delay_ms
+        list(view.current_trick), order, new_plays, (len(tricks), clock, delay_ms), t
     )
     if current or not shows:
         shows.append(TrickShow(len(tricks) + 1, current, None, 0, None))
@@ -247,29 +274,30 @@ def _timed_cards(
     plays: list[tuple[int, Card]],
     order: CardOrder,
     new_plays: set[tuple[int, int]],
-    number: int,
-    clock: int,
-    delay_ms: int,
+    timing: tuple[int, int, int],
+    t: Translator,
 ) -> tuple[tuple[PlayedCard, ...], int]:
+    """`timing`: the trick's index, the clock so far and the pause between bot cards."""
+    number, clock, delay_ms = timing
     cards = []
     for position, (seat, card) in enumerate(plays):
         if (number, position) in new_plays and seat != HUMAN:
             clock += delay_ms
-            cards.append(_played(seat, card, order, clock))
+            cards.append(_played(seat, card, order, clock, t))
         else:
-            cards.append(_played(seat, card, order, 0))
+            cards.append(_played(seat, card, order, 0, t))
     return tuple(cards), clock
 
 
-def last_trick(view: SeatView, order: CardOrder) -> TrickShow | None:
+def last_trick(view: SeatView, order: CardOrder, t: Translator) -> TrickShow | None:
     if not view.tricks:
         return None
     trick = view.tricks[-1]
-    cards = tuple(_played(seat, card, order, 0) for seat, card in trick.plays())
+    cards = tuple(_played(seat, card, order, 0, t) for seat, card in trick.plays())
     return TrickShow(len(view.tricks), cards, POSITIONS[trick.winner], 0, None)
 
 
-def seat_infos(view: SeatView, totals: Sequence[int]) -> tuple[SeatInfo, ...]:
+def seat_infos(view: SeatView, totals: Sequence[int], t: Translator) -> tuple[SeatInfo, ...]:
     declared = dict(view.declarations)
     infos = []
     for seat in range(4):
@@ -278,10 +306,11 @@ def seat_infos(view: SeatView, totals: Sequence[int]) -> tuple[SeatInfo, ...]:
         infos.append(
             SeatInfo(
                 seat=seat,
-                name=SEAT_NAMES[seat],
+                name=seat_name(seat, t),
                 position=POSITIONS[seat],
-                declaration=RESERVATIONS[act.value] if act else None,
-                team=team_name(team) if team else None,
+                declaration=t.gettext(RESERVATIONS[act.value]) if act else None,
+                team=team.value if team else None,
+                team_name=team_name(team, t) if team else None,
                 tricks=sum(1 for trick in view.tricks if trick.winner == seat),
                 cards_left=view.cards_left[seat],
                 to_act=view.to_act == seat,
@@ -292,19 +321,21 @@ def seat_infos(view: SeatView, totals: Sequence[int]) -> tuple[SeatInfo, ...]:
     return tuple(infos)
 
 
-def controls(view: SeatView) -> tuple[tuple[Control, ...], tuple[Control, ...]]:
+def controls(view: SeatView, t: Translator) -> tuple[tuple[Control, ...], tuple[Control, ...]]:
     """Reservation and Armut buttons, and the announce buttons (the next call first)."""
     buttons: list[Control] = []
     calls: list[Control] = []
     for action in view.legal:
         notation = action.notation
         if action.act.is_reservation:
-            buttons.append(Control(notation, RESERVATIONS[notation], action.act is Act.HEALTHY))
+            label = t.gettext(RESERVATIONS[notation])
+            buttons.append(Control(notation, label, action.act is Act.HEALTHY))
         elif action.act in (Act.ARMUT_ACCEPT, Act.ARMUT_DECLINE):
-            label = "Accept the Armut" if action.act is Act.ARMUT_ACCEPT else "Decline"
-            buttons.append(Control(notation, label, action.act is Act.ARMUT_ACCEPT))
+            accept = action.act is Act.ARMUT_ACCEPT
+            label = t.gettext("Accept the Armut") if accept else t.gettext("Decline")
+            buttons.append(Control(notation, label, accept))
         elif action.act is Act.ANNOUNCE and action.call is not None:
-            calls.append(Control(notation, CALLS[action.call.value], not calls))
+            calls.append(Control(notation, call_name(action.call.value, t), not calls))
     return tuple(buttons), tuple(calls)
 
 
@@ -316,79 +347,89 @@ def pick_mode(view: SeatView) -> str | None:
     return None
 
 
-def armut_note(view: SeatView) -> str | None:
+def armut_note(view: SeatView, t: Translator) -> str | None:
+    """Who is poor and, once the cards came back, who took them and how many trumps returned.
+    The human is addressed in the second person: a sentence of its own in every language."""
     declarer = view.declarer
     if view.contract is not Contract.ARMUT and view.phase not in _ARMUT_PHASES:
         return None
     if declarer is None:
         return None
-    poor = SEAT_NAMES[declarer]
+    names = {"poor": seat_name(declarer, t)}
     if view.armut_trumps_returned is not None and view.armut_acceptor is not None:
-        taker = SEAT_NAMES[view.armut_acceptor]
-        trumps = view.armut_trumps_returned
-        return (
-            f"Armut: {poor} {_be(poor)} poor, {taker} took the cards; {_trumps(trumps)} came back."
-        )
-    return f"Armut: {poor} {_be(poor)} poor and {_pass(poor)} three cards."
-
-
-def _be(name: str) -> str:
-    return "are" if name == SEAT_NAMES[HUMAN] else "is"
-
-
-def _pass(name: str) -> str:
-    return "pass" if name == SEAT_NAMES[HUMAN] else "passes"
-
-
-def _trumps(count: int) -> str:
-    return "1 trump" if count == 1 else f"{count} trumps"
+        names["taker"] = seat_name(view.armut_acceptor, t)
+        count = view.armut_trumps_returned
+        if declarer == HUMAN:
+            text = t.ngettext(
+                "Armut: you are poor, %(taker)s took the cards; %(num)d trump came back.",
+                "Armut: you are poor, %(taker)s took the cards; %(num)d trumps came back.",
+                count,
+            )
+        else:
+            text = t.ngettext(
+                "Armut: %(poor)s is poor, %(taker)s took the cards; %(num)d trump came back.",
+                "Armut: %(poor)s is poor, %(taker)s took the cards; %(num)d trumps came back.",
+                count,
+            )
+        return text % {**names, "num": count}
+    if declarer == HUMAN:
+        return t.gettext("Armut: you are poor and pass three cards.")
+    return t.gettext("Armut: %(poor)s is poor and passes three cards.") % names
 
 
 _ARMUT_PHASES = (Phase.ARMUT_GIVE, Phase.ARMUT_RESPONSE, Phase.ARMUT_RETURN)
 
 
-def calls_shown(view: SeatView) -> tuple[CallShown, ...]:
+def calls_shown(view: SeatView, t: Translator) -> tuple[CallShown, ...]:
     return tuple(
-        CallShown(SEAT_NAMES[a.seat], CALLS[a.call.value], a.trick, a.cards_left)
+        CallShown(seat_name(a.seat, t), call_name(a.call.value, t), a.trick, a.cards_left)
         for a in view.announcements
     )
 
 
-def status(view: SeatView, over: bool) -> str:
+STATUS = {
+    Phase.RESERVATIONS: N_("Your turn: healthy, or a reservation?"),
+    Phase.ARMUT_GIVE: N_("Pick three cards to pass, all your trumps among them."),
+    Phase.ARMUT_RESPONSE: N_("Take the Armut?"),
+    Phase.ARMUT_RETURN: N_("Pick three cards to give back."),
+    Phase.PLAY: N_("Your turn: play a highlighted card."),
+}
+
+
+def status(view: SeatView, over: bool, t: Translator) -> str:
     """One line: whose turn it is and what is expected."""
     if over:
-        return "The game is over."
+        return t.gettext("The game is over.")
     if view.phase is Phase.DONE:
-        return "The hand is over."
+        return t.gettext("The hand is over.")
     if view.to_act != HUMAN:
-        return f"{SEAT_NAMES[view.to_act or 0]} is thinking…"
-    return {
-        Phase.RESERVATIONS: "Your turn: healthy, or a reservation?",
-        Phase.ARMUT_GIVE: "Pick three cards to pass, all your trumps among them.",
-        Phase.ARMUT_RESPONSE: "Take the Armut?",
-        Phase.ARMUT_RETURN: "Pick three cards to give back.",
-    }.get(view.phase, "Your turn: play a highlighted card.")
+        return t.gettext("%(name)s is thinking…") % {"name": seat_name(view.to_act or 0, t)}
+    return t.gettext(STATUS.get(view.phase, STATUS[Phase.PLAY]))
 
 
-def summary(table: Table, game_id: str, result: HandResult, view: SeatView) -> HandSummary:
+def summary(
+    table: Table, game_id: str, result: HandResult, view: SeatView, t: Translator
+) -> HandSummary:
     order = card_order(result.contract)
     scoring = table.game.rules.scoring.value
     items = tuple(
-        ItemShown(team_name(item.team), _item_line(item, scoring, result), item.points)
+        ItemShown(team_name(item.team, t), _item_line(item, scoring, result, t), item.points)
         for item in result.items
     )
     dealt = tuple(
-        tuple(face(card, order) for card in sorted_hand(hand, order)) for hand in view.dealt or ()
+        tuple(face(card, order, t) for card in sorted_hand(hand, order))
+        for hand in view.dealt or ()
     )
-    teams = {
-        "Re": ", ".join(SEAT_NAMES[s] for s in result.re),
-        "Kontra": ", ".join(SEAT_NAMES[s] for s in result.kontra),
-    }
+
+    def line(team: Team, seats: Sequence[int]) -> TeamLine:
+        players = ", ".join(seat_name(seat, t) for seat in seats)
+        return TeamLine(team_name(team, t), result.tally.points[team], players)
+
     return HandSummary(
-        contract=CONTRACTS[result.contract],
-        winner=team_name(result.winner) if result.winner else "Nobody",
-        card_points={team_name(t): p for t, p in result.tally.points.items()},
-        teams=teams,
+        contract=t.gettext(CONTRACTS[result.contract]),
+        winner=team_name(result.winner, t) if result.winner else None,
+        re=line(Team.RE, result.re),
+        kontra=line(Team.KONTRA, result.kontra),
         items=items,
         value=result.value,
         scores=result.scores,
@@ -398,57 +439,105 @@ def summary(table: Table, game_id: str, result: HandResult, view: SeatView) -> H
     )
 
 
-def _item_line(item: ScoreItem, scoring: str, result: HandResult) -> str:
-    text = item_text(item.item, item.team, scoring)
+def _item_line(item: ScoreItem, scoring: str, result: HandResult, t: Translator) -> str:
+    text = item_text(item.item, item.team, scoring, t)
     if item.trick is None:
         return text
     trick = result.tricks[item.trick - 1]
-    return f"{text}: trick {item.trick}, won by {SEAT_NAMES[trick.winner]}"
+    values = {"item": text, "trick": item.trick, "name": seat_name(trick.winner, t)}
+    return t.gettext("%(item)s: trick %(trick)d, won by %(name)s") % values
 
 
-def standings(totals: Sequence[int]) -> tuple[Standing, ...]:
+def standings(totals: Sequence[int], t: Translator) -> tuple[Standing, ...]:
     return tuple(
-        Standing(row.place, SEAT_NAMES[row.seat], row.total) for row in standings_of(totals)
+        Standing(row.place, seat_name(row.seat, t), row.total) for row in standings_of(totals)
     )
 
 
+def speech(
+    table: Table, view: SeatView, tricks: Sequence[TrickShow], t: Translator
+) -> tuple[Spoken, ...]:
+    """The latest step in words for the live region, each line at the moment the table shows
+    it: announcements, every bot card, each trick's winner, the end of the hand."""
+    lines = [
+        Spoken(0, t.gettext("%(name)s announces %(call)s") % _call_words(entry, t))
+        for entry in table.log[-1][table.step_start :]
+        if entry["act"] == "announce" and entry["seat"] != HUMAN
+    ]
+    for trick in tricks:
+        for played in trick.cards:
+            if played.delay_ms:
+                words = {"name": played.seat_name, "card": played.face.name}
+                lines.append(Spoken(played.delay_ms, t.gettext("%(name)s: %(card)s") % words))
+        if trick.gather_at_ms is not None and trick.winner is not None:
+            winner = seat_name(POSITIONS.index(trick.winner), t)
+            won = {"name": winner, "trick": trick.number}
+            lines.append(
+                Spoken(trick.winner_at_ms, t.gettext("%(name)s wins trick %(trick)d") % won)
+            )
+    if view.result is not None:
+        at = max((line.at_ms for line in lines), default=0)
+        lines.append(Spoken(at, _end_words(view.result, t)))
+    return tuple(lines)
+
+
+def _call_words(entry: dict[str, object], t: Translator) -> dict[str, str]:
+    seat = entry["seat"]
+    assert isinstance(seat, int)
+    return {"name": seat_name(seat, t), "call": call_name(str(entry["call"]), t)}
+
+
+def _end_words(result: HandResult, t: Translator) -> str:
+    if result.winner is None:
+        return t.gettext("The hand is over: nobody wins.")
+    words = {"team": team_name(result.winner, t), "value": result.value}
+    return t.gettext("The hand is over: %(team)s wins, worth %(value)d.") % words
+
+
 def table_model(
-    table: Table, game_id: str, delay_ms: int, error: str | None = None, animate: bool = False
+    table: Table,
+    game_id: str,
+    delay_ms: int,
+    t: Translator,
+    error: str | None = None,
+    animate: bool = False,
 ) -> TableModel:
-    """The table; `animate` replays the latest step's bot cards (the answer to an action)."""
+    """The table in the words of `t`; `animate` replays the latest step's bot cards (the
+    answer to an action) and reads them out."""
     view = view_of(table.game.hand, HUMAN)
     order = _order(view)
     results = finished_results(table.game)
     totals = totals_of(results)
     over = game_over(table.game)
-    buttons, calls = controls(view)
-    tricks = tuple(trick_shows(table, view, order, delay_ms, animate))
+    buttons, calls = controls(view, t)
+    tricks = tuple(trick_shows(table, view, order, delay_ms, animate, t))
     known_contract = view.contract if view.phase in (Phase.PLAY, Phase.DONE) else None
     return TableModel(
         game_id=game_id,
         version=table.version,
         rules_key=table.game.rules.key,
         phase=view.phase.value,
-        status=status(view, over),
-        contract=CONTRACTS[known_contract] if known_contract else None,
-        seats=seat_infos(view, totals),
-        hand=hand_cards(view, order),
+        status=status(view, over, t),
+        contract=t.gettext(CONTRACTS[known_contract]) if known_contract else None,
+        seats=seat_infos(view, totals, t),
+        hand=hand_cards(view, order, t),
         tricks=tricks,
-        last_trick=last_trick(view, order),
+        last_trick=last_trick(view, order, t),
         controls=buttons,
         announce=calls,
         pick=pick_mode(view),
-        armut_note=armut_note(view),
-        calls=calls_shown(view),
-        summary=summary(table, game_id, view.result, view) if view.result else None,
+        armut_note=armut_note(view, t),
+        calls=calls_shown(view, t),
+        summary=summary(table, game_id, view.result, view, t) if view.result else None,
         hand_number=len(table.game.results) + 1,
         hands_per_game=table.game.rules.hands_per_game,
         game_over=over,
-        standings=standings(totals) if over else (),
-        notices=tuple(table.notices) if animate else (),
+        standings=standings(totals, t) if over else (),
+        notices=tuple(t.gettext(NOTICES[code]) for code in table.notices) if animate else (),
         error=error,
         your_turn=view.to_act == HUMAN,
         ready_ms=max((_finished_at(trick) for trick in tricks), default=0),
+        speech=speech(table, view, tricks, t) if animate else (),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.i18n import N_
 from engine import PRESETS, HochzeitShift, RulesError, RuleSet, Scoring, with_toggles
 
 BOOLEAN_TOGGLES = (
@@ -19,23 +20,23 @@ BOOLEAN_TOGGLES = (
 TOGGLE_FIELDS = (*BOOLEAN_TOGGLES, "hands_per_game", "scoring", "hochzeit_deadline_shift")
 
 LABELS = {
-    "armut": "Armut (poverty) allowed",
-    "second_dulle_beats_first": "Second 10♥ beats the first (not in the last trick)",
-    "soloist_leads": "The soloist leads the first trick",
-    "charlie_capture": "Capturing the other side's Charlie (J♣) in the last trick scores",
-    "schweinchen": "Schweinchen: both A♦ in one hand become the highest trumps",
-    "without_nines": "Without nines (40 cards, 10 each)",
-    "late_reply_allows_more": "A late Re/Kontra reply may be followed by more announcements",
-    "hands_per_game": "Hands per game",
-    "scoring": "Scoring table",
-    "hochzeit_deadline_shift": "After a Hochzeit, announcement deadlines drop by",
+    "armut": N_("Armut (poverty) allowed"),
+    "second_dulle_beats_first": N_("Second 10♥ beats the first (not in the last trick)"),
+    "soloist_leads": N_("The soloist leads the first trick"),
+    "charlie_capture": N_("Capturing the other side's Charlie (J♣) in the last trick scores"),
+    "schweinchen": N_("Schweinchen: both A♦ in one hand become the highest trumps"),
+    "without_nines": N_("Without nines (40 cards, 10 each)"),
+    "late_reply_allows_more": N_("A late Re/Kontra reply may be followed by more announcements"),
+    "hands_per_game": N_("Hands per game"),
+    "scoring": N_("Scoring table"),
+    "hochzeit_deadline_shift": N_("After a Hochzeit, announcement deadlines drop by"),
 }
 
 
 LEVEL_TEXTS = {
-    "easy": "Easy: they miss what a beginner misses",
-    "normal": "Normal: club players' rules of thumb",
-    "strong": "Strong: they think ahead (search)",
+    "easy": N_("Easy: they miss what a beginner misses"),
+    "normal": N_("Normal: club players' rules of thumb"),
+    "strong": N_("Strong: they think ahead (search)"),
 }
 """The Opponents choice of the dialog, by level (`app.levels`)."""
 
@@ -49,10 +50,19 @@ class Choice:
 CHOICES = {
     "scoring": (Choice(Scoring.PAGAT, "pagat"), Choice(Scoring.DDV, "DDV")),
     "hochzeit_deadline_shift": (
-        Choice(HochzeitShift.TRICKS, "the clarification trick's number"),
-        Choice(HochzeitShift.TRICKS_MINUS_ONE, "that number less one"),
+        Choice(HochzeitShift.TRICKS, N_("the clarification trick’s number")),
+        Choice(HochzeitShift.TRICKS_MINUS_ONE, N_("that number less one")),
     ),
 }
+
+
+class RulesFormError(RulesError):
+    """A field of the dialog that cannot be read: an English message id and its values."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        super().__init__(message % values)
+        self.message = message
+        self.values = values
 
 
 MAX_FIELD = 20
@@ -63,18 +73,21 @@ HANDS = re.compile(r"[0-9]{1,3}")
 def rules_from_form(preset: str, fields: dict[str, object]) -> RuleSet:
     """Unchecked boxes are absent from a form, so every boolean toggle is read as on/absent."""
     if preset not in PRESETS:
-        raise RulesError(f"unknown preset {preset[:MAX_FIELD]!r}")
+        raise RulesFormError(N_("unknown preset %(preset)s"), preset=repr(preset[:MAX_FIELD]))
     changes: dict[str, object] = {name: fields.get(name) == "on" for name in BOOLEAN_TOGGLES}
     hands = fields.get("hands_per_game")
     if hands is not None:
         if not isinstance(hands, str) or not HANDS.fullmatch(hands):
             shown = str(hands)[:MAX_FIELD]
-            raise RulesError(f"hands per game must be a number from 1 to 100, not {shown!r}")
+            raise RulesFormError(
+                N_("hands per game must be a number from 1 to 100, not %(value)s"),
+                value=repr(shown),
+            )
         changes["hands_per_game"] = int(hands)
     for name in ("scoring", "hochzeit_deadline_shift"):
         value = fields.get(name)
         if value is not None and (not isinstance(value, str) or len(value) > MAX_FIELD):
-            raise RulesError(f"{LABELS[name]}: not one of the choices")
+            raise RulesFormError(N_("%(field)s: not one of the choices"), field=name)
         if value is not None:
             changes[name] = value
     return with_toggles(PRESETS[preset], changes)

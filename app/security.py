@@ -14,6 +14,7 @@ from fastapi import HTTPException, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.errors import message_page
+from app.i18n import N_, translator
 from app.middleware import Headers, HttpMiddleware, changing_headers
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -41,7 +42,7 @@ HEADERS = [
 HTTPS_ONLY_HEADERS = [(b"strict-transport-security", b"max-age=31536000")]
 MAX_BODY = 64 * 1024
 """Bytes in a request body: a form of the table is well under 1 KiB."""
-TOO_LARGE = "That request is too large."
+TOO_LARGE = N_("That request is too large.")
 
 
 class SecurityHeaders(HttpMiddleware):
@@ -79,7 +80,9 @@ class BodyLimit(HttpMiddleware):
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
         if not declared.isdigit() or int(declared) > self.limit:
-            response = message_page(Request(scope, receive), 413, TOO_LARGE)
+            request = Request(scope, receive)
+            message = translator(request).gettext(TOO_LARGE)
+            response = message_page(request, 413, message)
             await response(scope, receive, send)
             return
         received = 0
@@ -108,4 +111,4 @@ def same_origin(request: Request) -> None:
     if source is None:
         return
     if urlsplit(source).netloc.lower() != request.headers.get("host", "").lower():
-        raise HTTPException(403, "This request came from another site and was refused.")
+        raise HTTPException(403, N_("This request came from another site and was refused."))

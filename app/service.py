@@ -18,6 +18,10 @@ from engine import Action, Game, Hand, HandRecord, HandResult, Phase, RuleSet
 HUMAN = 0
 
 
+REDEALT = "redealt"
+"""A notice: everybody declined the Armut and the cards were dealt again."""
+
+
 @dataclass
 class Table:
     """A rebuilt game and its log, with the actions of the latest step."""
@@ -28,6 +32,7 @@ class Table:
     step_start: int = 0
     """Index in the current hand's actions where the latest step began (for animation)."""
     notices: list[str] = field(default_factory=list)
+    """Codes of what happened in the latest step besides the cards (`REDEALT`)."""
 
     @property
     def version(self) -> int:
@@ -96,7 +101,7 @@ def _bots_until_human(table: Table) -> None:
             table.game.next_hand()
             table.log.append([])
             table.step_start = 0
-            table.notices.append("Everybody declined the Armut: the cards are dealt again.")
+            table.notices.append(REDEALT)
             continue
         if hand.is_over or hand.to_act == HUMAN:
             return

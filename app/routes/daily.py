@@ -18,6 +18,7 @@ from app.daily import (
     unfinished_attempts,
 )
 from app.deps import RosterDep, SessionDep, SettingsDep, StartLimit, TemplatesDep, player_id
+from app.i18n import N_, translator
 from app.levels import DAILY_LEVEL, LEVELS
 from app.models import Player
 from app.nicknames import NicknameError, clean_nickname
@@ -36,8 +37,8 @@ BOARD_HISTORY = timedelta(days=366)
 def _ranked(rules_key: str) -> None:
     try:
         ranked_rules(rules_key)
-    except ValueError as error:
-        raise HTTPException(404, str(error)) from None
+    except ValueError:
+        raise HTTPException(404, N_("There is no daily game with these rules.")) from None
 
 
 @router.post("/daily/{rules_key}", dependencies=[StartLimit])
@@ -61,7 +62,8 @@ def play_daily(
             add_attempt(session, player, row)
         except IntegrityError:
             session.rollback()
-            raise HTTPException(409, "Your daily game has just been started elsewhere.") from None
+            started = N_("Your daily game has just been started elsewhere.")
+            raise HTTPException(409, started) from None
     session.commit()
     return to_table(row)
 
@@ -79,9 +81,9 @@ def leaderboard(
     today = settings.today()
     shown = day or today
     if shown > today:
-        raise HTTPException(404, "That day has not come yet.")
+        raise HTTPException(404, N_("That day has not come yet."))
     if shown < today - BOARD_HISTORY:
-        raise HTTPException(404, "Boards are kept for a year.")
+        raise HTTPException(404, N_("Boards are kept for a year."))
     seed = daily_seed(settings.secret, shown, rules)
     pars: ParKeeper = request.app.state.pars
     bot_par = pars.request(session, shown, rules, DAILY_BOT, settings.now())
@@ -115,11 +117,13 @@ def set_nickname(
     try:
         name = clean_nickname(nickname)
     except NicknameError as error:
-        context = {"title": "That nickname cannot be used", "message": str(error)}
+        t = translator(request)
+        message = t.gettext(error.message) % error.values
+        context = {"title": t.gettext("That nickname cannot be used"), "message": message}
         return templates.TemplateResponse(request, "message.html", context, status_code=400)
     player = session.get(Player, player_id(request) or "")
     if player is None:
-        raise HTTPException(400, "Play a daily game first; then choose your nickname.")
+        raise HTTPException(400, N_("Play a daily game first; then choose your nickname."))
     player.nickname = name
     session.commit()
     target = back if back.startswith("/leaderboard") else "/leaderboard"

@@ -29,10 +29,12 @@ from app.deps import (
     remember_player,
 )
 from app.game_context import game_context
+from app.i18n import N_, Translator, translator
 from app.levels import LEVELS
 from app.models import GameRow, Player
 from app.preferences import level_preference, rules_preference
 from app.presenter import table_model
+from app.refusals import refusal_text
 from app.service import HUMAN, Table, finished_records, human_action, new_table, next_hand
 from app.settings import Settings
 from app.store import (
@@ -60,7 +62,7 @@ if TYPE_CHECKING:
 
 router = APIRouter(prefix="/games", tags=["games"])
 
-STALE = "That click was for an earlier moment of the game; here is the table as it is now."
+STALE = N_("That click was for an earlier moment of the game; here is the table as it is now.")
 
 
 def current_player(request: Request, session: SessionDep) -> Player:
@@ -101,7 +103,7 @@ def start_game(
     deals of an earlier game ("play these cards again"); new games are practice, so that is
     fair."""
     if seed is not None and not SEED.fullmatch(seed):
-        raise HTTPException(400, "A seed is 1 to 64 letters, digits, '-' or '_'.")
+        raise HTTPException(400, N_("A seed is 1 to 64 letters, digits, '-' or '_'."))
     bot = roster.bot(LEVELS[level_preference(request)])
     player = current_player(request, session)
     row = open_game(session, player, rules_preference(request), bot, seed)
@@ -112,7 +114,7 @@ def start_game(
 def owned_game(session: SessionDep, request: Request, game_id: str) -> GameRow:
     row = find_game(session, game_id, player_id(request))
     if row is None:
-        raise HTTPException(404, "No such game here.")
+        raise HTTPException(404, N_("No such game here."))
     return row
 
 
@@ -126,6 +128,10 @@ class Screen:
     settings: Settings
     cache: TableCache
 
+    @property
+    def words(self) -> Translator:
+        return translator(self.request)
+
     def show(
         self,
         row: GameRow,
@@ -135,11 +141,13 @@ class Screen:
         animate: bool = False,
         hint: Hint | None = None,
     ) -> Response:
-        """The whole page, or only the table region for an htmx request."""
+        """The whole page, or only the table region for an htmx request; `error` is already
+        in the request's words."""
         delay = self.settings.bot_delay_ms
+        t = self.words
         context = {
-            "model": table_model(table, row.id, delay, error, animate),
-            "game": game_context(row, table, self.settings.now()),
+            "model": table_model(table, row.id, delay, t, error, animate),
+            "game": game_context(row, table, self.settings.now(), t),
             "hint": hint,
         }
         block = "table" if is_htmx(self.request) else None
@@ -227,26 +235,27 @@ def _play_step(
     table = screen.cache.take(row)
     if version != row.version:
         screen.cache.keep(row.id, table)
-        return screen.show(row, table, STALE, 409)
+        return screen.show(row, table, screen.words.gettext(STALE), 409)
     if attempt_closed(row, now):
         screen.cache.keep(row.id, table)
-        return screen.show(row, table, _closed_message(row), 409)
+        return screen.show(row, table, _closed_message(row, screen.words), 409)
     try:
         step(table)
     except tuple(refusals) as error:
         screen.cache.keep(row.id, table)
         status = next(code for kind, code in refusals.items() if isinstance(error, kind))
-        return screen.show(row, table, str(error), status)
+        return screen.show(row, table, refusal_text(error, screen.words), status)
     return _store_and_show(session, screen, row, table, now)
 
 
-def _closed_message(row: GameRow) -> str:
+def _closed_message(row: GameRow, t: Translator) -> str:
     assert row.day is not None
     closed_at = attempts_close_at(row.day).strftime("%Y-%m-%d %H:%M")
-    return (
-        f"This ranked attempt closed unfinished at {closed_at} UTC: it is not ranked, and the "
-        "day's seed is public now."
+    text = t.gettext(
+        "This ranked attempt closed unfinished at %(time)s UTC: it is not ranked, and the "
+        "day’s seed is public now."
     )
+    return text % {"time": closed_at}
 
 
 def _store_and_show(
@@ -262,7 +271,7 @@ def _store_and_show(
         session.rollback()
         fresh = session.get(GameRow, row.id)
         assert fresh is not None
-        return screen.show(fresh, screen.cache.take(fresh), STALE, 409)
+        return screen.show(fresh, screen.cache.take(fresh), screen.words.gettext(STALE), 409)
     screen.cache.keep(row.id, table)
     if not is_htmx(screen.request):
         return RedirectResponse(f"/games/{row.id}", status_code=303)
@@ -278,7 +287,7 @@ def finished_hand(
     screen.cache.keep(row.id, table)
     records = finished_records(table.game)
     if not 1 <= number <= len(records):
-        raise HTTPException(404, "That hand is not finished yet.")
+        raise HTTPException(404, N_("That hand is not finished yet."))
     return row, records[number - 1]
 
 

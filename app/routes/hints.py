@@ -9,6 +9,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from app.db import insert_unless_present
 from app.deps import ActionLimit, RosterDep, SessionDep, TemplatesDep, is_htmx
 from app.hints import hint_of, hint_seed
+from app.i18n import N_
 from app.models import HintUse
 from app.routes.games import STALE, ScreenDep, VersionField, owned_game
 from app.service import HUMAN
@@ -29,13 +30,13 @@ def hint(
 ) -> Response:
     row = owned_game(session, request, game_id)
     if row.mode == "daily":
-        raise HTTPException(403, "There are no hints in a ranked daily game.")
+        raise HTTPException(403, N_("There are no hints in a ranked daily game."))
     table = screen.cache.take(row)
     screen.cache.keep(row.id, table)
     if version != row.version:
         raise HTTPException(409, STALE)
     if table.game.hand.to_act != HUMAN:
-        raise HTTPException(409, "There is nothing for you to decide now.")
+        raise HTTPException(409, N_("There is nothing for you to decide now."))
     advice = roster.submit(hint_of, view_of(table.game.hand, HUMAN), hint_seed(table)).result()
     values = {"game_id": row.id, "version": row.version, "suggested": advice.action}
     insert_unless_present(session, HintUse, values)

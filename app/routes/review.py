@@ -11,6 +11,7 @@ from fastapi import Path as PathParam
 
 from app.deps import SessionDep, TemplatesDep, is_htmx
 from app.hand_replay import replay_steps
+from app.i18n import N_, translator
 from app.models import GameRow, HandReview
 from app.review import Decision, Summary, summarise
 from app.review_jobs import Reviewer, ReviewJob
@@ -65,9 +66,9 @@ def review_page(
     step: Annotated[int, Query(ge=0, le=12)] = 0,
 ) -> Response:
     row, record, review = _review(request, session, screen, game_id, number)
-    steps = replay_steps(record)
+    steps = replay_steps(record, translator(request))
     if steps and step >= len(steps):
-        raise HTTPException(404, "That hand has no such trick.")
+        raise HTTPException(404, N_("That hand has no such trick."))
     context = {
         "game_id": row.id,
         "number": number,

@@ -7,13 +7,16 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
 
 from app.deps import RosterDep, SessionDep, StartLimit, TemplatesDep
+from app.i18n import N_, translator
 from app.levels import DEFAULT_LEVEL, LEVELS
 from app.preferences import remember_level, remember_rules
 from app.routes.games import current_player, open_game, to_table
-from app.rules_form import TOGGLE_FIELDS, rules_from_form
+from app.rules_form import TOGGLE_FIELDS, RulesFormError, rules_from_form
 from engine import RulesError
 
 router = APIRouter(tags=["rules"])
+
+NO_SUCH_RULES = N_("These variants cannot be combined.")
 
 
 @router.get("/how-to-play")
@@ -42,10 +45,14 @@ def choose_rules(
     try:
         rules = rules_from_form(preset, fields)
     except RulesError as error:
-        context = {"message": str(error), "title": "Those rules do not exist"}
+        t = translator(request)
+        message = t.gettext(NO_SUCH_RULES)
+        if isinstance(error, RulesFormError):
+            message = t.gettext(error.message) % error.values
+        context = {"message": message, "title": t.gettext("Those rules do not exist")}
         return templates.TemplateResponse(request, "message.html", context, status_code=400)
     if level not in LEVELS:
-        raise HTTPException(400, f"The level is one of {', '.join(LEVELS)}.")
+        raise HTTPException(400, N_("The level is one of easy, normal, strong."))
     bot = roster.bot(LEVELS[level])
     row = open_game(session, current_player(request, session), rules, bot)
     session.commit()

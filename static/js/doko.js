@@ -15,7 +15,7 @@ function applyColours() {
 function countPicked(form) {
   const picked = form.querySelectorAll('input[name="cards"]:checked').length;
   const shown = form.querySelector(".picked");
-  if (shown) shown.textContent = `(${picked} of 3 chosen)`;
+  if (shown) shown.textContent = shown.dataset.template.replace("{n}", String(picked));
 }
 
 function applyPresetDefaults(radio) {
@@ -65,20 +65,72 @@ function applyVars(root) {
   }
 }
 
+// The live region reads the latest step once, in the page's language: the table sends its
+// lines (bot cards, trick winners, announcements, the end of the hand) with the moment each
+// appears on the table.
+function speak(root) {
+  const region = document.getElementById("announcer");
+  const lines = root.querySelectorAll ? root.querySelectorAll(".speech li") : [];
+  if (!region) return;
+  for (const line of lines) {
+    const at = Number(line.dataset.at) || 0;
+    setTimeout(() => {
+      const said = document.createElement("p");
+      said.textContent = line.textContent;
+      region.append(said);
+      while (region.childElementCount > 8) region.firstElementChild.remove();
+    }, at);
+  }
+}
+
+// After the table changes, focus goes to the first playable card (or the first choice).
+function focusFirst(root) {
+  if (!root.matches || !root.matches("#table")) return;
+  const first = root.querySelector(".hand .playable, .controls button, .pick input, .next-hand");
+  if (first) first.focus({ preventScroll: true });
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   applyColours();
   applyVars(document.body);
 });
-document.addEventListener("htmx:load", (event) => applyVars(event.target));
+document.addEventListener("htmx:load", (event) => {
+  applyVars(event.target);
+  speak(event.target);
+  focusFirst(event.target);
+});
 
-// Keys: ← and → step through a hand's review; H asks for a hint at the table. Not while
-// typing in a field.
+// ← and → move between the playable cards (Enter plays the focused one).
+function stepCard(event) {
+  const cards = [...document.querySelectorAll(".hand .playable")];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0 || !cards.length) return false;
+  const next = cards[(at + (event.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length];
+  next.focus();
+  return true;
+}
+
+// Keys: ← and → step through a hand's review (at the table: between playable cards); H asks
+// for a hint, A announces the next call, N deals the next hand, C focuses the first playable
+// card. Not while typing in a field.
 document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target.closest && event.target.closest("input, select, textarea")) return;
-  const keys = { ArrowLeft: ".review-steps a[rel=prev]", ArrowRight: ".review-steps a[rel=next]", h: "[data-hint]" };
+  if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && stepCard(event)) {
+    event.preventDefault();
+    return;
+  }
+  const keys = {
+    ArrowLeft: ".review-steps a[rel=prev]",
+    ArrowRight: ".review-steps a[rel=next]",
+    h: "[data-hint]",
+    a: ".announce-next",
+    n: ".next-hand",
+    c: ".hand .playable",
+  };
   const target = keys[event.key] && document.querySelector(keys[event.key]);
   if (!target) return;
   event.preventDefault();
-  target.click();
+  if (event.key === "c") target.focus();
+  else target.click();
 });

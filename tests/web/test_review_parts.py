@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.hand_replay import replay_steps
+from app.i18n import translations
 from app.review import (
     BLUNDER,
     MISTAKE,
@@ -105,7 +106,7 @@ def test_the_summary_adds_losses_and_puts_the_worst_first() -> None:
 def test_the_steps_show_every_trick_with_all_cards(name: str) -> None:
     hand = record(name)
     result = hand.replay().result()
-    steps = replay_steps(hand)
+    steps = replay_steps(hand, translations("en"))
     assert len(steps) == 13 and steps[0].trick is None
     assert [len(s.seats[0].cards) for s in steps] == list(range(12, -1, -1))
     assert sum(seat.points for seat in steps[-1].seats) == 240

@@ -1,0 +1,160 @@
+"""The site's languages: which one a request gets, and its translations.
+
+The catalogs are the `.po` files under `locales/` (English is the source language and needs
+none). They are read with Babel and compiled in memory the first time a language is asked
+for, so nothing compiled is kept in the repository and a changed `.po` needs no build step.
+Templates get `gettext`/`ngettext` per request through the context (Jinja's i18n extension,
+new-style: `%(name)s` placeholders filled and escaped by Jinja); Python code gets the same
+`Translations` object and formats whole sentences with named placeholders.
+"""
+
+from __future__ import annotations
+
+import gettext as stdlib_gettext
+from datetime import datetime
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, negotiate_locale
+from babel.dates import format_date, format_datetime
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import Translations
+from fastapi import Request, Response
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+DOMAIN = "messages"
+SOURCE = "en"
+LANGUAGES = {"en": "English"}
+"""Code → the language's own name, in the order the picker shows them. A language is listed
+once its catalog is complete (tests/web/test_catalogs.py)."""
+LANGUAGE_COOKIE = "doko_lang"
+YEAR = 365 * 24 * 3600
+
+Translator = stdlib_gettext.NullTranslations
+"""What Python code receives to put words together: `gettext`, `ngettext`, `pgettext`."""
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction where it is defined; it is translated where shown."""
+    return message
+
+
+def catalog_path(language: str) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(language: str) -> Catalog:
+    with catalog_path(language).open("rb") as po:
+        return read_po(po, locale=language, domain=DOMAIN)
+
+
+@cache
+def translations(language: str) -> Translator:
+    """The compiled catalog of a language (fuzzy entries are left out, as gettext does)."""
+    if language == SOURCE:
+        return stdlib_gettext.NullTranslations()
+    compiled = BytesIO()
+    write_mo(compiled, read_catalog(language))
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
+
+
+def language_of(request: Request) -> str:
+    """The device's choice (a cookie), else the browser's `Accept-Language`, else English."""
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    wanted = _accepted(request.headers.get("accept-language", ""))
+    return negotiate_locale(wanted, list(LANGUAGES), sep="-") or SOURCE
+
+
+def _accepted(header: str) -> list[str]:
+    """The header's languages, most wanted first (`de-CH, de;q=0.9, en;q=0.5`)."""
+    weighted = []
+    for position, part in enumerate(header.split(",")[:20]):
+        tag, _, quality = part.strip().partition(";q=")
+        try:
+            weight = float(quality) if quality else 1.0
+        except ValueError:
+            continue
+        if tag and weight > 0:
+            weighted.append((-weight, position, tag.strip().lower()))
+    tags = [tag for _, _, tag in sorted(weighted)]
+    # A regional tag also asks for its language (`de-CH` → `de`), after what was named.
+    return tags + [tag.split("-")[0] for tag in tags if "-" in tag]
+
+
+def translator(request: Request) -> Translator:
+    return translations(language_of(request))
+
+
+def remember_language(response: Response, language: str) -> None:
+    response.set_cookie(LANGUAGE_COOKIE, language, max_age=YEAR, httponly=True, samesite="lax")
+
+
+def _new_style(translate: Any) -> Any:
+    """Jinja's new-style gettext: the translated text is a format string for the named
+    values given in the template, escaped like any other output."""
+
+    @pass_context
+    def call(context: Context, *args: Any, **variables: Any) -> str:
+        text = translate(*args)
+        if context.eval_ctx.autoescape:
+            text = Markup(text)
+        return text % variables  # type: ignore[no-any-return]
+
+    return call
+
+
+def _new_style_plural(translate: Any) -> Any:
+    @pass_context
+    def call(context: Context, singular: str, plural: str, count: int, **variables: Any) -> str:
+        variables.setdefault("num", count)
+        text = translate(singular, plural, count)
+        if context.eval_ctx.autoescape:
+            text = Markup(text)
+        return text % variables  # type: ignore[no-any-return]
+
+    return call
+
+
+@cache
+def template_words(language: str) -> dict[str, object]:
+    """What every template needs to speak `language`: the gettext functions and formatters."""
+    words = translations(language)
+    locale = Locale.parse(language)
+    return {
+        "lang": language,
+        "translator": words,
+        "languages": LANGUAGES,
+        "gettext": _new_style(words.gettext),
+        "ngettext": _new_style_plural(words.ngettext),
+        "pgettext": _new_style(words.pgettext),
+        "format_day": lambda day: format_date(day, DAY.get(language, "medium"), locale=locale),
+        "format_time": lambda moment: _utc_time(moment, language, locale),
+        "format_number": lambda number, digits=0: _number(number, digits, locale),
+    }
+
+
+DAY = {"en": "yyyy-MM-dd"}
+"""English keeps the ISO dates the site always showed; other languages write theirs."""
+MOMENT = {"en": "yyyy-MM-dd HH:mm"}
+
+
+def _utc_time(moment: datetime, language: str, locale: Locale) -> str:
+    """Times are always UTC (the daily game's clock), and say so."""
+    pattern = MOMENT.get(language, "short")
+    return f"{format_datetime(moment, pattern, tzinfo=None, locale=locale)} UTC"
+
+
+def _number(number: float, digits: int, locale: Locale) -> str:
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(number, pattern, locale=locale)

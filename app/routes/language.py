@@ -1,0 +1,27 @@
+"""The language picker: every page links here with the language and the page to go back to."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Query
+from fastapi.responses import RedirectResponse
+
+from app.i18n import LANGUAGES, N_, remember_language
+
+router = APIRouter(tags=["language"])
+
+
+@router.get("/language")
+def choose_language(
+    lang: Annotated[str, Query(max_length=5)],
+    back: Annotated[str, Query(max_length=200)] = "/",
+) -> RedirectResponse:
+    """Remembers the language on this device and shows the same page again (only a path on
+    this site: never a redirect elsewhere)."""
+    if lang not in LANGUAGES:
+        raise HTTPException(404, N_("That language is not offered."))
+    target = back if back.startswith("/") and not back.startswith("//") else "/"
+    response = RedirectResponse(target, status_code=303)
+    remember_language(response, lang)
+    return response
