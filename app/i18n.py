@@ -32,9 +32,19 @@ from markupsafe import Markup
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 DOMAIN = "messages"
 SOURCE = "en"
-LANGUAGES = {"en": "English"}
-"""Code → the language's own name, in the order the picker shows them. A language is listed
-once its catalog is complete (tests/web/test_catalogs.py)."""
+NAMES = {"en": "English", "de": "Deutsch", "ru": "Русский", "hu": "Magyar", "ro": "Română"}
+"""Code → the language's own name, in the order the picker shows them."""
+
+
+def catalog_path(language: str) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+LANGUAGES = {
+    code: name for code, name in NAMES.items() if code == SOURCE or catalog_path(code).exists()
+}
+"""The languages offered: English and every language with a catalog in `locales/`. A catalog
+is put there once it is complete (tests/web/test_catalogs.py checks that it stays so)."""
 LANGUAGE_COOKIE = "doko_lang"
 YEAR = 365 * 24 * 3600
 
@@ -45,10 +55,6 @@ Translator = stdlib_gettext.NullTranslations
 def N_(message: str) -> str:
     """Marks a message for extraction where it is defined; it is translated where shown."""
     return message
-
-
-def catalog_path(language: str) -> Path:
-    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def read_catalog(language: str) -> Catalog:
