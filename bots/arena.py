@@ -2,8 +2,10 @@
 
 Each deal is played four times, the tested bot in each seat in turn and the other bot in the
 other three, so the luck of the cards cancels. The unit of the confidence interval is the deal
-(the mean of its four rotations). With --workers the deals are shared out among processes; the
-figures are the same as with one (every deal has its own seeds), only faster.
+(the mean of its four rotations). A bot against itself needs no rotations: each deal is played
+once and every seat counts as the tested bot (its solos, its announcements). With --workers the
+deals are shared out among processes; the figures are the same as with one (every deal has its
+own seeds), only faster.
 """
 
 from __future__ import annotations
@@ -60,6 +62,12 @@ class Match:
     rules: RuleSet
     seed: str
 
+    @property
+    def is_self_play(self) -> bool:
+        """The same bot in every seat (`--vs` names the tested bot, which then plays every
+        seat with the tested bot's budget)."""
+        return self.tested is self.other
+
 
 def _timed_turn(hand: Hand, bot: Bot, rng: random.Random, timings: list[float] | None) -> Action:
     seat = hand.to_act
@@ -74,8 +82,10 @@ def _timed_turn(hand: Hand, bot: Bot, rng: random.Random, timings: list[float] |
 
 
 def play_rotation(match: Match, number: int, seat: int, tally: Tally) -> list[Hand]:
-    """One deal with the tested bot in `seat`; Armut redeals are played until a hand counts."""
+    """One deal with the tested bot in `seat`; Armut redeals are played until a hand counts.
+    In self-play every seat's decisions are timed."""
     bots = [match.tested if s == seat else match.other for s in range(4)]
+    timed = range(4) if match.is_self_play else (seat,)
     rngs = [random.Random(f"{match.seed}/{number}/{seat}/{s}") for s in range(4)]
     hands = []
     for redeal in range(100):
@@ -84,7 +94,7 @@ def play_rotation(match: Match, number: int, seat: int, tally: Tally) -> list[Ha
         while not hand.is_over:
             to_act = hand.to_act
             assert to_act is not None
-            timings = tally.decision_ms if to_act == seat else None
+            timings = tally.decision_ms if to_act in timed else None
             _timed_turn(hand, bots[to_act], rngs[to_act], timings)
         hands.append(hand)
         if hand.phase is Phase.DONE:
@@ -110,12 +120,14 @@ def count_hand(hand: Hand, seat: int, tally: Tally) -> float:
 
 
 def play_deal(match: Match, number: int) -> tuple[Tally, list[str]]:
-    """One deal in its four rotations: its tally and its hand records (JSON lines)."""
+    """One deal in its four rotations (once in self-play): its tally and its hand records
+    (JSON lines)."""
     tally = Tally()
     scores, lines = [], []
-    for seat in range(4):
+    for seat in range(1 if match.is_self_play else 4):
         hands = play_rotation(match, number, seat, tally)
-        scores.append(count_hand(hands[-1], seat, tally))
+        counted = range(4) if match.is_self_play else (seat,)
+        scores += [count_hand(hands[-1], each, tally) for each in counted]
         lines += [json.dumps(HandRecord.of_hand(hand).to_json()) for hand in hands]
     tally.deal_means.append(sum(scores) / 4)
     return tally, lines
@@ -236,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         tested = bot_named(args.bot, args.budget)
-        match = Match(tested, bot_named(args.vs), RuleSet.from_key(args.rules), args.seed)
+        other = tested if args.vs == args.bot else bot_named(args.vs)
+        match = Match(tested, other, RuleSet.from_key(args.rules), args.seed)
     except ValueError as error:
         parser.error(str(error))
     if args.deals < 1:

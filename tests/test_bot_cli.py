@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bots.registry import bot_named
-from engine import Action, HandRecord, Phase, parse_record, view_of
+from engine import Act, Action, HandRecord, Phase, parse_record, view_of
 from engine.replay import run as replay
 from tests.scripting import rigged_hand, run
 
@@ -175,6 +175,30 @@ def test_arena_under_ddv(tmp_path: Path) -> None:
     lines = records.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 4, "ddv has no Armut, so no redeals"
     assert {json.loads(line)["rules"] for line in lines} == {"ddv"}
+
+
+def test_arena_self_play_counts_every_seat(tmp_path: Path) -> None:
+    """A bot against itself plays each deal once and counts all four seats: three deals are
+    12 seat-hands, the scores sum to nothing, and every declared contract and announcement of
+    any seat is in the summary (counted again from the records)."""
+    records = tmp_path / "self.jsonl"
+    done = command(
+        "bots.arena",
+        *("--bot", "heuristic-v1", "--vs", "heuristic-v1", "--deals", "3", "--seed", "self"),
+        *("--json", "--records", str(records)),
+    )
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.splitlines()[-1])
+    assert (summary["hands"], summary["mean"], summary["ci95"]) == (12, 0.0, [0.0, 0.0])
+    lines = records.read_text(encoding="utf-8").splitlines()
+    hands = [parse_record(line).replay() for line in lines]
+    finished = [hand for hand in hands if hand.phase is Phase.DONE]
+    assert len(finished) == 3
+    calls = sum(action.act is Act.ANNOUNCE for hand in finished for action in hand.actions)
+    assert summary["announcements"] == calls
+    declared = sum(hand.declarer is not None for hand in finished)
+    assert calls > 0 and declared > 0, "this seed's deals have a Hochzeit and calls to count"
+    assert sum(row["count"] for row in summary["declared"].values()) == declared
 
 
 @pytest.mark.parametrize(
