@@ -24,6 +24,7 @@ HTMX = {"HX-Request": "true"}
 _DATA_ACTION = re.compile(r'\bdata-action="([^"]*)"')
 _VERSION = re.compile(r'<input type="hidden" name="version" value="(\d+)"')
 _NEXT_HAND = re.compile(r'class="[^"]*\bnext-hand\b')
+_STANDINGS = re.compile(r'<ol class="standings"')
 _PICKABLE = re.compile(r'<label class="([^"]*)"\s+data-card="([^"]+)"')
 
 Choose = Callable[[list[str]], str]
@@ -42,9 +43,14 @@ def page_version(body: str) -> int:
     return int(match.group(1))
 
 
+def game_is_over(body: str) -> bool:
+    """The final standings are shown (found by their class: the page may be in any language)."""
+    return bool(_STANDINGS.search(body))
+
+
 def hand_is_over(body: str) -> bool:
     """The end-of-hand summary offers "Next hand" (or, at the end, the final standings)."""
-    return bool(_NEXT_HAND.search(body)) or "Final standings" in body
+    return bool(_NEXT_HAND.search(body)) or game_is_over(body)
 
 
 def pickable_cards(body: str) -> list[tuple[str, bool]]:
@@ -112,7 +118,7 @@ def play_game(
         observe(response)
     for _ in range(max_requests):
         body = bodies[-1]
-        if "Final standings" in body:
+        if game_is_over(body):
             return bodies
         if _NEXT_HAND.search(body):
             data = {"version": str(page_version(body))}
