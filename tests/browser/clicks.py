@@ -64,7 +64,8 @@ def choose(actions: list[str], wishes: list[str]) -> str:
 
 
 def game_over(page: Page) -> bool:
-    return page.locator("section.summary", has_text="Final standings").count() > 0
+    """The final standings are shown (found by their class: the page may be in any language)."""
+    return page.locator("section.summary ol.standings").count() > 0
 
 
 def step(page: Page, wishes: list[str]) -> None:
