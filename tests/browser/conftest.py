@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
@@ -87,8 +88,12 @@ def new_context(
         if message.type == "error" and POLICY_ERROR.search(message.text):
             refused.append(message.text)
 
-    def make(viewport: dict[str, int] | None = None) -> BrowserContext:
-        context = browser.new_context(base_url=live_server.url, viewport=viewport or DESKTOP)
+    def make(viewport: dict[str, int] | None = None, **options: Any) -> BrowserContext:
+        """`options` go to Playwright's `new_context` (e.g. `locale`, which sets the
+        browser's `Accept-Language`)."""
+        context = browser.new_context(
+            base_url=live_server.url, viewport=viewport or DESKTOP, **options
+        )
         context.set_default_timeout(10_000)
         context.on("console", watch)
         contexts.append(context)
