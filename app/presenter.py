@@ -457,28 +457,38 @@ def standings(totals: Sequence[int], t: Translator) -> tuple[Standing, ...]:
 def speech(
     table: Table, view: SeatView, tricks: Sequence[TrickShow], t: Translator
 ) -> tuple[Spoken, ...]:
-    """The latest step in words for the live region, each line at the moment the table shows
-    it: announcements, every bot card, each trick's winner, the end of the hand."""
-    lines = [
-        Spoken(0, t.gettext("%(name)s announces %(call)s") % _call_words(entry, t))
-        for entry in table.log[-1][table.step_start :]
-        if entry["act"] == "announce" and entry["seat"] != HUMAN
-    ]
-    for trick in tricks:
-        for played in trick.cards:
-            if played.delay_ms:
-                words = {"name": played.seat_name, "card": played.face.name}
-                lines.append(Spoken(played.delay_ms, t.gettext("%(name)s: %(card)s") % words))
-        if trick.gather_at_ms is not None and trick.winner is not None:
-            winner = seat_name(POSITIONS.index(trick.winner), t)
-            won = {"name": winner, "trick": trick.number}
-            lines.append(
-                Spoken(trick.winner_at_ms, t.gettext("%(name)s wins trick %(trick)d") % won)
-            )
+    """The latest step in words for the live region, in the order it happened, each line at
+    the moment the table shows it: every bot card, each trick's winner once its last card is
+    down, the bots' announcements and the end of the hand. The player's own moves are not read
+    back. Bot cards are found in the step's log, not by their delay, which may be 0."""
+    step = table.log[-1][table.step_start :]
+    shown = [(trick, played) for trick in tricks for played in trick.cards]
+    plays = sum(1 for entry in step if entry["act"] == "play")
+    new_cards = iter(shown[len(shown) - plays :])
+    lines: list[Spoken] = []
+    for entry in step:
+        clock = lines[-1].at_ms if lines else 0
+        if entry["act"] == "announce" and entry["seat"] != HUMAN:
+            words = _call_words(entry, t)
+            lines.append(Spoken(clock, t.gettext("%(name)s announces %(call)s") % words))
+        elif entry["act"] == "play":
+            trick, played = next(new_cards)
+            lines += _play_words(trick, played, entry["seat"] != HUMAN, t)
     if view.result is not None:
-        at = max((line.at_ms for line in lines), default=0)
-        lines.append(Spoken(at, _end_words(view.result, t)))
+        lines.append(Spoken(lines[-1].at_ms if lines else 0, _end_words(view.result, t)))
     return tuple(lines)
+
+
+def _play_words(trick: TrickShow, played: PlayedCard, bot: bool, t: Translator) -> list[Spoken]:
+    """A bot's card, and the trick's winner when this card completes the trick."""
+    lines = []
+    if bot:
+        words = {"name": played.seat_name, "card": played.face.name}
+        lines.append(Spoken(played.delay_ms, t.gettext("%(name)s: %(card)s") % words))
+    if trick.winner is not None and played is trick.cards[-1]:
+        won = {"name": seat_name(POSITIONS.index(trick.winner), t), "trick": trick.number}
+        lines.append(Spoken(trick.winner_at_ms, t.gettext("%(name)s wins trick %(trick)d") % won))
+    return lines
 
 
 def _call_words(entry: dict[str, object], t: Translator) -> dict[str, str]:
