@@ -16,7 +16,7 @@ from datetime import date, datetime
 from threading import Lock
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session, aliased, selectinload
 
 from app.charts import Chart, bar_chart, dot_chart
 from app.daily import attempt_closed
@@ -167,6 +167,7 @@ class Attempt:
 def player_games(session: Session, player_id: str) -> list[GameRow]:
     query = (
         select(GameRow)
+        .options(selectinload(GameRow.logged_hands))
         .where(GameRow.player_id == player_id)
         .order_by(GameRow.created_at.desc(), GameRow.id)
         .limit(MAX_GAMES + 1)

@@ -36,8 +36,6 @@ class GameRow(Base):
     rules_key: Mapped[str] = mapped_column(String(200))
     seed: Mapped[str] = mapped_column(String(128))
     bot_id: Mapped[str] = mapped_column(String(40))
-    log: Mapped[list[list[dict[str, Any]]]] = mapped_column(JSON)
-    """Per hand (Armut redeals included), the actions in record form."""
     version: Mapped[int] = mapped_column(Integer)
     """Actions accepted so far; a request names the version it was made on."""
     mode: Mapped[str] = mapped_column(String(16), default="new", server_default="new")
@@ -50,8 +48,36 @@ class GameRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     player: Mapped[Player] = relationship()
+    logged_hands: Mapped[list[GameHand]] = relationship(
+        order_by="GameHand.number", cascade="all, delete-orphan"
+    )
+    """Loaded only when asked for: a click on a cached table needs none of them."""
 
     __mapper_args__ = {"version_id_col": version, "version_id_generator": False}
+
+    @property
+    def log(self) -> list[list[dict[str, Any]]]:
+        """Per hand (Armut redeals included), the actions in record form."""
+        return [hand.actions for hand in self.logged_hands]
+
+    @log.setter
+    def log(self, log: list[list[dict[str, Any]]]) -> None:
+        self.logged_hands = [
+            GameHand(number=number, actions=list(actions)) for number, actions in enumerate(log)
+        ]
+
+
+class GameHand(Base):
+    """The actions of one hand of a game, in record form. A game's log is kept hand by hand so
+    that a click rewrites only the hand in progress (`app.store.write_table`): rewriting and
+    reloading the whole log on every click was most of a click's server time."""
+
+    __tablename__ = "game_hands"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """0-based, Armut redeals counted."""
+    actions: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
 
 
 class DailyAttempt(Base):

@@ -33,6 +33,8 @@ class Table:
     """Index in the current hand's actions where the latest step began (for animation)."""
     notices: list[str] = field(default_factory=list)
     """Codes of what happened in the latest step besides the cards (`REDEALT`)."""
+    stored_hands: int = 0
+    """Hands of the log the database holds: a step rewrites the last of them and adds the rest."""
 
     @property
     def version(self) -> int:
@@ -72,7 +74,7 @@ def replay_game(
 def rebuild(rules: RuleSet, seed: str, bot: Bot, log: list[list[dict[str, Any]]]) -> Table:
     """Replays a stored log (it was checked when stored, so a failure is a real error)."""
     game, _ = replay_game(rules, seed, log)
-    table = Table(game, bot, [list(hand) for hand in log])
+    table = Table(game, bot, [list(hand) for hand in log], stored_hands=len(log))
     table.step_start = len(log[-1])
     return table
 

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from threading import Lock
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session, object_session
 
 from app.bot_pool import BotRoster
 from app.db import insert_unless_present
-from app.models import GameRow, Player
+from app.models import GameHand, GameRow, Player
 from app.service import Table, game_over, rebuild
 from engine import RuleSet
 
@@ -55,13 +55,12 @@ def add_game(
         rules_key=game.rules.key,
         seed=game.seed,
         bot_id=bot_id,
-        log=[],
         version=0,
         mode=kind.mode,
         day=kind.day,
     )
-    write_table(row, table)
     session.add(row)
+    write_table(row, table)
     session.flush()
     return row
 
@@ -91,6 +90,18 @@ class TableCache:
         with self._lock:
             table = self._tables.pop(row.id, None)
         if table is None or table.version != row.version:
+            table = self._rebuilt(row)
+        return table
+
+    def _rebuilt(self, row: GameRow) -> Table:
+        """The table of the row's version. The hands are read after the row, so a step
+        committed in between (another request, another process) shows in them: then the row
+        is read again, and the request sees the game as it now is."""
+        table = read_table(row, self.roster)
+        while table.version != row.version:
+            session = object_session(row)
+            assert session is not None
+            session.expire(row)
             table = read_table(row, self.roster)
         return table
 
@@ -103,8 +114,20 @@ class TableCache:
 
 
 def write_table(row: GameRow, table: Table) -> None:
-    """Stores the log and what is derived from it for queries."""
-    row.log = [list(hand) for hand in table.log]
+    """Stores the step's actions and what is derived from the log for queries. Only the hands
+    the step touched are written: the one that was in progress and any dealt since."""
+    session = object_session(row)
+    assert session is not None, "the game's row belongs to the request's session"
+    last = table.stored_hands - 1
+    if last >= 0:
+        session.execute(
+            update(GameHand)
+            .where(GameHand.game_id == row.id, GameHand.number == last)
+            .values(actions=list(table.log[last]))
+        )
+    for number in range(table.stored_hands, len(table.log)):
+        session.add(GameHand(game_id=row.id, number=number, actions=list(table.log[number])))
+    table.stored_hands = len(table.log)
     row.version = table.version
     row.hands_done = len(table.game.results)
     row.finished = game_over(table.game)

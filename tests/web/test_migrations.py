@@ -28,7 +28,6 @@ GAME_COLUMNS = {
     "rules_key",
     "seed",
     "bot_id",
-    "log",
     "version",
     "hands_done",
     "finished",
@@ -159,4 +158,36 @@ def test_stored_versions_count_dealt_hands_after_0003(tmp_path: Path) -> None:
     assert stored_version() == log_version(log) == 6
     command.downgrade(alembic_config(url), "0002")
     assert stored_version() == 4
+    engine.dispose()
+
+
+def test_logs_move_to_a_row_per_hand_in_0008(tmp_path: Path) -> None:
+    """A game stored with its whole log in `games.log` keeps every hand, in order, as rows of
+    `game_hands` (a click rewrites only the last), and gets its log back going down."""
+    url = sqlite_url(tmp_path)
+    command.upgrade(alembic_config(url), "0007")
+    log = [[{"seat": 0, "act": "healthy"}] * 3, [], [{"seat": 1, "act": "healthy"}]]
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("INSERT INTO players (id, created_at) VALUES ('p', '2024-01-01')"))
+        connection.execute(
+            text(
+                "INSERT INTO games (id, player_id, rules_key, seed, bot_id, log, version, mode,"
+                " hands_done, finished, created_at, updated_at) VALUES ('g', 'p', 'pagat', 's',"
+                " 'heuristic-v1', :log, 6, 'new', 2, 0, '2024-01-01', '2024-01-01')"
+            ),
+            {"log": json.dumps(log)},
+        )
+    upgrade(url)
+    with engine.connect() as connection:
+        hands = connection.execute(
+            text("SELECT number, actions FROM game_hands WHERE game_id = 'g' ORDER BY number")
+        ).all()
+    assert [(number, json.loads(actions)) for number, actions in hands] == list(enumerate(log))
+    assert "log" not in game_columns(url)
+    command.downgrade(alembic_config(url), "0007")
+    with engine.connect() as connection:
+        restored = connection.execute(text("SELECT log FROM games WHERE id = 'g'")).scalar_one()
+    assert json.loads(restored) == log
+    assert "game_hands" not in table_names(url)
     engine.dispose()

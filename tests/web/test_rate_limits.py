@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 from fastapi import FastAPI
@@ -86,9 +87,11 @@ def act(client: TestClient, url: str, body: str) -> httpx.Response:
     return post_action(client, url, body, default_choice(data_actions(body)))
 
 
-def stored(application: FastAPI, url: str) -> tuple[int, list[list[dict[str, object]]]]:
-    (row,) = rows(application, GameRow, id=game_id(url))
-    return row.version, row.log
+def stored(application: FastAPI, url: str) -> tuple[int, list[list[dict[str, Any]]]]:
+    with application.state.sessions() as session:
+        row = session.get(GameRow, game_id(url))
+        assert row is not None
+        return row.version, row.log
 
 
 def test_a_players_starts_past_the_limit_are_refused(tmp_path: Path) -> None:
