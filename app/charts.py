@@ -2,19 +2,28 @@
 
 Nothing here writes markup. A chart is a frozen dataclass of coordinates in its own viewBox
 (`FRAME`), and the template draws it; the page's CSS only scales the whole picture to the
-width available, so one geometry serves a phone and a desktop.
+width available, so one geometry serves a phone and a desktop. The value axis is labelled by
+a `Number` writer (the page's language writes `0,5` where English writes `0.5`); the x labels
+come written.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 MAX_TICKS = 5
 """Horizontal grid lines at most: more are unreadable on a phone."""
 MAX_BAR = 26.0
 """The widest bar: a chart of two games should not look like a chart of two walls."""
+
+Number = Callable[[float, int], str]
+"""Writes a value with so many decimals."""
+
+
+def plain(value: float, digits: int) -> str:
+    return f"{value:.{digits}f}"
 
 
 @dataclass(frozen=True)
@@ -124,10 +133,11 @@ def value_range(values: Sequence[float], include_zero: bool = True) -> tuple[flo
     return math.floor(low / step + 1e-9) * step, math.ceil(high / step - 1e-9) * step
 
 
-def _label(value: float, step: float) -> str:
+def _label(value: float, step: float, number: Number) -> str:
     decimals = max(0, -math.floor(math.log10(step))) if step < 1 else 0
-    text = f"{value:.{decimals}f}"
-    return "0" if text.strip("-0.") == "" else text
+    if abs(value) < 0.5 * 10.0**-decimals:
+        return number(0, 0)
+    return number(value, decimals)
 
 
 @dataclass(frozen=True)
@@ -137,6 +147,7 @@ class Scale:
     low: float
     high: float
     frame: Frame
+    number: Number = plain
 
     def y(self, value: float) -> float:
         share = (value - self.low) / (self.high - self.low)
@@ -147,12 +158,14 @@ class Scale:
         step = nice_step(self.high - self.low)
         count = round((self.high - self.low) / step)
         values = [self.low + index * step for index in range(count + 1)]
-        return tuple(Tick(value, self.y(value), _label(value, step)) for value in values)
+        return tuple(
+            Tick(value, self.y(value), _label(value, step, self.number)) for value in values
+        )
 
 
-def _scale(values: Sequence[float], frame: Frame) -> Scale:
+def _scale(values: Sequence[float], frame: Frame, number: Number) -> Scale:
     low, high = value_range(values)
-    return Scale(low, high, frame)
+    return Scale(low, high, frame, number)
 
 
 def _slot(index: int, count: int, frame: Frame) -> tuple[float, float]:
@@ -186,11 +199,12 @@ def bar_chart(
     values: Sequence[float],
     labels: Sequence[str],
     trend: Sequence[float] = (),
+    number: Number = plain,
     frame: Frame = FRAME,
 ) -> Chart:
     """One bar per value from the zero line, in order left to right, with an optional trend
     line (one value per bar) over them."""
-    scale = _scale([*values, *trend], frame)
+    scale = _scale([*values, *trend], frame, number)
     zero = scale.y(0)
     bars = []
     for index, value in enumerate(values):
@@ -222,11 +236,13 @@ def dot_chart(
     values: Sequence[float],
     labels: Sequence[str],
     spreads: Sequence[float] = (),
+    number: Number = plain,
     frame: Frame = FRAME,
 ) -> Chart:
     """One dot per value joined by a line, each with a whisker of ± its spread (if given)."""
     spreads = list(spreads) or [0.0] * len(values)
-    scale = _scale([*values, *(v + s for v, s in zip(values, spreads, strict=True))], frame)
+    values_and_tops = [*values, *(v + s for v, s in zip(values, spreads, strict=True))]
+    scale = _scale(values_and_tops, frame, number)
     dots = tuple(
         Dot(
             _centre(index, len(values), frame),

@@ -4,6 +4,8 @@ calendar.
 Everything is derived from the stored games by replay (rules + seed + action log) and from the
 stored reviews, hint uses and ranked attempts, each read with one query per player. Only
 finished hands' facts leave this module (scores, teams, the human's own calls): never a card.
+Kinds, roles and statuses are codes here, each with its English message id beside it for the
+page to translate; the charts' labels are written in the request's language (`Writing`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from sqlalchemy.orm import Session, aliased, selectinload
 
 from app.charts import Chart, bar_chart, dot_chart
 from app.daily import attempt_closed
+from app.i18n import N_, Writing
 from app.levels import level_of
 from app.models import DailyAttempt, GameRow, HandReview, HintUse
 from app.service import HUMAN, replay_game
@@ -35,7 +38,15 @@ TREND_GAMES = 5
 """The trend line of the points chart: points per hand over this many games."""
 CHART_REVIEWS = 30
 """Reviewed hands in the decision-loss chart."""
-KINDS = {"new": "New game", "daily": "Daily, ranked", "practice": "Daily, practice"}
+KINDS = {"new": N_("New game"), "daily": N_("Daily, ranked"), "practice": N_("Daily, practice")}
+STATUSES = {
+    "finished": N_("finished"),
+    "in progress": N_("in progress"),
+    "closed unfinished": N_("closed unfinished"),
+}
+ROLE_NAMES = {"re": CALLS["re"], "kontra": CALLS["kontra"], "soloist": N_("Soloist")}
+PLACES = (N_("1st place"), N_("2nd place"), N_("3rd place"), N_("4th place"))
+"""A game's place among its four players (equal totals share the better place)."""
 
 
 # ---- one game, replayed ----------------------------------------------------------------------
@@ -239,12 +250,18 @@ class HandEntry:
 
     @property
     def contract(self) -> str:
+        """The contract's message id (empty for a redeal)."""
         return CONTRACTS[self.facts.contract] if self.facts.contract else ""
 
     @property
-    def calls(self) -> str:
-        """The human's announcements in the table's words (`Re, No 90`)."""
-        return ", ".join(CALLS[call.value] for call in self.facts.calls)
+    def role(self) -> str:
+        """The message id of the human's side (`Re`, `Kontra`, `Soloist`)."""
+        return ROLE_NAMES[self.facts.role]
+
+    @property
+    def calls(self) -> tuple[str, ...]:
+        """The message ids of the human's announcements, in the order made."""
+        return tuple(CALLS[call.value] for call in self.facts.calls)
 
 
 @dataclass(frozen=True)
@@ -266,7 +283,17 @@ class GameEntry:
 
     @property
     def kind(self) -> str:
-        return KINDS.get(self.mode, self.mode)
+        """The message id of the game's kind (`New game`, `Daily, ranked`, …)."""
+        return KINDS[self.mode]
+
+    @property
+    def status_text(self) -> str:
+        return STATUSES[self.status]
+
+    @property
+    def place(self) -> str:
+        """The message id of the human's place (`2nd place`), for a finished game."""
+        return PLACES[self.facts.place - 1]
 
     @property
     def total(self) -> int:
@@ -342,13 +369,18 @@ class Tally:
         return Tally(len(chosen), sum(h.won for h in chosen), sum(h.points for h in chosen))
 
 
-ROLES = (("re", "As Re (with a partner)"), ("kontra", "As Kontra"), ("soloist", "As soloist"))
+ROLES = (
+    ("re", N_("As Re (with a partner)")),
+    ("kontra", N_("As Kontra")),
+    ("soloist", N_("As soloist")),
+)
 
 
 @dataclass(frozen=True)
 class RoleTally:
     role: str
     label: str
+    """A message id."""
     tally: Tally
 
 
@@ -411,11 +443,7 @@ class ReviewedHand:
     spread: float
 
 
-def short_date(moment: datetime | date) -> str:
-    return f"{moment.day} {calendar.month_abbr[moment.month]}"
-
-
-def game_points(games: Sequence[GameEntry]) -> tuple[GamePoint, ...]:
+def game_points(games: Sequence[GameEntry], writing: Writing) -> tuple[GamePoint, ...]:
     """The latest `CHART_GAMES` games with a played hand, oldest first."""
     played = [game for game in games if game.facts.played][:CHART_GAMES][::-1]
     points = []
@@ -424,13 +452,13 @@ def game_points(games: Sequence[GameEntry]) -> tuple[GamePoint, ...]:
         trend = Tally.of(hand for hands in window for hand in hands).mean
         tally = Tally.of(game.facts.played)
         points.append(
-            GamePoint(game.id, short_date(game.created_at), tally.hands, tally.mean, trend)
+            GamePoint(game.id, writing.short_day(game.created_at), tally.hands, tally.mean, trend)
         )
     return tuple(points)
 
 
 def reviewed_hands(
-    games: Sequence[GameEntry], reviews: dict[tuple[str, int], Review]
+    games: Sequence[GameEntry], reviews: dict[tuple[str, int], Review], writing: Writing
 ) -> tuple[ReviewedHand, ...]:
     """Every finished review of a listed game, in the order the hands were played (a review
     may be computed long after its hand, so its own time says little about progress)."""
@@ -440,7 +468,10 @@ def reviewed_hands(
             review = reviews.get((game.id, hand.number))
             if review is None or not review.done or review.loss is None:
                 continue
-            label = f"{short_date(game.created_at)}, hand {hand.number}"
+            label = writing.words.gettext("%(day)s, hand %(number)d") % {
+                "day": writing.short_day(game.created_at),
+                "number": hand.number,
+            }
             found.append(ReviewedHand(game.id, hand.number, label, review.loss, review.spread or 0))
     return tuple(found)
 
@@ -454,16 +485,24 @@ class Trends:
     loss_chart: Chart | None
 
 
-def trends(games: Sequence[GameEntry], reviewed: Sequence[ReviewedHand]) -> Trends:
-    points = game_points(games)
+def trends(
+    games: Sequence[GameEntry], reviewed: Sequence[ReviewedHand], writing: Writing
+) -> Trends:
+    points = game_points(games, writing)
+    labels = [p.label for p in points]
     points_chart = (
-        bar_chart([p.mean for p in points], [p.label for p in points], [p.trend for p in points])
+        bar_chart([p.mean for p in points], labels, [p.trend for p in points], writing.number)
         if points
         else None
     )
     losses = tuple(reviewed[-CHART_REVIEWS:])
     loss_chart = (
-        dot_chart([h.loss for h in losses], [h.label for h in losses], [h.spread for h in losses])
+        dot_chart(
+            [h.loss for h in losses],
+            [h.label for h in losses],
+            [h.spread for h in losses],
+            writing.number,
+        )
         if losses
         else None
     )
@@ -486,19 +525,18 @@ class CalendarMonth:
     """Monday to Sunday; None outside the month."""
 
 
-WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-
-
-def calendar_months(attempts: Iterable[Attempt]) -> tuple[CalendarMonth, ...]:
+def calendar_months(attempts: Iterable[Attempt], writing: Writing) -> tuple[CalendarMonth, ...]:
     """A month grid for every month with a ranked attempt, newest month first."""
     by_day: dict[date, list[Attempt]] = {}
     for attempt in sorted(attempts, key=lambda a: (a.day, a.rules_key)):
         by_day.setdefault(attempt.day, []).append(attempt)
     months = sorted({(day.year, day.month) for day in by_day}, reverse=True)
-    return tuple(_month(year, month, by_day) for year, month in months)
+    return tuple(_month(year, month, by_day, writing) for year, month in months)
 
 
-def _month(year: int, month: int, by_day: dict[date, list[Attempt]]) -> CalendarMonth:
+def _month(
+    year: int, month: int, by_day: dict[date, list[Attempt]], writing: Writing
+) -> CalendarMonth:
     weeks = tuple(
         tuple(
             CalendarDay(day, tuple(by_day.get(day, ()))) if day.month == month else None
@@ -506,7 +544,7 @@ def _month(year: int, month: int, by_day: dict[date, list[Attempt]]) -> Calendar
         )
         for week in calendar.Calendar(firstweekday=0).monthdatescalendar(year, month)
     )
-    return CalendarMonth(f"{calendar.month_name[month]} {year}", weeks)
+    return CalendarMonth(writing.month(date(year, month, 1)), weeks)
 
 
 # ---- the whole page --------------------------------------------------------------------------
@@ -523,17 +561,18 @@ class History:
 
 
 def history_of(
-    session: Session, player_id: str | None, now: datetime, cache: FactsCache
+    session: Session, player_id: str | None, now: datetime, cache: FactsCache, writing: Writing
 ) -> History:
-    """The player's history (empty for a visitor without a player id)."""
+    """The player's history (empty for a visitor without a player id), its labels written as
+    `writing` writes dates and numbers."""
     rows = player_games(session, player_id) if player_id else []
     extras = Extras.of(session, player_id) if player_id else NO_EXTRAS
     games = tuple(game_entry(row, cache.of(row), now, extras) for row in rows[:MAX_GAMES])
-    reviewed = reviewed_hands(games, extras.reviews)
+    reviewed = reviewed_hands(games, extras.reviews, writing)
     return History(
         games,
         len(rows) > MAX_GAMES,
         statistics(games, reviewed),
-        trends(games, reviewed),
-        calendar_months(extras.attempts.values()),
+        trends(games, reviewed, writing),
+        calendar_months(extras.attempts.values(), writing),
     )

@@ -11,18 +11,18 @@ new-style: `%(name)s` placeholders filled and escaped by Jinja); Python code get
 from __future__ import annotations
 
 import gettext as stdlib_gettext
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 from babel import Locale, negotiate_locale
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_datetime, format_skeleton, format_time
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 from fastapi import Request, Response
 from jinja2 import pass_context
@@ -132,35 +132,92 @@ def _new_style_plural(translate: Any) -> Any:
     return call
 
 
+class Writing:
+    """How a language writes what is not a message: dates, times and numbers (Babel), for
+    templates and for Python code that puts labels together (the history's charts)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.words = translations(language)
+        self.locale = Locale.parse(language)
+
+    def day(self, day: date) -> str:
+        return format_date(day, DAY.get(self.language, "medium"), locale=self.locale)
+
+    def short_day(self, day: date) -> str:
+        """Day and month (`14 Mar`), as a chart's axis labels a game."""
+        if self.language in SHORT_DAY:
+            return format_date(day, SHORT_DAY[self.language], locale=self.locale)
+        return format_skeleton("MMMd", day, locale=self.locale)
+
+    def month(self, day: date) -> str:
+        """A month's name and year, as a calendar heads it (`March 2024`)."""
+        return format_skeleton("yMMMM", day, locale=self.locale)
+
+    def weekdays(self) -> tuple[str, ...]:
+        """Monday to Sunday, abbreviated, as a calendar's column heads."""
+        names = self.locale.days["stand-alone"]["abbreviated"]
+        return tuple(names[index] for index in range(7))
+
+    def time(self, moment: datetime) -> str:
+        """Times are always UTC (the daily game's clock), and say so."""
+        pattern = MOMENT.get(self.language, "short")
+        text = format_datetime(moment, pattern, tzinfo=None, locale=self.locale)
+        return self.words.gettext("%(time)s UTC") % {"time": text}
+
+    def clock(self, moment: datetime) -> str:
+        """The time of day alone (UTC), where the day is shown already."""
+        return format_time(moment, CLOCK.get(self.language, "short"), locale=self.locale)
+
+    def number(self, number: float, digits: int = 0) -> str:
+        return format_decimal(number, _pattern(digits), locale=self.locale)
+
+    def signed(self, number: float, digits: int = 0) -> str:
+        """With its sign, plus included (`+2`, `-1.5`), as a score is written."""
+        pattern = _pattern(digits)
+        return format_decimal(number, f"+{pattern};-{pattern}", locale=self.locale)
+
+    def percent(self, share: float) -> str:
+        return format_percent(share, PERCENT.get(self.language), locale=self.locale)
+
+
+def _pattern(digits: int) -> str:
+    """No grouping: scores and points stay short, and `1234` is read the same everywhere."""
+    return "0" + ("." + "0" * digits if digits else "")
+
+
+@cache
+def writing(language: str) -> Writing:
+    return Writing(language)
+
+
+def writing_of(request: Request) -> Writing:
+    return writing(language_of(request))
+
+
 @cache
 def template_words(language: str) -> dict[str, object]:
     """What every template needs to speak `language`: the gettext functions and formatters."""
     words = translations(language)
-    locale = Locale.parse(language)
+    written = writing(language)
     return {
         "lang": language,
         "translator": words,
+        "writing": written,
         "languages": LANGUAGES,
         "gettext": _new_style(words.gettext),
         "ngettext": _new_style_plural(words.ngettext),
         "pgettext": _new_style(words.pgettext),
-        "format_day": lambda day: format_date(day, DAY.get(language, "medium"), locale=locale),
-        "format_time": lambda moment: _utc_time(moment, language, locale),
-        "format_number": lambda number, digits=0: _number(number, digits, locale),
+        "format_day": written.day,
+        "format_time": written.time,
+        "format_number": written.number,
+        "format_signed": written.signed,
     }
 
 
 DAY = {"en": "yyyy-MM-dd"}
 """English keeps the ISO dates the site always showed; other languages write theirs."""
 MOMENT = {"en": "yyyy-MM-dd HH:mm"}
-
-
-def _utc_time(moment: datetime, language: str, locale: Locale) -> str:
-    """Times are always UTC (the daily game's clock), and say so."""
-    pattern = MOMENT.get(language, "short")
-    return f"{format_datetime(moment, pattern, tzinfo=None, locale=locale)} UTC"
-
-
-def _number(number: float, digits: int, locale: Locale) -> str:
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
-    return format_decimal(number, pattern, locale=locale)
+SHORT_DAY = {"en": "d MMM"}
+CLOCK = {"en": "HH:mm"}
+PERCENT = {"en": "0 %"}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from app.deps import SessionDep, SettingsDep, TemplatesDep, player_id
-from app.history import WEEKDAYS, FactsCache, history_of
+from app.history import TREND_GAMES, FactsCache, history_of
+from app.i18n import writing_of
 
 router = APIRouter(tags=["history"])
 
@@ -16,9 +17,11 @@ def history(
 ) -> Response:
     """Every game of the cookie's player, newest first, with statistics derived by replay."""
     facts: FactsCache = request.app.state.facts
+    writing = writing_of(request)
     context = {
-        "history": history_of(session, player_id(request), settings.now(), facts),
-        "weekdays": WEEKDAYS,
+        "history": history_of(session, player_id(request), settings.now(), facts, writing),
+        "weekdays": writing.weekdays(),
+        "trend_games": TREND_GAMES,
     }
     response: Response = templates.TemplateResponse(request, "history.html", context)
     response.headers["Cache-Control"] = "no-store"
