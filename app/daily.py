@@ -107,7 +107,8 @@ def unfinished_attempts(session: Session, day: date, rules_key: str) -> int:
 @dataclass(frozen=True)
 class BoardRow:
     rank: int
-    nickname: str
+    nickname: str | None
+    """None for a player who chose none (the board calls them anonymous)."""
     total: int
     hands_won: int
     finished_at: datetime
@@ -138,7 +139,7 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
             rows.append(
                 BoardRow(
                     rank,
-                    nickname or "Anonymous",
+                    nickname,
                     attempt.total,
                     attempt.hands_won or 0,
                     attempt.finished_at,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from app.daily import attempt_closed, attempts_close_at, seed_published
-from app.i18n import Translator
+from app.i18n import Writing
 from app.levels import level_of
 from app.models import GameRow
 from app.service import Table, game_over
@@ -40,7 +40,9 @@ class GameContext:
         return not self.ranked
 
 
-def game_context(row: GameRow, table: Table, now: datetime, t: Translator) -> GameContext:
+def game_context(row: GameRow, table: Table, now: datetime, writing: Writing) -> GameContext:
+    """The game's kind and what goes with it, in the words of `writing`."""
+    t = writing.words
     over = game_over(table.game)
     level = level_of(row.bot_id)
     level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
@@ -50,7 +52,7 @@ def game_context(row: GameRow, table: Table, now: datetime, t: Translator) -> Ga
     day = row.day.isoformat()
     board = f"/leaderboard?day={day}&rules={row.rules_key}"
     ranked = row.mode == "daily"
-    values = {"day": day, "rules": row.rules_key}
+    values = {"day": writing.day(row.day), "rules": row.rules_key}
     if ranked:
         title = t.gettext("Daily %(day)s (%(rules)s), ranked") % values
     else:

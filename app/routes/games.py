@@ -29,7 +29,7 @@ from app.deps import (
     remember_player,
 )
 from app.game_context import game_context
-from app.i18n import N_, Translator, translator
+from app.i18n import N_, Translator, Writing, translator, writing_of
 from app.levels import LEVELS
 from app.models import GameRow, Player
 from app.preferences import level_preference, rules_preference
@@ -147,7 +147,7 @@ class Screen:
         t = self.words
         context = {
             "model": table_model(table, row.id, delay, t, error, animate),
-            "game": game_context(row, table, self.settings.now(), t),
+            "game": game_context(row, table, self.settings.now(), writing_of(self.request)),
             "hint": hint,
         }
         block = "table" if is_htmx(self.request) else None
@@ -238,7 +238,7 @@ def _play_step(
         return screen.show(row, table, screen.words.gettext(STALE), 409)
     if attempt_closed(row, now):
         screen.cache.keep(row.id, table)
-        return screen.show(row, table, _closed_message(row, screen.words), 409)
+        return screen.show(row, table, _closed_message(row, writing_of(screen.request)), 409)
     try:
         step(table)
     except tuple(refusals) as error:
@@ -248,14 +248,13 @@ def _play_step(
     return _store_and_show(session, screen, row, table, now)
 
 
-def _closed_message(row: GameRow, t: Translator) -> str:
+def _closed_message(row: GameRow, writing: Writing) -> str:
     assert row.day is not None
-    closed_at = attempts_close_at(row.day).strftime("%Y-%m-%d %H:%M")
-    text = t.gettext(
-        "This ranked attempt closed unfinished at %(time)s UTC: it is not ranked, and the "
+    text = writing.words.gettext(
+        "This ranked attempt closed unfinished at %(time)s: it is not ranked, and the "
         "day’s seed is public now."
     )
-    return text % {"time": closed_at}
+    return text % {"time": writing.time(attempts_close_at(row.day))}
 
 
 def _store_and_show(

@@ -85,7 +85,7 @@ def test_the_attempt_goes_on_after_midnight_with_the_seed_secret(late_start: Tab
     assert published_seeds(board) == []
     assert reference_seed(SECRET, DAY, "pagat") not in board + page
     assert "published here at <strong>2024-03-15 02:00 UTC</strong>" in board
-    assert "1 ranked\n    game is still being played; it counts if finished by" in board
+    assert "1 ranked game is still being played; it counts if finished by" in board
 
 
 def test_at_closing_time_the_attempt_is_closed_and_the_seed_published(late_start: Table) -> None:
