@@ -7,14 +7,16 @@ import logging
 import secrets
 from typing import Any
 
+from babel.lists import format_list
 from fastapi import Request, Response
 from fastapi.exceptions import RequestValidationError
 from jinja2_fragments.fastapi import Jinja2Blocks
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
-from app.i18n import N_, translator
+from app.i18n import N_, translator, writing_of
 from app.middleware import Headers, HttpMiddleware, changing_headers
+from app.rules_form import LABELS
 
 log = logging.getLogger("doko")
 
@@ -34,6 +36,24 @@ MESSAGES = {
     429: N_("Too many requests in a short time: wait a minute, then go on."),
 }
 """Words for the refusals the framework raises itself (its details are English)."""
+FIELDS = {
+    "version": N_("the table’s version"),
+    "action": N_("the action"),
+    "cards": N_("the cards"),
+    "seed": N_("the seed"),
+    "nickname": N_("the nickname"),
+    "back": N_("the page to go back to"),
+    "preset": N_("the preset"),
+    "level": N_("the opponents"),
+    "day": N_("the day"),
+    "rules": N_("the rules"),
+    "lang": N_("the language"),
+    "step": N_("the step of the review"),
+    "number": N_("the hand’s number"),
+    **LABELS,
+}
+"""What the player would call each field of the site's forms, queries and paths."""
+UNKNOWN_FIELD = N_("the request")
 
 
 def message_page(
@@ -71,16 +91,20 @@ def _framework_detail(error: HTTPException) -> str:
 
 
 async def bad_request(request: Request, error: Exception) -> Response:
-    """A form, query or path the routes cannot read: which field, and why. The field names
-    are the form's own; the framework's reasons are English, so only the fields are named."""
+    """A form, query or path the routes cannot read: which field. The framework's reasons
+    are English, so only the fields are named, in the player's words."""
     assert isinstance(error, RequestValidationError)
-    fields = ", ".join(_field(item) for item in error.errors())
-    text = translator(request).gettext("This request is not understood (%(fields)s).")
+    writing = writing_of(request)
+    named = dict.fromkeys(writing.words.gettext(_field(item)) for item in error.errors())
+    fields = format_list(list(named), locale=writing.locale)
+    text = writing.words.gettext("This request is not understood (%(fields)s).")
     return message_page(request, 400, text % {"fields": fields})
 
 
 def _field(item: dict[str, Any]) -> str:
-    return str(item["loc"][-1]) if item.get("loc") else "request"
+    """The message id naming the field a validation error is about."""
+    name = str(item["loc"][-1]) if item.get("loc") else ""
+    return FIELDS.get(name, UNKNOWN_FIELD)
 
 
 class UnexpectedErrors(HttpMiddleware):

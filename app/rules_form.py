@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.i18n import N_
+from app.i18n import N_, Translator
 from engine import PRESETS, HochzeitShift, RulesError, RuleSet, Scoring, with_toggles
 
 BOOLEAN_TOGGLES = (
@@ -48,7 +48,7 @@ class Choice:
 
 
 CHOICES = {
-    "scoring": (Choice(Scoring.PAGAT, "pagat"), Choice(Scoring.DDV, "DDV")),
+    "scoring": (Choice(Scoring.PAGAT, N_("pagat")), Choice(Scoring.DDV, N_("DDV"))),
     "hochzeit_deadline_shift": (
         Choice(HochzeitShift.TRICKS, N_("the clarification trick’s number")),
         Choice(HochzeitShift.TRICKS_MINUS_ONE, N_("that number less one")),
@@ -57,12 +57,20 @@ CHOICES = {
 
 
 class RulesFormError(RulesError):
-    """A field of the dialog that cannot be read: an English message id and its values."""
+    """A field of the dialog that cannot be read: an English message id and its values (a
+    `field` by its name in the form)."""
 
     def __init__(self, message: str, **values: object) -> None:
         super().__init__(message % values)
         self.message = message
         self.values = values
+
+    def in_words(self, t: Translator) -> str:
+        """The message in the words of `t`, a field named by its label in the dialog."""
+        values = dict(self.values)
+        if "field" in values:
+            values["field"] = t.gettext(LABELS[str(values["field"])])
+        return t.gettext(self.message) % values
 
 
 MAX_FIELD = 20

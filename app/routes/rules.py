@@ -48,7 +48,7 @@ def choose_rules(
         t = translator(request)
         message = t.gettext(NO_SUCH_RULES)
         if isinstance(error, RulesFormError):
-            message = t.gettext(error.message) % error.values
+            message = error.in_words(t)
         context = {"message": message, "title": t.gettext("Those rules do not exist")}
         return templates.TemplateResponse(request, "message.html", context, status_code=400)
     if level not in LEVELS:
