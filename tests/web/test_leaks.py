@@ -11,6 +11,10 @@ compared with what seat 0 may know at that moment:
 - any other card anywhere in the table is the human's, played, or an Armut card the human
   passed or received;
 - the dealt hands (`.summary`) appear only once the hand is over, and then match the deal.
+
+The pages are read without relying on their words: cards are found by their codes
+(`data-card`, actions), their drawn corners and their names in every language of the site, a
+played card's seat by its place on the table, and every game is played in every language.
 """
 
 from __future__ import annotations
@@ -29,30 +33,62 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from app.i18n import LANGUAGES, translations
 from app.settings import Settings
-from engine import Action, Card, CardSet, Contract, Game, Hand, Phase, RuleSet, card_order, deal
+from app.words import POSITIONS, card_name, seat_name
+from engine import (
+    CARDS,
+    Action,
+    Card,
+    CardSet,
+    Contract,
+    Game,
+    Hand,
+    Phase,
+    Rank,
+    RuleSet,
+    card_order,
+    deal,
+)
 from engine.replay import run as replay
 from tests.web.driver import (
     Choose,
     data_actions,
     default_choice,
+    game_is_over,
     play_game,
     post_action,
     start_game,
 )
 
 HUMAN = 0
-SEAT_NAMES = ("You", "Lena", "Jonas", "Emma")
-RANKS = {"Ace": "A", "Ten": "10", "King": "K", "Queen": "Q", "Jack": "J", "Nine": "9"}
-SUITS = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D"}
+RANKS = {rank.text for rank in Rank}
 SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
-CARD_NAME = re.compile(r"\b(Ace|Ten|King|Queen|Jack|Nine) of (clubs|spades|hearts|diamonds)\b")
 CARD_CODE = re.compile(r"(?<![\w])(10|[AKQJ9])([CSHD])(?![\w])")
 CARD_SYMBOL = re.compile(r"(?<![\w])(10|[AKQJ9])\s?([♣♠♥♦])")
 NORMAL = card_order(Contract.NORMAL)
 PAGAT_ON = ("armut", "charlie_capture", "late_reply_allows_more")
 """The boolean toggles the pagat preset has on (the Rules dialog posts them as 'on')."""
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
+
+
+def card_names() -> dict[str, str]:
+    """Every card's name in every language of the site (lower case) → its code: a page in
+    any language that names a hidden card is caught, whatever words that language uses."""
+    return {
+        card_name(card, translations(language)).lower(): str(card)
+        for language in LANGUAGES
+        for card in CARDS
+    }
+
+
+CARD_NAMES = card_names()
+CARD_NAME = re.compile(
+    r"(?<!\w)("
+    + "|".join(re.escape(name) for name in sorted(CARD_NAMES, key=len, reverse=True))
+    + r")(?!\w)",
+    re.IGNORECASE,
+)
 
 
 # ---- a small HTML tree --------------------------------------------------------------------
@@ -147,7 +183,7 @@ def is_summary(node: Node) -> bool:
 
 
 def named_cards(text: str) -> list[str]:
-    return [RANKS[rank] + SUITS[suit] for rank, suit in CARD_NAME.findall(text)]
+    return [CARD_NAMES[name.lower()] for name in CARD_NAME.findall(text)]
 
 
 def coded_cards(text: str) -> list[str]:
@@ -172,7 +208,7 @@ def corner_card(node: Node) -> str | None:
         return None
     rank = "".join(n.text() for n in node.find(has_class("rank"))).strip()
     suit = "".join(n.text() for n in node.find(has_class("suit"))).strip()
-    assert rank in RANKS.values() and suit in SYMBOLS, f"unreadable card corner {rank!r}{suit!r}"
+    assert rank in RANKS and suit in SYMBOLS, f"unreadable card corner {rank!r}{suit!r}"
     return rank + SYMBOLS[suit]
 
 
@@ -208,26 +244,30 @@ def every_card_mentioned(root: Node) -> set[str]:
     return found
 
 
+def only_number(text: str) -> int:
+    numbers = re.findall(r"\d+", text)
+    assert len(numbers) == 1, f"not one number in {text!r}"
+    return int(numbers[0])
+
+
 def trick_number(node: Node) -> int:
-    """A trick's number: its own label ("Trick 3"), or the `Last trick (3)` heading."""
-    match = re.fullmatch(r"Trick (\d+)", node.attrs.get("aria-label", ""))
-    if match:
-        return int(match.group(1))
+    """A trick's number, the one number in its label ("Trick 3") or else in the heading of
+    the last trick ("Last trick (3)"), in any language."""
+    if "aria-label" in node.attrs:
+        return only_number(node.attrs["aria-label"])
     details = node.parent
     while details is not None and "last-trick" not in details.classes:
         details = details.parent
     assert details is not None, f"a trick without a number: {node.attrs}"
     heading = next(n for n in details.find(lambda n: n.tag == "summary"))
-    match = re.search(r"\((\d+)\)", heading.text())
-    assert match is not None, heading.text()
-    return int(match.group(1))
+    return only_number(heading.text())
 
 
 def played_seat(node: Node) -> int:
-    """The seat of a played card, from its accessible name ("Lena: Queen of clubs")."""
-    name = node.attrs.get("aria-label", "").split(":")[0].strip()
-    assert name in SEAT_NAMES, f"a played card without a player: {node.attrs}"
-    return SEAT_NAMES.index(name)
+    """The seat of a played card, from its place on the table (`at-west`: seat 1)."""
+    places = [place for place in POSITIONS if f"at-{place}" in node.classes]
+    assert len(places) == 1, f"a played card without one place: {node.attrs}"
+    return POSITIONS.index(places[0])
 
 
 # ---- what seat 0 may know -----------------------------------------------------------------
@@ -283,15 +323,18 @@ def stored_truth(database: Path, game_id: str) -> Truth:
     """Replays the stored action log with the engine alone (not the app's code)."""
     with sqlite3.connect(database) as connection:
         row = connection.execute(
-            "SELECT rules_key, seed, log, version FROM games WHERE id = ?", (game_id,)
+            "SELECT rules_key, seed, version FROM games WHERE id = ?", (game_id,)
         ).fetchone()
+        hands = connection.execute(
+            "SELECT actions FROM game_hands WHERE game_id = ? ORDER BY number", (game_id,)
+        ).fetchall()
     assert row is not None
-    rules_key, seed, log, version = row
+    rules_key, seed, version = row
     game = Game(RuleSet.from_key(rules_key), seed)
-    for number, actions in enumerate(json.loads(log)):
+    for number, (actions,) in enumerate(hands):
         if number:
             game.next_hand()
-        for entry in actions:
+        for entry in json.loads(actions):
             game.hand.apply(Action.from_record(entry))
     return Truth(version, game.hand)
 
@@ -299,7 +342,7 @@ def stored_truth(database: Path, game_id: str) -> Truth:
 # ---- the check of one response ------------------------------------------------------------
 
 
-def check_page(body: str, truth: Truth) -> None:
+def check_page(body: str, truth: Truth, language: str) -> None:
     root = parse(body)
     tables = root.find(lambda node: node.attrs.get("id") == "table")
     assert len(tables) == 1, "the response has no single #table"
@@ -338,11 +381,12 @@ def check_page(body: str, truth: Truth) -> None:
     summaries = table.find(is_summary)
     if not truth.over:
         assert not summaries, "the dealt hands are shown before the hand is over"
-        assert "as dealt" not in body
+        assert "dealt-hand" not in body
         return
     assert len(summaries) == 1
     rows = summaries[0].find(has_class("dealt-hand"))
     assert len(rows) == 4, "the summary does not show four dealt hands"
+    names = [seat_name(seat, translations(language)) for seat in range(4)]
     for row in rows:
         name = "".join(n.text() for n in row.find(has_class("name"))).strip()
         cards = Counter(
@@ -350,22 +394,23 @@ def check_page(body: str, truth: Truth) -> None:
             for node in row.find(has_class("card"))
             for card in named_cards(node.attrs.get("title", ""))
         )
-        assert cards == codes(truth.hand.dealt[SEAT_NAMES.index(name)]), f"{name}'s dealt hand"
+        assert cards == codes(truth.hand.dealt[names.index(name)]), f"{name}'s dealt hand"
 
 
 class Watcher:
     """Checks every response of a driven game against the stored state, and counts them."""
 
-    def __init__(self, settings: Settings, game_url: str) -> None:
+    def __init__(self, settings: Settings, game_url: str, language: str) -> None:
         self.database = Path(settings.database_url.removeprefix("sqlite:///"))
         self.game_id = game_url.rsplit("/", 1)[1]
+        self.language = language
         self.pages = 0
         self.summaries = 0
 
     def __call__(self, response: httpx.Response) -> None:
         truth = stored_truth(self.database, self.game_id)
         try:
-            check_page(response.text, truth)
+            check_page(response.text, truth, self.language)
         except AssertionError as error:
             request = response.request
             raise AssertionError(
@@ -378,6 +423,14 @@ class Watcher:
 
 
 # ---- games --------------------------------------------------------------------------------
+
+
+@pytest.fixture(params=list(LANGUAGES))
+def language(request: pytest.FixtureRequest, client: TestClient) -> str:
+    """Every game is played in every language of the site, chosen as the picker does."""
+    chosen = request.param
+    assert client.get(f"/language?lang={chosen}", follow_redirects=False).status_code == 303
+    return str(chosen)
 
 
 def announcing(seed: int) -> Choose:
@@ -442,9 +495,14 @@ def human_acts(record: dict[str, object]) -> list[str]:
 
 
 def play_watched(
-    client: TestClient, settings: Settings, url: str, choose: Choose, htmx: bool = True
+    client: TestClient,
+    settings: Settings,
+    url: str,
+    language: str,
+    choose: Choose,
+    htmx: bool = True,
 ) -> tuple[list[str], Watcher]:
-    watcher = Watcher(settings, url)
+    watcher = Watcher(settings, url, language)
     bodies = play_game(client, url, choose, observe=watcher, htmx=htmx)
     assert watcher.pages == len(bodies)
     assert watcher.summaries >= 1
@@ -452,23 +510,23 @@ def play_watched(
 
 
 def test_a_pagat_game_with_announcements_shows_nothing_hidden(
-    client: TestClient, settings: Settings
+    client: TestClient, settings: Settings, language: str
 ) -> None:
     url = start_game(client, "leak-pagat")
-    bodies, _ = play_watched(client, settings, url, announcing(1))
-    assert "Final standings" in bodies[-1]
+    bodies, _ = play_watched(client, settings, url, language, announcing(1))
+    assert game_is_over(bodies[-1])
     assert any("announce" in human_acts(record) for record in records(client, url, bodies))
 
 
 def test_a_ddv_game_in_whole_pages_shows_nothing_hidden(
-    client: TestClient, settings: Settings
+    client: TestClient, settings: Settings, language: str
 ) -> None:
     """Plain form posts: every answer is the full page after the redirect."""
     use_rules(client, "ddv", (), 12)
     url = start_game(client, "leak-ddv")
-    bodies, _ = play_watched(client, settings, url, announcing(2), htmx=False)
+    bodies, _ = play_watched(client, settings, url, language, announcing(2), htmx=False)
     assert all("<html" in body for body in bodies)
-    assert "Final standings" in bodies[-1]
+    assert game_is_over(bodies[-1])
 
 
 def poor_human(hands: tuple[CardSet, ...]) -> bool:
@@ -500,6 +558,7 @@ ARMUT_AND_HOCHZEIT = [
 def test_armut_and_hochzeit_show_only_what_the_human_saw(
     client: TestClient,
     settings: Settings,
+    language: str,
     prefix: str,
     fits: Callable[[tuple[CardSet, ...]], bool],
     choices: tuple[str, ...],
@@ -509,7 +568,7 @@ def test_armut_and_hochzeit_show_only_what_the_human_saw(
     use_rules(client, "pagat", PAGAT_ON, 2)
     seed = first_seed(prefix, fits)
     url = start_game(client, seed)
-    bodies, _ = play_watched(client, settings, url, preferring(*choices))
+    bodies, _ = play_watched(client, settings, url, language, preferring(*choices))
     first = records(client, url, bodies)[0]
     acts = human_acts(first)
     assert all(act in acts for act in human_did), (seed, acts)
@@ -548,15 +607,17 @@ def _first_card_control(body: str) -> str:
     return match.group(1)
 
 
-INJECTIONS: dict[str, tuple[Callable[[str, Truth], str], str]] = {
+INJECTIONS: dict[str, tuple[Callable[[str, Truth, str], str], str]] = {
     "a hidden card named in a title": (
-        lambda body, truth: body.replace(
-            '<p class="status"', f'<p title="{spoken(hidden_card(truth))}" class="status"', 1
+        lambda body, truth, language: body.replace(
+            '<p class="status"',
+            f'<p title="{spoken(hidden_card(truth), language)}" class="status"',
+            1,
         ),
         "not seen",
     ),
     "a hidden card as data-card": (
-        lambda body, truth: body.replace(
+        lambda body, truth, language: body.replace(
             '<p class="status"',
             f'<span data-card="{hidden_card(truth)}"></span><p class="status"',
             1,
@@ -564,17 +625,19 @@ INJECTIONS: dict[str, tuple[Callable[[str, Truth], str], str]] = {
         "not seen",
     ),
     "a hand card shown twice": (
-        lambda body, truth: re.sub(
+        lambda body, truth, language: re.sub(
             r'(<div class="hand"[^>]*>)', r"\1" + _first_card_control(body), body, count=1
         ),
         "not the human's hand",
     ),
-    "a played card put in the human's name": (
-        lambda body, truth: re.sub(r'aria-label="(Lena|Jonas|Emma): ', 'aria-label="You: ', body),
+    "a played card put in the human's place": (
+        lambda body, truth, language: re.sub(
+            r'class="played at-(west|north|east)', 'class="played at-south', body
+        ),
         "not played in it",
     ),
     "the dealt hands before the end": (
-        lambda body, truth: body.replace(
+        lambda body, truth, language: body.replace(
             '<p class="status"',
             '<section class="summary"><h3>The hands as dealt</h3></section><p class="status"',
             1,
@@ -585,19 +648,19 @@ INJECTIONS: dict[str, tuple[Callable[[str, Truth], str], str]] = {
 
 
 @pytest.mark.parametrize("injection", list(INJECTIONS))
-def test_the_check_catches_a_leak(client: TestClient, settings: Settings, injection: str) -> None:
+def test_the_check_catches_a_leak(
+    client: TestClient, settings: Settings, language: str, injection: str
+) -> None:
     """The scan is not blind: each kind of leak slipped into a real page is reported."""
     body, truth = mid_trick_page(client, settings)
-    check_page(body, truth)
+    check_page(body, truth, language)
     inject, message = INJECTIONS[injection]
-    leaked = inject(body, truth)
+    leaked = inject(body, truth, language)
     assert leaked != body
     with pytest.raises(AssertionError, match=message):
-        check_page(leaked, truth)
+        check_page(leaked, truth, language)
 
 
-def spoken(code: str) -> str:
-    """`QC` -> `Queen of clubs`, as the table names cards."""
-    rank = next(name for name, short in RANKS.items() if short == code[:-1])
-    suit = next(name for name, short in SUITS.items() if short == code[-1])
-    return f"{rank} of {suit}"
+def spoken(code: str, language: str) -> str:
+    """`QC` -> `Queen of clubs`, as the table names cards in `language`."""
+    return card_name(Card.parse(code), translations(language))
