@@ -1,9 +1,10 @@
 """axe-core finds no accessibility violation on the pages a player sees: home, the table in
 the reservations, during an Armut (asked to take it, then choosing the cards to give back),
-during play and at the end of a hand, the leaderboard, how to play and the open Rules
-dialog. Each state is reached once per language and audited at phone and desktop size in
-the light and the dark colour scheme, on the same page (resizing and switching the scheme do
-not reload it), so the whole audit of a language takes seconds, not minutes.
+during play (with a hint shown, and with the four-colour deck) and at the end of a hand, the
+leaderboard, how to play and the open Rules dialog. Each state is reached once per language
+and audited at phone and desktop size in the light and the dark colour scheme, on the same
+page (resizing and switching the scheme do not reload it), so the whole audit of a language
+takes seconds, not minutes.
 
 No axe rule is switched off: a violation is fixed where it arises (the stylesheet's colours,
 the templates' labels, landmarks and ARIA)."""
@@ -175,7 +176,9 @@ def test_the_table_through_a_hand_with_an_armut(
     page.locator("label[data-card]").first.wait_for()
     found += audit(page, "choosing the cards to give back")
     play_until(page, lambda p: any(a.startswith("play ") for a in enabled_actions(p)))
-    found += audit(page, "play")
+    page.keyboard.press("h")
+    page.locator("#hint .hint-box").wait_for()
+    found += audit(page, "play, a hint shown")
     page.locator("[data-toggle-colours]").click()
     found += audit(page, "play, four-colour deck")
     page.locator("[data-toggle-colours]").click()
