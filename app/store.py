@@ -115,7 +115,8 @@ class TableCache:
 
 def write_table(row: GameRow, table: Table) -> None:
     """Stores the step's actions and what is derived from the log for queries. Only the hands
-    the step touched are written: the one that was in progress and any dealt since."""
+    the step touched are written: the one that was in progress and any dealt since. (A game's
+    request never loads the hands' rows, so there is nothing in the session to update.)"""
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
     last = table.stored_hands - 1
@@ -124,6 +125,7 @@ def write_table(row: GameRow, table: Table) -> None:
             update(GameHand)
             .where(GameHand.game_id == row.id, GameHand.number == last)
             .values(actions=list(table.log[last]))
+            .execution_options(synchronize_session=False)
         )
     for number in range(table.stored_hands, len(table.log)):
         session.add(GameHand(game_id=row.id, number=number, actions=list(table.log[number])))
