@@ -57,6 +57,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Marks a message for extraction with its context (translated with `pgettext`)."""
+    return message
+
+
 def read_catalog(language: str) -> Catalog:
     with catalog_path(language).open("rb") as po:
         return read_po(po, locale=language, domain=DOMAIN)

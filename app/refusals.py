@@ -41,8 +41,8 @@ def refusal_text(error: Exception, t: Translator) -> str:
 
 def _reason_text(reason: Reason, t: Translator) -> str:
     values = dict(reason.params)
-    if "act" in values:
-        values["act"] = t.gettext(RESERVATIONS.get(values["act"], values["act"]))
+    if values.get("act") in RESERVATIONS:
+        values["act"] = t.gettext(RESERVATIONS[values["act"]])
     if "team" in values:
         values["team"] = team_name(Team(values["team"]), t)
     if "call" in values:

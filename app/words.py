@@ -8,7 +8,7 @@ placeholders, so each language orders its own words.
 
 from __future__ import annotations
 
-from app.i18n import N_, Translator
+from app.i18n import N_, NC_, Translator
 from engine import Card, Contract, Team
 from engine.cards import Rank, Suit
 
@@ -28,10 +28,10 @@ RANK_NAMES = {
     Rank.NINE: N_("Nine"),
 }
 SUIT_NAMES = {
-    Suit.CLUBS: N_("clubs"),
-    Suit.SPADES: N_("spades"),
-    Suit.HEARTS: N_("hearts"),
-    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: NC_("card", "clubs"),
+    Suit.SPADES: NC_("card", "spades"),
+    Suit.HEARTS: NC_("card", "hearts"),
+    Suit.DIAMONDS: NC_("card", "diamonds"),
 }
 """As they follow the rank in a card's name (`pgettext("card", …)`: Russian needs the
 genitive, German a compound)."""

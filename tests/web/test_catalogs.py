@@ -14,7 +14,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from app.i18n import LANGUAGES, SOURCE, read_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NC_": ((1, "c"), 2)}
 TRANSLATED = [language for language in LANGUAGES if language != SOURCE]
 
 
