@@ -2,7 +2,7 @@
 
 Usage: python bench/web.py [--players 50] [--games 1] [--hands 2] [--workers 1]
                            [--max-seconds 120] [--rules pagat] [--think-ms 0] [--seed 2026]
-                           [--strong 0] [--database sqlite|postgres]
+                           [--strong 0] [--database sqlite|postgres] [--arrival-s 0]
 
 Starts `python -m app.serve` on a free loopback port (a fresh migrated database: an SQLite
 file in a temporary folder, or with --database postgres a throwaway PostgreSQL server; bot
@@ -282,6 +282,7 @@ class Player:
     def run(self, start: threading.Barrier) -> None:
         try:
             start.wait()
+            time.sleep(self.rng.uniform(0, self.args.arrival_s))
             for number in range(self.args.games):
                 if self.out_of_time() or len(self.tally.errors) >= ERRORS_PER_PLAYER:
                     return
@@ -552,6 +553,12 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         "--think-ms", type=float, default=0.0, help="mean pause before each click (default 0)"
     )
     parser.add_argument("--seed", default="2026", help="seeds the players' random choices")
+    parser.add_argument(
+        "--arrival-s",
+        type=float,
+        default=0.0,
+        help="players arrive at random within this many seconds (default 0: all at once)",
+    )
     parser.add_argument(
         "--strong", type=int, default=0, help="players who pick strong opponents (default 0)"
     )
