@@ -1,10 +1,13 @@
 """Every language of the site in a real browser. The language is chosen with the picker on the
-home page, then a whole hand is played by clicks, with a look at the Rules dialog and at how
-to play on the way. Every page seen says its language in `<html lang>`, offers the picker,
-and shows no English word of the interface: the words of 4 letters or more of the English
-messages (`locales/messages.pot`), less those the language's own translations use too (Solo,
-Kontra) and the computer players' names. For English itself the hand is just played. The
-choice is kept in a cookie; without one, the browser's `Accept-Language` picks the language."""
+home page, then a whole hand is played by clicks on a phone, with a look at the Rules dialog
+and at how to play on the way, and at the leaderboard after it. Every page seen fits the
+phone's width, says its language in `<html lang>`, offers the picker, and shows no English
+word of the interface: the words of 4 letters or more of the English messages
+(`locales/messages.pot`), less those the language's own translations use too (Solo, Kontra)
+and the computer players' names. For English itself the hand is just played. The table is
+kept as screenshots in test-artifacts/ (`language-de-play-phone.png`, …) to look at for
+words that do not fit. The choice is kept in a cookie; without one, the browser's
+`Accept-Language` picks the language."""
 
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from app.words import BOT_NAMES
 
 from .clicks import enabled_actions, play_until
 from .conftest import PHONE
+from .test_table import ARTIFACTS
 
 WORD = re.compile(r"[^\W\d_]{4,}")
 MARKUP = re.compile(r"<[^>]*>|%\(\w+\)[sd]|\{\w+\}")
@@ -106,9 +110,19 @@ def check_page(page: Page, language: str, where: str) -> Problems:
     offered = page.eval_on_selector_all("nav.languages a", "links => links.map(a => a.hreflang)")
     if sorted(offered) != sorted(LANGUAGES):
         problems.append(f"the picker offers {offered}")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > page.evaluate("window.innerWidth"):
+        problems.append(f"the page is {width} px wide: longer words push it past the screen")
     if language != SOURCE:
         problems += [f"English {found}" for found in english_on(page, language)]
     return [(where, problem) for problem in problems]
+
+
+def keep(page: Page, language: str, state: str) -> None:
+    """A full-page screenshot of the table, to look at in each language."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"language-{language}-{state}-phone.png"
+    page.screenshot(path=str(path), full_page=True, animations="disabled")
 
 
 def report(problems: Problems) -> str:
@@ -171,12 +185,17 @@ def test_a_whole_hand_in_each_language(
     with page.expect_navigation(url="**/games/*"):
         page.locator('.modes form[action="/games"] button').click()
     problems += check_page(page, language, "reservations")
+    keep(page, language, "reservations")
     play_until(page, playing)
     problems += check_page(page, language, "play")
+    keep(page, language, "play")
     problems += look_at_the_rules(page, language)
     problems += look_at_how_to_play(page, language)
     play_until(page, hand_over)
     problems += check_page(page, language, "end of the hand")
+    keep(page, language, "end")
+    page.goto("/leaderboard")
+    problems += check_page(page, language, "leaderboard")
 
     cookies = {cookie["name"]: cookie["value"] for cookie in page.context.cookies()}
     assert cookies.get(LANGUAGE_COOKIE) == language, "the choice is kept on the device"
