@@ -219,6 +219,9 @@ def test_the_picker_is_on_every_page_and_comes_back_to_it(page: Page) -> None:
             problems.append((path, f"the picker comes back to {backs}"))
     assert not problems, report(problems)
     page.goto("/how-to-play")
+    for code, name in LANGUAGES.items():
+        link = page.get_by_role("link", name=f"{name} ({code.upper()})", exact=True)
+        assert link.get_attribute("lang") == code, "a screen reader says each name in its language"
     choose_language(page, SOURCE)
     assert page.url.endswith("/how-to-play")
 
