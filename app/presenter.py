@@ -486,9 +486,18 @@ def _play_words(trick: TrickShow, played: PlayedCard, bot: bool, t: Translator) 
         words = {"name": played.seat_name, "card": played.face.name}
         lines.append(Spoken(played.delay_ms, t.gettext("%(name)s: %(card)s") % words))
     if trick.winner is not None and played is trick.cards[-1]:
-        won = {"name": seat_name(POSITIONS.index(trick.winner), t), "trick": trick.number}
-        lines.append(Spoken(trick.winner_at_ms, t.gettext("%(name)s wins trick %(trick)d") % won))
+        lines.append(Spoken(trick.winner_at_ms, _trick_won_words(trick, t)))
     return lines
+
+
+def _trick_won_words(trick: TrickShow, t: Translator) -> str:
+    """Who took the trick; the human in a sentence of their own (not "You wins")."""
+    assert trick.winner is not None
+    seat = POSITIONS.index(trick.winner)
+    if seat == HUMAN:
+        return t.gettext("You win trick %(trick)d") % {"trick": trick.number}
+    words = {"name": seat_name(seat, t), "trick": trick.number}
+    return t.gettext("%(name)s wins trick %(trick)d") % words
 
 
 def _call_words(entry: dict[str, object], t: Translator) -> dict[str, str]:

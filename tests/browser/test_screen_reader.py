@@ -73,6 +73,15 @@ def end_words(hand: Hand, t: Translator) -> str:
     return t.gettext("The hand is over: %(team)s wins, worth %(value)d.") % words
 
 
+def trick_words(winner: int, number: int, t: Translator) -> str:
+    if winner == HUMAN:
+        return t.gettext("You win trick %(trick)d") % {"trick": number}
+    return t.gettext("%(name)s wins trick %(trick)d") % {
+        "name": seat_name(winner, t),
+        "trick": number,
+    }
+
+
 def expected_lines(record: HandRecord, t: Translator) -> list[list[str]]:
     """Per move of the player, what follows it: the bots' cards and announcements, and the
     winner of each trick the move or the bots completed; the result after the last move. What
@@ -89,8 +98,7 @@ def expected_lines(record: HandRecord, t: Translator) -> list[list[str]]:
         if action.seat != HUMAN:
             moves[-1] += bot_words(action, t)
         if len(hand.tricks) > tricks:
-            won = {"name": seat_name(hand.tricks[-1].winner, t), "trick": len(hand.tricks)}
-            moves[-1].append(t.gettext("%(name)s wins trick %(trick)d") % won)
+            moves[-1].append(trick_words(hand.tricks[-1].winner, len(hand.tricks), t))
     moves[-1].append(end_words(hand, t))
     return moves
 
