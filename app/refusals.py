@@ -4,8 +4,8 @@ code (`engine.legality.Refusal`) and its parameters; the sentences are here, one
 from __future__ import annotations
 
 from app.i18n import N_, Translator
-from app.words import RESERVATIONS, call_name, team_name
-from engine import EngineError, IllegalAction, Team
+from app.words import RESERVATIONS, call_name, card_name, team_name
+from engine import Card, EngineError, IllegalAction, Team
 from engine.legality import Reason, Refusal
 
 SENTENCES = {
@@ -47,4 +47,6 @@ def _reason_text(reason: Reason, t: Translator) -> str:
         values["team"] = team_name(Team(values["team"]), t)
     if "call" in values:
         values["call"] = call_name(values["call"], t)
+    if "card" in values:
+        values["card"] = card_name(Card.parse(values["card"]), t)
     return t.gettext(SENTENCES[reason.code]) % values

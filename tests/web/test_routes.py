@@ -9,10 +9,12 @@ hand records, and the Rules dialog's cookie.
 from __future__ import annotations
 
 import base64
+import html
 import json
 import re
 from collections import Counter
 from collections.abc import Callable
+from gettext import NullTranslations
 
 import httpx
 import pytest
@@ -21,7 +23,8 @@ from fastapi.testclient import TestClient
 
 from app.factory import create_app
 from app.settings import Settings
-from engine import CardSet, Contract, card_order, deal, deck
+from app.words import card_name
+from engine import Card, CardSet, Contract, card_order, deal, deck
 from engine.deal import dealer_of
 from engine.replay import run as replay
 from tests.web.driver import (
@@ -404,6 +407,18 @@ def test_an_illegal_action_is_refused_with_a_message(client: TestClient, case: s
     assert alert_of(response.text)
     assert game_state(response.text) == game_state(body)
     assert game_state(client.get(url).text) == game_state(body)
+
+
+@pytest.mark.parametrize("case", ["unplayable card", "card not in hand"])
+def test_a_refused_card_is_named_in_words(client: TestClient, case: str) -> None:
+    """The refusal says "Queen of clubs", as the card's label does, not the code `QC`."""
+    url, body, fields = illegal_case(client, case)
+    code = str(fields["action"]).split()[1]
+    data = {"version": str(page_version(body)), **fields}
+    alert = alert_of(client.post(f"{url}/actions", data=data, headers=HTMX).text)
+    assert alert is not None
+    assert card_name(Card.parse(code), NullTranslations()) in html.unescape(alert)
+    assert code not in alert.split()
 
 
 def test_an_illegal_action_without_htmx_shows_the_page(client: TestClient) -> None:
