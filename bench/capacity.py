@@ -60,7 +60,7 @@ def play_round(base: str, args: argparse.Namespace, players: int) -> Round:
     )
     outcome = web.run_players(base, options)
     samples = [sample for tally in outcome.tallies for sample in tally.samples]
-    actions = [sample for sample in samples if sample.kind not in ("page", "asset", "new-game")]
+    actions = web.human_actions(samples)
     client = [sample.client_ms for sample in actions]
     server = [sample.server_ms for sample in actions if sample.server_ms is not None]
     errors = sum(len(tally.errors) for tally in outcome.tallies) + outcome.timed_out

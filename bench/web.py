@@ -254,6 +254,15 @@ def server_ms(response: httpx.Response) -> float | None:
     return sum(durations.values()) if durations else None
 
 
+NOT_ACTIONS = ("page", "asset", "new-game")
+
+
+def human_actions(samples: list[Sample]) -> list[Sample]:
+    """The clicks the figures are about (POST .../actions and .../next): page loads, assets
+    and starting a game are left out."""
+    return [sample for sample in samples if sample.kind not in NOT_ACTIONS]
+
+
 def percentile(values: list[float], share: float) -> float:
     """Nearest-rank percentile: the smallest value with at least `share` of all at or below."""
     ordered = sorted(values)
@@ -480,7 +489,7 @@ def report(outcome: Outcome, args: argparse.Namespace, log: Path) -> int:
     """Prints the details, then the key figures as the last lines; returns the exit status."""
     samples = [sample for tally in outcome.tallies for sample in tally.samples]
     errors = [error for tally in outcome.tallies for error in tally.errors]
-    actions = [sample for sample in samples if sample.kind not in ("page", "asset", "new-game")]
+    actions = human_actions(samples)
     print(
         f"workers: {args.workers}, database: {args.database}, rules: {args.rules}, "
         f"hands per game: {args.hands}"
