@@ -18,13 +18,14 @@ from datetime import date, datetime
 from threading import Lock
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, aliased, selectinload
+from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm.attributes import set_committed_value
 
 from app.charts import Chart, bar_chart, dot_chart
 from app.daily import attempt_closed
 from app.i18n import N_, Writing
 from app.levels import level_of
-from app.models import DailyAttempt, GameRow, HandReview, HintUse
+from app.models import DailyAttempt, GameHand, GameRow, HandReview, HintUse
 from app.service import HUMAN, replay_game
 from app.words import CALLS, CONTRACTS
 from engine import Call, Contract, Hand, Phase, RuleSet, Team
@@ -122,25 +123,53 @@ def game_facts(row: GameRow) -> GameFacts:
 
 class FactsCache:
     """Replayed games by id and stored version: a game's facts change only with its log, so a
-    finished game is replayed once per process."""
+    finished game is replayed once per process, and its log is read only then (decoding every
+    hand's JSON was most of a warm history page)."""
 
     def __init__(self, size: int = 4096) -> None:
         self._size = size
         self._facts: OrderedDict[tuple[str, int], GameFacts] = OrderedDict()
         self._lock = Lock()
 
-    def of(self, row: GameRow) -> GameFacts:
-        key = (row.id, row.version)
+    def of_games(self, session: Session, rows: Sequence[GameRow]) -> list[GameFacts]:
+        """Each row's facts, in order; the hands of the rows not cached are loaded in one
+        query, whatever their number."""
         with self._lock:
-            facts = self._facts.get(key)
-        if facts is None:
-            facts = game_facts(row)
+            known = {key: self._facts.get(key) for key in map(facts_key, rows)}
+        missing = [row for row in rows if known[facts_key(row)] is None]
+        if missing:
+            load_hands(session, missing)
+        found = []
+        for row in rows:
+            facts = known[facts_key(row)] or game_facts(row)
+            self._remember(facts_key(row), facts)
+            found.append(facts)
+        return found
+
+    def _remember(self, key: tuple[str, int], facts: GameFacts) -> None:
         with self._lock:
             self._facts[key] = facts
             self._facts.move_to_end(key)
             while len(self._facts) > self._size:
                 self._facts.popitem(last=False)
-        return facts
+
+
+def facts_key(row: GameRow) -> tuple[str, int]:
+    return (row.id, row.version)
+
+
+def load_hands(session: Session, rows: Sequence[GameRow]) -> None:
+    """Fills the rows' `logged_hands` by one query, as loaded (not as changed)."""
+    by_game: dict[str, list[GameHand]] = {row.id: [] for row in rows}
+    query = (
+        select(GameHand)
+        .where(GameHand.game_id.in_(list(by_game)))
+        .order_by(GameHand.game_id, GameHand.number)
+    )
+    for hand in session.scalars(query):
+        by_game[hand.game_id].append(hand)
+    for row in rows:
+        set_committed_value(row, "logged_hands", by_game[row.id])
 
 
 # ---- what the player's other rows add --------------------------------------------------------
@@ -178,7 +207,6 @@ class Attempt:
 def player_games(session: Session, player_id: str) -> list[GameRow]:
     query = (
         select(GameRow)
-        .options(selectinload(GameRow.logged_hands))
         .where(GameRow.player_id == player_id)
         .order_by(GameRow.created_at.desc(), GameRow.id)
         .limit(MAX_GAMES + 1)
@@ -567,7 +595,11 @@ def history_of(
     `writing` writes dates and numbers."""
     rows = player_games(session, player_id) if player_id else []
     extras = Extras.of(session, player_id) if player_id else NO_EXTRAS
-    games = tuple(game_entry(row, cache.of(row), now, extras) for row in rows[:MAX_GAMES])
+    shown = rows[:MAX_GAMES]
+    facts = cache.of_games(session, shown)
+    games = tuple(
+        game_entry(row, found, now, extras) for row, found in zip(shown, facts, strict=True)
+    )
     reviewed = reviewed_hands(games, extras.reviews, writing)
     return History(
         games,
