@@ -16,9 +16,17 @@ from bots.protocol import Bot
 from bots.random_bot import RandomBot
 from bots.search.bot import SearchBot
 from bots.search.budget import DEFAULT_BUDGET
+from bots.search.style import CAREFUL
 
 BOTS: dict[str, Bot] = {
-    bot.id: bot for bot in (RandomBot(), CasualBot(), HeuristicBot(), SearchBot())
+    bot.id: bot
+    for bot in (
+        RandomBot(),
+        CasualBot(),
+        HeuristicBot(),
+        SearchBot(),
+        SearchBot(id="search-v2", style=CAREFUL),
+    )
 }
 
 

@@ -1,4 +1,5 @@
-"""`search-v1`: samples worlds and plays every real choice out (see `bots.search`).
+"""The search bots: sample worlds and play every real choice out (see `bots.search`); their
+styles (`bots.search.style`) say how sure a call or a solo must be.
 
 Forced moves are instant. The Armut steps are `heuristic-v1`'s: passing and returning cards
 has hundreds of options whose simulated values differ by less than their noise at any budget
@@ -14,6 +15,7 @@ from bots.heuristic.bot import HeuristicBot
 from bots.search.budget import DEFAULT_BUDGET, Budget
 from bots.search.play import choose_play
 from bots.search.reservations import choose_reservation
+from bots.search.style import FIRST, Style
 from engine import Action, Phase, SeatView
 
 MODEL = HeuristicBot()
@@ -23,6 +25,7 @@ MODEL = HeuristicBot()
 class SearchBot:
     id: str = "search-v1"
     budget: Budget = DEFAULT_BUDGET
+    style: Style = FIRST
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         """A deterministic function of the view and `rng` (the budget is counted in worlds
@@ -30,7 +33,7 @@ class SearchBot:
         if len(view.legal) == 1:
             return view.legal[0]
         if view.phase is Phase.RESERVATIONS:
-            return choose_reservation(view, rng, self.budget)
+            return choose_reservation(view, rng, self.budget, self.style)
         if view.phase is Phase.PLAY:
-            return choose_play(view, rng, self.budget)
+            return choose_play(view, rng, self.budget, self.style)
         return MODEL.choose(view, rng)

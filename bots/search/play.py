@@ -4,10 +4,10 @@ A sampled world is only a guess, and a few dozen of them leave the values noisy:
 plays a card other than `heuristic-v1`'s only when it is better in the same worlds by more
 than the noise (`SURE_BY` standard errors of the paired differences). Perfect-information
 play-outs see every card, so a world's team plays better than a real one and announcements
-look safer than they are: a call must add `CALL_MARGIN` game points to the best card and win
-in `CALL_CONFIDENCE` of the worlds. Against a soloist the search does not call at all: in its
-worlds the three defenders see each other's cards, which real defenders do not (measured: such
-calls won less than half the time against `heuristic-v1`).
+look safer than they are: a call must add the style's margin to the best card's value and win
+in a share of the worlds the style sets (`bots.search.style`). Against a soloist the search
+does not call at all: in its worlds the three defenders see each other's cards, which real
+defenders do not (measured: such calls won less than half the time against `heuristic-v1`).
 """
 
 from __future__ import annotations
@@ -20,32 +20,49 @@ from bots.heuristic.play import choose_card
 from bots.knowledge import Knowledge
 from bots.search.budget import Budget
 from bots.search.evaluate import evaluate_in_full
+from bots.search.style import Style
 from bots.search.values import Valued
-from engine import Act, Action, SeatView
+from engine import Act, Action, Contract, SeatView, Step
 
-CALL_MARGIN = 0.5
-"""Game points an announcement must add to the best card's expected score."""
-CALL_CONFIDENCE = 0.85
-"""Share of the sampled worlds an announcement must win in."""
 SURE_BY = 1.0
 """Standard errors by which the search's card must beat the model's to be played instead."""
 
 
-def choose_play(view: SeatView, rng: random.Random, budget: Budget) -> Action:
+def choose_play(view: SeatView, rng: random.Random, budget: Budget, style: Style) -> Action:
     values = evaluate_in_full(view, rng, budget)
     card = _card(view, [v for v in values if v.value.action.act is Act.PLAY])
-    if _defending_a_solo(view):
+    if not _may_call(view, style):
         return card.value.action
     for call in (v for v in values if v.value.action.act is Act.ANNOUNCE):
         gain = call.value.expected - card.value.expected
-        if gain >= CALL_MARGIN and call.won_share >= CALL_CONFIDENCE:
+        if gain >= style.call_margin and call.won_share >= _confidence(view, call, style):
             return call.value.action
     return card.value.action
 
 
-def _defending_a_solo(view: SeatView) -> bool:
+def _may_call(view: SeatView, style: Style) -> bool:
     contract = view.contract
-    return contract is not None and contract.is_solo and view.declarer != view.seat
+    if contract is not None and contract.is_solo and view.declarer != view.seat:
+        return False
+    if contract is Contract.ARMUT and not style.calls_in_armut:
+        return False
+    team = view.team
+    replying = team is not None and view.announced[team.other] is not Step.NONE
+    return style.replies or not replying
+
+
+def _confidence(view: SeatView, call: Valued, style: Style) -> float:
+    """How sure a call must be: a first Re or Kontra of a normal game less than the rest."""
+    step = call.value.action.call
+    team = view.team
+    plain = (
+        step is not None
+        and step.step is Step.TEAM
+        and view.contract is Contract.NORMAL
+        and team is not None
+        and view.announced[team.other] is Step.NONE
+    )
+    return style.call_confidence if plain else style.bold_confidence
 
 
 def _card(view: SeatView, plays: list[Valued]) -> Valued:

@@ -4,41 +4,53 @@ unless another clearly pays more.
 Most hands have nothing to consider: no solo comes near the model's threshold and no pair of
 Q♣ offers a silent solo, so `heuristic-v1`'s choice stands without any simulation (it adds
 nothing there). Otherwise the candidates (the model's choice, the best solos by the model's
-valuation, and with both Q♣ the silent solo and the Hochzeit) are simulated over deals of the
-other cards. Perfect-information play-outs flatter a soloist a little, so a solo must beat the
-model's choice by `SOLO_MARGIN` game points.
+valuation, with both Q♣ the silent solo and the Hochzeit, and in a paired style a normal
+game) are simulated over deals of the other cards. Perfect-information play-outs flatter a
+soloist, so a solo must clear the style's margin (`bots.search.style`): over the model's
+choice, or in a paired style over the best way of not playing alone in the same deals and
+beyond the noise of that difference (in self-play the model's own solos won only about half
+the time against searching defenders).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 
 from bots.heuristic.evaluation import QUEEN_OF_CLUBS, has_both, solo_value
 from bots.heuristic.reservations import reservation_for
 from bots.search.budget import Budget
-from bots.search.evaluate import evaluate
+from bots.search.evaluate import evaluate_in_full
+from bots.search.style import Style
+from bots.search.values import Valued
 from engine import SOLOS, Act, Action, SeatView
 
 SOLO_WORTH_A_LOOK = 11.0
 """`solo_value` from which a solo is simulated (the model declares from 14)."""
 SOLOS_CONSIDERED = 2
-SOLO_MARGIN = 1.0
-"""Game points a solo must gain over the model's choice to be declared instead."""
 
 
-def choose_reservation(view: SeatView, rng: random.Random, budget: Budget) -> Action:
+def choose_reservation(view: SeatView, rng: random.Random, budget: Budget, style: Style) -> Action:
     legal = {action.act for action in view.legal}
     model = reservation_for(view.hand, legal)
-    candidates = _candidates(view, model, legal)
+    candidates = _candidates(view, model, legal, style)
     if candidates == [model]:
         return Action(view.seat, model)
     actions = [Action(view.seat, act) for act in candidates]
-    values = {value.action.act: value.expected for value in evaluate(view, rng, budget, actions)}
-    best = max(candidates, key=lambda act: values[act] - _handicap(act, model))
+    values = {v.value.action.act: v for v in evaluate_in_full(view, rng, budget, actions)}
+    if style.paired_solo:
+        return Action(view.seat, _paired_choice(view, candidates, values, style))
+    best = max(
+        candidates,
+        key=lambda act: values[act].value.expected - _handicap(act, model, style),
+    )
     return Action(view.seat, best)
 
 
-def _candidates(view: SeatView, model: Act, legal: set[Act]) -> list[Act]:
+def _candidates(view: SeatView, model: Act, legal: set[Act], style: Style) -> list[Act]:
+    """The model's choice, the best solos by the model's valuation, what a hand with both Q♣
+    may do besides, and in a paired style a normal game."""
     solos = sorted(SOLOS, key=lambda act: -solo_value(view.hand, act.contract))
     considered = [
         act
@@ -47,10 +59,39 @@ def _candidates(view: SeatView, model: Act, legal: set[Act]) -> list[Act]:
     ]
     if has_both(view.hand, QUEEN_OF_CLUBS):
         considered += [act for act in (Act.HEALTHY, Act.HOCHZEIT) if act in legal]
-    return [model, *(act for act in considered if act != model)]
+    elif style.paired_solo and considered:
+        considered.append(Act.HEALTHY)
+    return list(dict.fromkeys([model, *considered]))
 
 
-def _handicap(act: Act, model: Act) -> float:
-    """A solo (a silent one included) the model did not choose starts `SOLO_MARGIN` behind."""
+def _handicap(act: Act, model: Act, style: Style) -> float:
+    """A solo (a silent one included) the model did not choose starts the margin behind."""
     bold = act.is_solo or act is Act.HEALTHY
-    return SOLO_MARGIN if bold and act != model else 0.0
+    return style.solo_margin if bold and act != model else 0.0
+
+
+def _paired_choice(
+    view: SeatView, candidates: list[Act], values: dict[Act, Valued], style: Style
+) -> Act:
+    """The best candidate, unless it plays alone and does not clearly beat the best
+    candidate that does not."""
+    best = max(candidates, key=lambda act: values[act].value.expected)
+    together = [act for act in candidates if not _alone(view, act)]
+    if not together or not _alone(view, best):
+        return best
+    best_together = max(together, key=lambda act: values[act].value.expected)
+    if _pays(values[best], values[best_together], style.solo_margin):
+        return best
+    return best_together
+
+
+def _pays(alone: Valued, together: Valued, margin: float) -> bool:
+    differences = [a - b for a, b in zip(alone.utilities, together.utilities, strict=True)]
+    mean = statistics.fmean(differences)
+    error = statistics.pstdev(differences) / math.sqrt(len(differences))
+    return mean >= margin and mean > error
+
+
+def _alone(view: SeatView, act: Act) -> bool:
+    """A solo: declared, or silent (healthy with both Q♣)."""
+    return act.is_solo or (act is Act.HEALTHY and has_both(view.hand, QUEEN_OF_CLUBS))

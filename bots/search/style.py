@@ -1,0 +1,50 @@
+"""What a search bot makes of its values: how sure a call or a solo must be.
+
+Perfect-information play-outs see every card, so the sampled worlds flatter whoever plays
+boldly: a world's team plays better than a real one, and a soloist's opponents look helpless
+less often than they are. A style corrects for that with margins and confidences. The search
+bots differ only here, and a bot's id names its style for ever (stored games replay their
+logged actions, but regression positions and measured figures belong to one style).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Style:
+    call_margin: float = 0.5
+    """Game points an announcement must add to the best card's expected score."""
+    call_confidence: float = 0.85
+    """Share of the sampled worlds a first Re or Kontra of a normal game must win in."""
+    bold_confidence: float = 0.85
+    """The same for every other call the style allows (further steps, replies, a Hochzeit
+    or a solo): those went wrong most often in self-play."""
+    calls_in_armut: bool = True
+    """Whether to call in an Armut game, where the worlds know least (the exchange is half
+    hidden)."""
+    replies: bool = True
+    """Whether to call after the other team has called."""
+    solo_margin: float = 1.0
+    """Game points a solo must gain over the choice it replaces."""
+    paired_solo: bool = False
+    """False: a solo the model did not choose must beat the model's choice by `solo_margin`.
+    True: any solo, the model's included, must beat the best way of not playing alone by
+    `solo_margin` on average over the same deals and by more than the noise of that
+    difference."""
+
+
+FIRST = Style()
+"""`search-v1` as measured in `bench/RESULTS.md`."""
+
+CAREFUL = Style(
+    call_confidence=0.9,
+    bold_confidence=0.95,
+    calls_in_armut=False,
+    replies=False,
+    paired_solo=True,
+)
+"""`search-v2`: the changes self-play asked for (`bench/RESULTS.md`, search-v1 against
+itself): surer calls, none in an Armut game and no replies, and solos only when they clearly
+pay."""
