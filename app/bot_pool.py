@@ -13,12 +13,13 @@ from threading import Lock
 from typing import Any, TypeVar
 
 from bots.protocol import Bot
-from bots.registry import bot_named
+from bots.registry import BOTS, bot_named
+from bots.search.bot import SearchBot
 from engine import Action, SeatView
 
 T = TypeVar("T")
-HEAVY_BOTS = frozenset({"search-v1"})
-"""Bots whose decisions are worth sending to another process."""
+HEAVY_BOTS = frozenset(bot_id for bot_id, bot in BOTS.items() if isinstance(bot, SearchBot))
+"""Bots whose decisions are worth sending to another process: the search bots."""
 
 
 def _choose(bot_id: str, view: SeatView, rng: random.Random) -> Action:

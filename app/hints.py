@@ -8,12 +8,21 @@ import random
 from dataclasses import dataclass
 
 from app.service import Table
+from bots.levels import LEVELS
+from bots.registry import bot_named
 from bots.search.bot import SearchBot
 from bots.search.evaluate import evaluate
 from engine import Phase, SeatView
 
 EXCHANGES = (Phase.ARMUT_GIVE, Phase.ARMUT_RETURN)
-STRONG = SearchBot()
+
+def strong_bot() -> SearchBot:
+    bot = bot_named(LEVELS["strong"])
+    assert isinstance(bot, SearchBot), "the strong level searches"
+    return bot
+
+
+STRONG = strong_bot()
 """The strong level's bot, with its budget in play: the hint is its choice."""
 
 SHOWN = 3
@@ -38,7 +47,7 @@ def hint_seed(table: Table) -> str:
 
 
 def hint_of(view: SeatView, seed: str) -> Hint:
-    """Runs in a worker process: `search-v1`'s choice with the seeded rng, and the same
+    """Runs in a worker process: the strong level's choice with the seeded rng, and the same
     search's values of the best few actions. Passing three cards in an Armut has hundreds of
     choices: there only the chosen one is valued."""
     choice = STRONG.choose(view, random.Random(seed))

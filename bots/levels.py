@@ -12,7 +12,7 @@ from bots.registry import bot_named
 LEVELS: dict[str, str] = {
     "easy": "casual-v1",
     "normal": "heuristic-v1",
-    "strong": "search-v1",
+    "strong": "search-v2",
 }
 """Level name -> versioned bot id, easiest first."""
 DAILY_LEVEL = "normal"

@@ -159,7 +159,7 @@ def test_levels_name_registered_bots() -> None:
     assert [bot_for_level(level).id for level in LEVELS] == [
         "casual-v1",
         "heuristic-v1",
-        "search-v1",
+        "search-v2",
     ]
     assert all(bot_id in BOTS for bot_id in LEVELS.values())
     with pytest.raises(ValueError):

@@ -1,6 +1,6 @@
-"""Issue 10: hints and the review of a hand through the web app, with `search-v1` itself.
+"""Issue 10: hints and the review of a hand through the web app, with the search itself.
 
-The hint is `search-v1`'s choice for the human's view and the hint's seed; there is none in a
+The hint is the strong level's choice for the human's view and the hint's seed; there is none in a
 ranked daily game; every hint asked is recorded with the game and changes nothing else. The
 review has a row for every decision the human made, is computed once in the background and
 kept: reloading reads it. A win thrown away in the last tricks is a blunder, the winning card
