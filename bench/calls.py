@@ -23,7 +23,7 @@ import json
 import multiprocessing
 import random
 import sys
-from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ from bots.registry import bot_named  # noqa: E402
 from bots.search.bot import SearchBot  # noqa: E402
 from bots.search.evaluate import evaluate_in_full  # noqa: E402
 from bots.search.reservations import SOLO_WORTH_A_LOOK  # noqa: E402
-from engine import SOLOS, Act, Contract, Hand, Phase, RuleSet, Step, deal, view_of  # noqa: E402
+from engine import SOLOS, Act, CardSet, Contract, Hand, Phase, RuleSet, Step, deal, view_of  # noqa: E402
 
 NEVER = 2.0
 """A confidence no share of worlds reaches: the collecting bot never calls."""
@@ -48,42 +48,74 @@ def silent(bot: SearchBot) -> SearchBot:
     return replace(bot, style=style)
 
 
-def worth_a_solo_look(hand: Hand) -> bool:
+def worth_a_solo_look(hands: Sequence[CardSet]) -> bool:
     return any(
         has_both(cards, QUEEN_OF_CLUBS)
         or max(solo_value(cards, act.contract) for act in SOLOS) >= SOLO_WORTH_A_LOOK
-        for cards in hand.hands
+        for cards in hands
     )
 
 
 def play_deal(job: tuple[str, str, str, int, bool]) -> dict[str, Any] | None:
     """One deal in self-play: the calls considered and the solos, or None when skipped."""
     bot_id, rules_key, seed, number, solo_candidates = job
-    bot = silent(bot_named(bot_id))
+    searching = bot_named(bot_id)
+    if not isinstance(searching, SearchBot):
+        raise ValueError(f"{bot_id} does not search")
+    bot = searching if solo_candidates else silent(searching)
     rules = RuleSet.from_key(rules_key)
     rngs = [random.Random(f"{seed}/{number}/{seat}") for seat in range(4)]
     for redeal in range(100):
         dealt = deal(f"{seed}/{number}", 0, redeal, rules.without_nines)
         hand = Hand(rules, dealt.hands, dealt.dealer)
-        if redeal == 0 and solo_candidates and not worth_a_solo_look(hand):
+        if redeal == 0 and solo_candidates and not worth_a_solo_look(dealt.hands):
             return None
-        considered = play_hand(hand, bot, rngs)
+        played = play_hand(hand, bot, rngs, solos_only=solo_candidates)
+        if played is None:
+            return None
         if hand.phase is Phase.DONE:
-            return labelled(hand, considered, number)
+            return labelled(hand, *played, number)
     raise RuntimeError("no hand after 100 redeals")
 
 
-def play_hand(hand: Hand, bot: SearchBot, rngs: list[random.Random]) -> list[dict[str, Any]]:
-    considered = []
+def play_hand(
+    hand: Hand, bot: SearchBot, rngs: list[random.Random], solos_only: bool
+) -> tuple[list[dict[str, Any]], dict[int, dict[str, Any]]] | None:
+    """Plays the hand; returns the calls considered (none when `solos_only`) and, per seat
+    that chose to play alone, the share of simulated deals its solo won and its `solo_value`
+    (None for a silent solo). With `solos_only` a hand that is no solo is dropped once the
+    reservations are over (None), and the bot's own calls are made."""
+    considered: list[dict[str, Any]] = []
+    alone: dict[int, dict[str, Any]] = {}
     while not hand.is_over:
         seat = hand.to_act
         assert seat is not None
         view = view_of(hand, seat)
+        if solos_only and view.phase is not Phase.RESERVATIONS and not alone:
+            return None
         calls = [a for a in view.legal if a.act is Act.ANNOUNCE]
-        if calls and view.phase is Phase.PLAY and any(a.act is Act.PLAY for a in view.legal):
+        open_call = calls and any(a.act is Act.PLAY for a in view.legal)
+        if open_call and view.phase is Phase.PLAY and not solos_only:
             considered += valued_calls(view, bot, random.Random(f"{seat}/{len(view.tricks)}"))
-        hand.apply(bot.choose(view, rngs[seat]))
-    return considered
+        action = bot.choose(view, rngs[seat])
+        if view.phase is Phase.RESERVATIONS and plays_alone(view, action):
+            alone[seat] = {
+                "share": solo_share(view, action, bot),
+                "value": solo_value(view.hand, action.act.contract) if action.act.is_solo else None,
+            }
+        hand.apply(action)
+    return considered, alone
+
+
+def plays_alone(view: Any, action: Any) -> bool:
+    silent = action.act is Act.HEALTHY and has_both(view.hand, QUEEN_OF_CLUBS)
+    return bool(action.act.is_solo) or silent
+
+
+def solo_share(view: Any, action: Any, bot: SearchBot) -> float:
+    """The share of deals the solo wins when simulated as the bot simulates it (its own rng)."""
+    (valued,) = evaluate_in_full(view, random.Random(f"solo/{view.seat}"), bot.budget, [action])
+    return valued.won_share
 
 
 def valued_calls(view: Any, bot: SearchBot, rng: random.Random) -> list[dict[str, Any]]:
@@ -108,24 +140,26 @@ def valued_calls(view: Any, bot: SearchBot, rng: random.Random) -> list[dict[str
     ]
 
 
-def labelled(hand: Hand, considered: list[dict[str, Any]], number: int) -> dict[str, Any]:
+def labelled(
+    hand: Hand, considered: list[dict[str, Any]], alone: dict[int, dict[str, Any]], number: int
+) -> dict[str, Any]:
     for call in considered:
         team = hand.team_of[call["seat"]]
         assert team is not None
         steps = {t: Step.NONE for t in hand.calls}
         steps[team] = Step[call["step"]]
         call["came_true"] = hand.score_of(call["seat"], steps) > 0
+        call["team"] = team.value
     result = hand.result()
     solo = hand.contract is not None and (
         hand.contract.is_declared_solo or hand.contract is Contract.SILENT_SOLO
     )
-    soloist = result.soloist
+    soloist = result.soloist if solo else None
     return {
         "deal": number,
         "contract": hand.contract.value if hand.contract else None,
-        "solo_won": (result.winner is hand.team_of[soloist])
-        if solo and soloist is not None
-        else None,
+        "solo_won": None if soloist is None else result.winner is hand.team_of[soloist],
+        "solo": None if soloist is None else alone.get(soloist),
         "calls": considered,
     }
 
@@ -154,30 +188,30 @@ def analyse(path: str) -> None:
     solos = [d for d in deals if d["solo_won"] is not None]
     won = sum(d["solo_won"] for d in solos)
     print(f"{len(deals)} hands; solos {len(solos)}, won {won}")
+    for value in (0.0, 14.0, 15.0, 16.0, 17.0):
+        kept = [d for d in solos if ((d["solo"] or {}).get("value") or 99.0) >= value]
+        kept_won = sum(d["solo_won"] for d in kept)
+        print(f"  silent, or declared with solo_value >= {value}: {len(kept)}, won {kept_won}")
     print("confidence: plain first Re/Kontra | every other call -> calls, came true")
     for plain in GRID:
         for bold in GRID:
             made, true = first_crossings(deals, {"plain": plain, "bold": bold})
-            share = f"{true / made:.1%}" if made else "-"
-            print(f"  {plain:.2f} | {bold:.2f} -> {made:4d} calls, {share}")
+            came_true = f"{true / made:.1%}" if made else "-"
+            print(f"  {plain:.2f} | {bold:.2f} -> {made:4d} calls, {came_true}")
 
 
 def first_crossings(deals: list[dict[str, Any]], confidence: dict[str, float]) -> tuple[int, int]:
-    """Calls made (the first card of each seat and step where the call clears its confidence
-    with a positive gain) and how many came true."""
+    """Calls made (the first card at which a team's step clears its confidence with a gain
+    of half a game point; a partner does not repeat it) and how many came true."""
     made = true = 0
     for hand in deals:
-        first: dict[tuple[int, str], bool] = {}
-        by_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        first: dict[tuple[str, str], bool] = {}
         for call in hand["calls"]:
-            by_seat[call["seat"]].append(call)
-        for seat, calls in by_seat.items():
-            for call in calls:
-                key = (seat, call["step"])
-                if key in first or call["contract"] == Contract.ARMUT.value:
-                    continue
-                if call["gain"] >= 0.5 and call["won_share"] >= confidence[kind(call)]:
-                    first[key] = call["came_true"]
+            key = (call["team"], call["step"])
+            if key in first or call["contract"] == Contract.ARMUT.value:
+                continue
+            if call["gain"] >= 0.5 and call["won_share"] >= confidence[kind(call)]:
+                first[key] = call["came_true"]
         made += len(first)
         true += sum(first.values())
     return made, true

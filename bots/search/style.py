@@ -40,11 +40,13 @@ FIRST = Style()
 
 CAREFUL = Style(
     call_confidence=0.9,
-    bold_confidence=0.95,
+    bold_confidence=1.0,
     calls_in_armut=False,
     replies=False,
     paired_solo=True,
 )
 """`search-v2`: the changes self-play asked for (`bench/RESULTS.md`, search-v1 against
-itself): surer calls, none in an Armut game and no replies, and solos only when they clearly
-pay."""
+itself, and `bench/calls.py`): a first Re or Kontra of a normal game when 90 % of the worlds
+win, every other call only when all of them do (a further step that fails takes the team's
+earlier calls down with it), none in an Armut game and no replies, and solos only when they
+clearly pay."""
