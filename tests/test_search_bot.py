@@ -18,6 +18,7 @@ from bots.registry import BOTS, bot_named
 from bots.search.bot import SearchBot
 from bots.search.budget import Budget
 from bots.search.evaluate import evaluate
+from bots.search.sampling import NoWorld
 from engine import (
     PAGAT,
     Act,
@@ -171,3 +172,15 @@ def test_a_budget_is_for_search_bots_only() -> None:
     assert isinstance(tuned, SearchBot) and tuned.budget.worlds == 6
     with pytest.raises(ValueError):
         bot_named("heuristic-v1", 6)
+
+
+def test_a_view_without_worlds_falls_back_to_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table never stops on a gap in the sampler: the seat plays heuristic-v1's card."""
+
+    def no_world(*_: object) -> Action:
+        raise NoWorld("no deal fits")
+
+    monkeypatch.setattr("bots.search.bot.choose_play", no_world)
+    view = view_of(run(all_healthy(rigged_hand(FOX)), "0 play JD; 1 play QC; 2 play 10D"), 3)
+    expected = bot_named("heuristic-v1").choose(view, random.Random(4))
+    assert BOT.choose(view, random.Random(4)) == expected

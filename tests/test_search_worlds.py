@@ -145,3 +145,22 @@ def test_the_reservation_phase_samples_whole_deals() -> None:
     world = sample_world(view, constraints_of(view), random.Random(0))
     assert [len(CardSet(world.held[s])) for s in range(4)] == [12, 12, 12, 12]
     assert_world_fits(view, world)
+
+
+TWO_POOR = [
+    "AC JC QS 10H QH JH 10D 10D KD JD 9D 9D",
+    "10C JC QS JS AH AH QH JH AD AD KD JD",
+    "AC QC 9C 9C 10S KS 9S 10H KH 9H 9H QD",
+    "10C KC KC QC AS AS 10S KS JS 9S KH QD",
+]
+"""Seats 2 and 3 hold three trumps each, seat 0 eleven: found in self-play, where seat 1's
+search found no world after two Armut declarations (the trumps had nowhere to go)."""
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_two_poor_seats_leave_their_trumps_to_the_third(seed: int) -> None:
+    hand = run(rigged_hand(TWO_POOR, dealer=1), "2 armut; 3 armut; 0 healthy")
+    view = view_of(hand, 1)
+    constraints = constraints_of(view)
+    for _ in range(3):
+        assert_world_fits(view, sample_world(view, constraints, random.Random(seed)))

@@ -150,17 +150,21 @@ def _deal(constraints: Constraints, cards: list[int], rng: random.Random) -> lis
 
 
 class _Supply:
-    """Per holder, how many of the cards not yet dealt it may take, trumps and plain apart."""
+    """Per holder, how many of the cards not yet dealt it may take, trumps and plain apart,
+    and how many of each are left in all."""
 
     def __init__(self, constraints: Constraints, cards: list[int]) -> None:
         self.constraints = constraints
         self.trump = [0] * 5
         self.plain = [0] * 5
+        self.left = {True: 0, False: 0}
         for card in cards:
             self._count(card, 1)
 
     def _count(self, card: int, step: int) -> None:
-        counts = self.trump if _is_trump(card) else self.plain
+        trump = _is_trump(card)
+        counts = self.trump if trump else self.plain
+        self.left[trump] += step
         for holder in self.constraints.holders:
             if self.constraints.allowed[holder] >> card & 1:
                 counts[holder] += step
@@ -169,9 +173,15 @@ class _Supply:
         """`card` is being dealt: it no longer counts as supply."""
         self._count(card, -1)
 
+    def give_back(self, card: int) -> None:
+        """`card` is undealt again (the backtracking search)."""
+        self._count(card, 1)
+
     def fills_all(self, room: list[int], trumps: list[int], holder: int, trump: bool) -> bool:
         """Whether, once `holder` gets the card, every holder can still reach its room and
-        its least trumps from what is left."""
+        its least trumps from what is left, and the trumps and the plain cards left can all
+        find a place (two poor seats leave theirs to the others)."""
+        trump_places = plain_places = 0
         for other in self.constraints.holders:
             low, high = self.constraints.trumps[other]
             space = room[other] - (other == holder)
@@ -179,9 +189,12 @@ class _Supply:
             usable_trumps = min(self.trump[other], high - held_trumps)
             if space > self.plain[other] + usable_trumps:
                 return False
-            if low - held_trumps > min(self.trump[other], space):
+            needed_trumps = max(0, low - held_trumps)
+            if needed_trumps > min(self.trump[other], space):
                 return False
-        return True
+            trump_places += min(space, usable_trumps)
+            plain_places += min(space - needed_trumps, self.plain[other])
+        return trump_places >= self.left[True] and plain_places >= self.left[False]
 
 
 def _weighted(options: list[int], room: list[int], rng: random.Random) -> int:
@@ -200,10 +213,12 @@ def _trumps_reached(constraints: Constraints, trumps: list[int]) -> bool:
 
 
 def _backtrack(constraints: Constraints, cards: list[int], rng: random.Random) -> list[int] | None:
-    """A complete search for a consistent deal, holders tried in random order."""
+    """A complete search for a consistent deal, holders tried in random order, a branch cut
+    as soon as the cards left cannot fill every holder."""
     held, room, trumps = _start(constraints)
     holders = list(constraints.holders)
     order = sorted(cards, key=lambda c: sum(constraints.allowed[h] >> c & 1 for h in holders))
+    supply = _Supply(constraints, order)
 
     steps = [0]
 
@@ -214,17 +229,25 @@ def _backtrack(constraints: Constraints, cards: list[int], rng: random.Random) -
         if index == len(order):
             return _trumps_reached(constraints, trumps)
         card = order[index]
-        options = [h for h in holders if _may_take(constraints, h, card, room[h], trumps[h])]
+        trump = _is_trump(card)
+        supply.take(card)
+        options = [
+            h
+            for h in holders
+            if _may_take(constraints, h, card, room[h], trumps[h])
+            and supply.fills_all(room, trumps, h, trump)
+        ]
         rng.shuffle(options)
         for holder in options:
             held[holder] = mask_add(held[holder], card)
             room[holder] -= 1
-            trumps[holder] += _is_trump(card)
+            trumps[holder] += trump
             if place(index + 1):
                 return True
             held[holder] = mask_remove(held[holder], card)
             room[holder] += 1
-            trumps[holder] -= _is_trump(card)
+            trumps[holder] -= trump
+        supply.give_back(card)
         return False
 
     return held if place(0) else None
