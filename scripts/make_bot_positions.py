@@ -2,6 +2,7 @@
 
     python scripts/make_bot_positions.py                   # tests/bots/positions.json
     python scripts/make_bot_positions.py --bot search-v1   # tests/bots/search-v1.json
+    python scripts/make_bot_positions.py --bot search-v2   # tests/bots/search-v2.json
     python scripts/make_bot_positions.py --check           # exits 1 if the file would change
 
 A position is an incomplete hand record, the seat to act and the bot's decision there (in the
@@ -46,7 +47,11 @@ from engine import (
 PLAYER = "heuristic-v1"
 """The bot that plays the hands the positions come from."""
 FOLDER = Path(__file__).resolve().parent.parent / "tests" / "bots"
-TARGETS = {"heuristic-v1": FOLDER / "positions.json", "search-v1": FOLDER / "search-v1.json"}
+TARGETS = {
+    "heuristic-v1": FOLDER / "positions.json",
+    "search-v1": FOLDER / "search-v1.json",
+    "search-v2": FOLDER / "search-v2.json",
+}
 MAX_SEEDS = 3000
 """Seeds tried per rule set before giving up on a quota (the file then has fewer positions)."""
 

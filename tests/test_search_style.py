@@ -68,7 +68,8 @@ def test_no_call_in_an_armut_game_for_the_careful_style() -> None:
 
 def valued(act: Act, utilities: list[float]) -> Valued:
     mean = sum(utilities) / len(utilities)
-    return Valued(ActionValue(Action(0, act), mean, 0.0), 120.0, 0.5, tuple(utilities))
+    won = sum(utility > 0 for utility in utilities) / len(utilities)
+    return Valued(ActionValue(Action(0, act), mean, 0.0), 120.0, won, tuple(utilities))
 
 
 @pytest.mark.parametrize(
@@ -78,8 +79,10 @@ def valued(act: Act, utilities: list[float]) -> Valued:
         ([1.6, 1.8, 1.7, 1.5], [1.0, 1.1, 0.9, 1.0], Act.HEALTHY),
         ([9.0, -6.0, 9.0, -6.0], [1.0, 1.0, 1.0, -1.0], Act.HEALTHY),
         ([0.0, 0.0, 0.0, 0.0], [1.0, 1.0, 1.0, 1.0], Act.HEALTHY),
+        ([9.0, 9.0, 9.0, -3.0, 9.0, 9.0], [1.0, 1.0, 1.0, 1.0, 1.0, 1.0], Act.SOLO_QUEENS),
+        ([12.0, 12.0, 12.0, -3.0, -3.0], [1.0, 1.0, 1.0, 1.0, 1.0], Act.HEALTHY),
     ],
-    ids=["clearly-pays", "within-the-margin", "within-the-noise", "worse"],
+    ids=["clearly-pays", "within-the-margin", "within-the-noise", "worse", "sure", "unsure"],
 )
 def test_a_solo_must_clearly_beat_playing_together(
     solo: list[float], healthy: list[float], chosen: Act

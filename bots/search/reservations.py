@@ -73,14 +73,15 @@ def _handicap(act: Act, model: Act, style: Style) -> float:
 def _paired_choice(
     view: SeatView, candidates: list[Act], values: dict[Act, Valued], style: Style
 ) -> Act:
-    """The best candidate, unless it plays alone and does not clearly beat the best
-    candidate that does not."""
+    """The best candidate, unless it plays alone and either does not clearly beat the best
+    candidate that does not or wins in too few of the simulated deals."""
     best = max(candidates, key=lambda act: values[act].value.expected)
     together = [act for act in candidates if not _alone(view, act)]
     if not together or not _alone(view, best):
         return best
     best_together = max(together, key=lambda act: values[act].value.expected)
-    if _pays(values[best], values[best_together], style.solo_margin):
+    sure = values[best].won_share >= style.solo_confidence
+    if sure and _pays(values[best], values[best_together], style.solo_margin):
         return best
     return best_together
 

@@ -28,6 +28,8 @@ class Style:
     """Whether to call after the other team has called."""
     solo_margin: float = 1.0
     """Game points a solo must gain over the choice it replaces."""
+    solo_confidence: float = 0.0
+    """Share of the simulated deals a solo must win in (a paired style only)."""
     paired_solo: bool = False
     """False: a solo the model did not choose must beat the model's choice by `solo_margin`.
     True: any solo, the model's included, must beat the best way of not playing alone by
@@ -43,10 +45,11 @@ CAREFUL = Style(
     bold_confidence=1.0,
     calls_in_armut=False,
     replies=False,
+    solo_confidence=0.8,
     paired_solo=True,
 )
 """`search-v2`: the changes self-play asked for (`bench/RESULTS.md`, search-v1 against
 itself, and `bench/calls.py`): a first Re or Kontra of a normal game when 90 % of the worlds
 win, every other call only when all of them do (a further step that fails takes the team's
 earlier calls down with it), none in an Armut game and no replies, and solos only when they
-clearly pay."""
+clearly pay and win in 80 % of the simulated deals."""
