@@ -8,10 +8,11 @@ The bot plays all four seats with its calls switched off. At every card it plays
 call is open to it, each call is valued as the bot would value it (share of the sampled
 worlds won, game points gained over the best card), and labelled at the end of the hand by
 whether the seat's team would have won with that call made (the same tricks scored under
-that step). `--analyse` then replays the bot's rule offline for a grid of confidences: each
-seat makes a call at the first card where the call clears the confidence, and the figures
-say how many calls that gives and how many would have come true. Solos declared (silent ones
-included) are counted with their result. `--solo-candidates` plays only deals in which some
+that step). `--analyse` then replays the bot's rule offline for a grid of confidences: a team
+makes a step at the first card where it clears the confidence, and the figures say how many
+calls that gives and how many would have been successful. Solos declared (silent ones
+included) are counted with their result and the share of simulated deals they won when the
+bot chose them. `--solo-candidates` plays only deals in which some
 seat's hand is worth simulating a solo on (the others never give one), so that solos come
 faster without changing their share won.
 """
@@ -23,6 +24,7 @@ import json
 import multiprocessing
 import random
 import sys
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -41,6 +43,7 @@ from engine import SOLOS, Act, CardSet, Contract, Hand, Phase, RuleSet, Step, de
 NEVER = 2.0
 """A confidence no share of worlds reaches: the collecting bot never calls."""
 GRID = (0.8, 0.85, 0.9, 0.95, 1.0)
+SOLO_GRID = (0.0, 0.7, 0.8, 0.9, 1.0)
 
 
 def silent(bot: SearchBot) -> SearchBot:
@@ -186,34 +189,38 @@ def analyse(path: str) -> None:
     with open(path) as lines:
         deals = [json.loads(line) for line in lines]
     solos = [d for d in deals if d["solo_won"] is not None]
-    won = sum(d["solo_won"] for d in solos)
-    print(f"{len(deals)} hands; solos {len(solos)}, won {won}")
-    for value in (0.0, 14.0, 15.0, 16.0, 17.0):
-        kept = [d for d in solos if ((d["solo"] or {}).get("value") or 99.0) >= value]
+    print(f"{len(deals)} hands, {len(solos)} solos, won {sum(d['solo_won'] for d in solos)}")
+    for share in SOLO_GRID:
+        kept = [d for d in solos if d["solo"] is None or d["solo"]["share"] >= share]
         kept_won = sum(d["solo_won"] for d in kept)
-        print(f"  silent, or declared with solo_value >= {value}: {len(kept)}, won {kept_won}")
-    print("confidence: plain first Re/Kontra | every other call -> calls, came true")
+        print(
+            f"  solos winning >= {share:.0%} of their simulated deals: {len(kept)}, won {kept_won}"
+        )
+    print("confidence: first Re/Kontra of a normal game | any other call -> calls, successful")
     for plain in GRID:
         for bold in GRID:
             made, true = first_crossings(deals, {"plain": plain, "bold": bold})
-            came_true = f"{true / made:.1%}" if made else "-"
-            print(f"  {plain:.2f} | {bold:.2f} -> {made:4d} calls, {came_true}")
+            successful = f"{true / made:.1%}" if made else "-"
+            print(f"  {plain:.2f} | {bold:.2f} -> {made:4d} calls, {successful}")
 
 
 def first_crossings(deals: list[dict[str, Any]], confidence: dict[str, float]) -> tuple[int, int]:
-    """Calls made (the first card at which a team's step clears its confidence with a gain
-    of half a game point; a partner does not repeat it) and how many came true."""
+    """Calls made and how many were successful. A team makes a step at the first card where
+    it clears its confidence with a gain of half a game point (a partner does not repeat it;
+    no calls in an Armut game); every call of a team succeeds or fails with the highest step
+    it made, as at the table."""
     made = true = 0
     for hand in deals:
-        first: dict[tuple[str, str], bool] = {}
+        came_true = {(call["team"], call["step"]): call["came_true"] for call in hand["calls"]}
+        steps: dict[str, set[Step]] = defaultdict(set)
         for call in hand["calls"]:
-            key = (call["team"], call["step"])
-            if key in first or call["contract"] == Contract.ARMUT.value:
+            if call["contract"] == Contract.ARMUT.value:
                 continue
             if call["gain"] >= 0.5 and call["won_share"] >= confidence[kind(call)]:
-                first[key] = call["came_true"]
-        made += len(first)
-        true += sum(first.values())
+                steps[call["team"]].add(Step[call["step"]])
+        for team, made_steps in steps.items():
+            made += len(made_steps)
+            true += len(made_steps) * came_true[(team, max(made_steps).name)]
     return made, true
 
 
