@@ -132,20 +132,13 @@ def _deal(constraints: Constraints, cards: list[int], rng: random.Random) -> lis
     order.sort(key=lambda card: sum(constraints.allowed[h] >> card & 1 for h in holders))
     supply = _Supply(constraints, order)
     for card in order:
-        trump = _is_trump(card)
-        supply.take(card)
-        options = [
-            h
-            for h in holders
-            if _may_take(constraints, h, card, room[h], trumps[h])
-            and supply.fills_all(room, trumps, h, trump)
-        ]
+        options = supply.places(card, room, trumps)
         if not options:
             return None
         holder = _weighted(options, room, rng)
         held[holder] = mask_add(held[holder], card)
         room[holder] -= 1
-        trumps[holder] += trump
+        trumps[holder] += _is_trump(card)
     return held
 
 
@@ -172,6 +165,17 @@ class _Supply:
     def take(self, card: int) -> None:
         """`card` is being dealt: it no longer counts as supply."""
         self._count(card, -1)
+
+    def places(self, card: int, room: list[int], trumps: list[int]) -> list[int]:
+        """The holders `card` may go to now; it leaves the supply."""
+        self.take(card)
+        trump = _is_trump(card)
+        return [
+            h
+            for h in self.constraints.holders
+            if _may_take(self.constraints, h, card, room[h], trumps[h])
+            and self.fills_all(room, trumps, h, trump)
+        ]
 
     def give_back(self, card: int) -> None:
         """`card` is undealt again (the backtracking search)."""
@@ -230,13 +234,7 @@ def _backtrack(constraints: Constraints, cards: list[int], rng: random.Random) -
             return _trumps_reached(constraints, trumps)
         card = order[index]
         trump = _is_trump(card)
-        supply.take(card)
-        options = [
-            h
-            for h in holders
-            if _may_take(constraints, h, card, room[h], trumps[h])
-            and supply.fills_all(room, trumps, h, trump)
-        ]
+        options = supply.places(card, room, trumps)
         rng.shuffle(options)
         for holder in options:
             held[holder] = mask_add(held[holder], card)
