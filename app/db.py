@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from anyio import CancelScope
 from sqlalchemy import Engine, MetaData, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -57,9 +59,20 @@ def session_factory(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
 
 
-def request_session(factory: sessionmaker[Session]) -> Iterator[Session]:
+async def request_session(factory: sessionmaker[Session]) -> AsyncIterator[Session]:
     """One session per request. Routes that change state commit before they answer (so an
     accepted action is stored before the player sees it); anything uncommitted is rolled
-    back when the session closes."""
-    with factory() as session:
+    back when the session closes. A session touches the database only once used, so it is
+    made on the event loop rather than in a worker thread (each hop to one cost a click
+    ~0.2 ms of CPU); closing it is as cheap unless a transaction is still open, whose
+    rollback talks to the database: that is done in a worker thread, even when the
+    request was cancelled, so no connection is left checked out."""
+    session = factory()
+    try:
         yield session
+    finally:
+        if session.in_transaction():
+            with CancelScope(shield=True):
+                await run_in_threadpool(session.close)
+        else:
+            session.close()

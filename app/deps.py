@@ -1,14 +1,18 @@
-"""Typed dependencies, so routes read like plain functions."""
+"""Typed dependencies, so routes read like plain functions.
+
+Those that do no I/O are `async def`: FastAPI runs a plain `def` dependency in a worker
+thread, and each such hop cost a click about 0.2 ms of CPU (there were eight per click)."""
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request
 from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from app.bot_pool import BotRoster
 from app.db import request_session
@@ -17,21 +21,22 @@ from app.ratelimit import RateLimiter
 from app.settings import Settings
 
 
-def _settings(request: Request) -> Settings:
+async def _settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
 
 
-def _session(request: Request) -> Iterator[Session]:
-    yield from request_session(request.app.state.sessions)
+async def _session(request: Request) -> AsyncIterator[Session]:
+    async for session in request_session(request.app.state.sessions):
+        yield session
 
 
-def _templates(request: Request) -> Jinja2Blocks:
+async def _templates(request: Request) -> Jinja2Blocks:
     templates: Jinja2Blocks = request.app.state.templates
     return templates
 
 
-def _roster(request: Request) -> BotRoster:
+async def _roster(request: Request) -> BotRoster:
     roster: BotRoster = request.app.state.bots
     return roster
 
@@ -51,18 +56,24 @@ def _client_ip(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def limit_starts(request: Request) -> None:
+async def limit_starts(request: Request) -> None:
     """Refuses (429) a new game when this player or address starts too many. A first visit
     gets its player id here, so its first game counts for it too."""
     limiter = _limiter(request)
-    if limiter and not limiter.allow_start(ensure_player_id(request), _client_ip(request)):
+    if limiter is None:
+        return
+    player, ip = ensure_player_id(request), _client_ip(request)
+    if not await run_in_threadpool(limiter.allow_start, player, ip):
         raise HTTPException(429, N_("Too many new games at once. Wait a minute and try again."))
 
 
-def limit_actions(request: Request) -> None:
-    """Refuses (429) an action when this player or address sends too many."""
+async def limit_actions(request: Request) -> None:
+    """Refuses (429) an action when this player or address sends too many. The count is
+    written in a worker thread: it talks to the database."""
     limiter = _limiter(request)
-    if limiter and not limiter.allow_action(player_id(request), _client_ip(request)):
+    if limiter is None:
+        return
+    if not await run_in_threadpool(limiter.allow_action, player_id(request), _client_ip(request)):
         raise HTTPException(429, N_("Too many actions at once. Wait a moment and try again."))
 
 

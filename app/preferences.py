@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fastapi import Request, Response
 
 from app.levels import DEFAULT_LEVEL, LEVELS
@@ -15,8 +17,13 @@ YEAR = 365 * 24 * 3600
 def rules_preference(request: Request) -> RuleSet:
     """The remembered rules, or pagat when none (or an unreadable key) is stored."""
     key = request.cookies.get(RULES_COOKIE)
-    if not key:
-        return PAGAT
+    return _rules_named(key) if key else PAGAT
+
+
+@lru_cache(maxsize=256)
+def _rules_named(key: str) -> RuleSet:
+    """A key is parsed once: every page reads it for its Rules dialog, and a rule set is
+    immutable. The cache is bounded, as the cookie is the browser's to write."""
     try:
         return RuleSet.from_key(key)
     except RulesError:

@@ -101,10 +101,11 @@ class BodyLimit(HttpMiddleware):
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-def same_origin(request: Request) -> None:
+async def same_origin(request: Request) -> None:
     """Refuses (403) a state-changing request that a page of another site sent: its `Origin`
     (or, without one, its `Referer`) names another host. SameSite cookies already keep the
-    player's cookie off such requests; this also stops them for browsers that send it."""
+    player's cookie off such requests; this also stops them for browsers that send it.
+    `async`, so that every request need not hop to a worker thread for it."""
     if request.method not in UNSAFE_METHODS:
         return
     source = request.headers.get("origin") or request.headers.get("referer")

@@ -159,7 +159,8 @@ class Screen:
         return response
 
 
-def _screen(request: Request, templates: TemplatesDep, settings: SettingsDep) -> Screen:
+async def _screen(request: Request, templates: TemplatesDep, settings: SettingsDep) -> Screen:
+    """`async`: it only gathers what the app holds, so it needs no worker thread."""
     return Screen(request, templates, settings, request.app.state.tables)
 
 
