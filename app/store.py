@@ -7,15 +7,22 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from threading import Lock
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import Table as SqlTable
+from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
 
 from app.bot_pool import BotRoster
 from app.db import insert_unless_present
 from app.models import GameHand, GameRow, Player
 from app.service import Table, game_over, rebuild
 from engine import RuleSet
+
+HANDS = cast(SqlTable, GameHand.__table__)
+GAMES = cast(SqlTable, GameRow.__table__)
 
 
 def new_id() -> str:
@@ -55,13 +62,14 @@ def add_game(
         rules_key=game.rules.key,
         seed=game.seed,
         bot_id=bot_id,
-        version=0,
         mode=kind.mode,
         day=kind.day,
+        **_derived(table),
     )
+    row.log = table.log
     session.add(row)
-    write_table(row, table)
     session.flush()
+    table.stored_hands = len(table.log)
     return row
 
 
@@ -114,26 +122,49 @@ class TableCache:
 
 
 def write_table(row: GameRow, table: Table) -> None:
-    """Stores the step's actions and what is derived from the log for queries. Only the hands
-    the step touched are written: the one that was in progress and any dealt since. (A game's
-    request never loads the hands' rows, so there is nothing in the session to update.)"""
+    """Stores a step of a stored game: its actions and what is derived from the log for
+    queries. Only the hands the step touched are written: the one that was in progress and
+    any dealt since. (A game's request never loads the hands' rows, so there is nothing in
+    the session to update.) Plain statements, not the ORM's flush, which cost a click as
+    much as they do. The row changes only while it still has the version the step was made
+    on, else `StaleDataError` (as the ORM's version check raised): of two concurrent steps
+    on a game, one is stored."""
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
     last = table.stored_hands - 1
-    if last >= 0:
-        session.execute(
-            update(GameHand)
-            .where(GameHand.game_id == row.id, GameHand.number == last)
-            .values(actions=list(table.log[last]))
-            .execution_options(synchronize_session=False)
-        )
-    for number in range(table.stored_hands, len(table.log)):
-        session.add(GameHand(game_id=row.id, number=number, actions=list(table.log[number])))
+    session.execute(
+        HANDS.update()
+        .where(HANDS.c.game_id == row.id, HANDS.c.number == last)
+        .values(actions=list(table.log[last]))
+    )
+    added = range(table.stored_hands, len(table.log))
+    if added:
+        hands = [{"game_id": row.id, "number": n, "actions": list(table.log[n])} for n in added]
+        session.execute(HANDS.insert(), hands)
+    _update_row(session, row, _derived(table))
     table.stored_hands = len(table.log)
-    row.version = table.version
-    row.hands_done = len(table.game.results)
-    row.finished = game_over(table.game)
-    row.updated_at = datetime.now(UTC)
+
+
+def _derived(table: Table) -> dict[str, Any]:
+    """The game row's columns that follow from the table."""
+    return {
+        "version": table.version,
+        "hands_done": len(table.game.results),
+        "finished": game_over(table.game),
+        "updated_at": datetime.now(UTC),
+    }
+
+
+def _update_row(session: Session, row: GameRow, values: dict[str, Any]) -> None:
+    """Updates the row if its stored version is still the one it was read with; the object
+    then holds the values as stored, so the ORM has nothing left to write."""
+    changed = session.execute(
+        GAMES.update().where(GAMES.c.id == row.id, GAMES.c.version == row.version).values(values)
+    )
+    if getattr(changed, "rowcount", 0) != 1:
+        raise StaleDataError(f"game {row.id} is no longer at version {row.version}")
+    for name, value in values.items():
+        set_committed_value(row, name, value)
 
 
 def latest_game(session: Session, player_id: str) -> GameRow | None:

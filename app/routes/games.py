@@ -263,9 +263,9 @@ def _store_and_show(
 ) -> Response:
     """Commits the step before answering; a concurrent step on the same game wins the race
     and this one shows the table as it is."""
-    write_table(row, table)
-    settle_attempt(session, row, table, now)
     try:
+        write_table(row, table)
+        settle_attempt(session, row, table, now)
         session.commit()
     except StaleDataError:
         session.rollback()
