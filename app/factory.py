@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -53,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        _spare_the_collector()
         yield
         roster.close()
 
@@ -95,6 +97,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(RequestValidationError, bad_request)
     app.add_exception_handler(OperationalError, database_unavailable)
     return app
+
+
+def _spare_the_collector() -> None:
+    """What start-up made (modules, the rules, the catalogs) lives as long as the process:
+    it is moved out of the garbage collector's sight, so a full collection, which went
+    through ~150 000 such objects (80 ms on a slow machine), no longer lands on a click."""
+    gc.collect()
+    gc.freeze()
 
 
 def _remembered_rules(request: Request) -> dict[str, object]:

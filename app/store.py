@@ -126,11 +126,13 @@ def write_table(row: GameRow, table: Table) -> None:
     queries. Only the hands the step touched are written: the one that was in progress and
     any dealt since. (A game's request never loads the hands' rows, so there is nothing in
     the session to update.) Plain statements, not the ORM's flush, which cost a click as
-    much as they do. The row changes only while it still has the version the step was made
-    on, else `StaleDataError` (as the ORM's version check raised): of two concurrent steps
-    on a game, one is stored."""
+    much as they do. The row is written first, and only while it still has the version the
+    step was made on, else `StaleDataError` (as the ORM's version check raised): of two
+    concurrent steps on a game, one is stored, and the other fails before its hands clash
+    with the stored ones."""
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
+    _update_row(session, row, _derived(table))
     last = table.stored_hands - 1
     session.execute(
         HANDS.update()
@@ -141,7 +143,6 @@ def write_table(row: GameRow, table: Table) -> None:
     if added:
         hands = [{"game_id": row.id, "number": n, "actions": list(table.log[n])} for n in added]
         session.execute(HANDS.insert(), hands)
-    _update_row(session, row, _derived(table))
     table.stored_hands = len(table.log)
 
 

@@ -21,9 +21,7 @@ from app.deps import (
     ActionLimit,
     RosterDep,
     SessionDep,
-    SettingsDep,
     StartLimit,
-    TemplatesDep,
     is_htmx,
     player_id,
     remember_player,
@@ -159,9 +157,11 @@ class Screen:
         return response
 
 
-async def _screen(request: Request, templates: TemplatesDep, settings: SettingsDep) -> Screen:
-    """`async`: it only gathers what the app holds, so it needs no worker thread."""
-    return Screen(request, templates, settings, request.app.state.tables)
+async def _screen(request: Request) -> Screen:
+    """`async`, and read straight from the app's state rather than through the templates'
+    and settings' dependencies: it needs no worker thread, and every click resolves it."""
+    state = request.app.state
+    return Screen(request, state.templates, state.settings, state.tables)
 
 
 ScreenDep = Annotated[Screen, Depends(_screen)]
