@@ -16,6 +16,7 @@ from engine import Phase, SeatView
 
 EXCHANGES = (Phase.ARMUT_GIVE, Phase.ARMUT_RETURN)
 
+
 def strong_bot() -> SearchBot:
     bot = bot_named(LEVELS["strong"])
     assert isinstance(bot, SearchBot), "the strong level searches"

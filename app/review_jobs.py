@@ -37,8 +37,9 @@ EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
 
 def review_evaluation(view: SeatView, rng: random.Random, chosen: Action) -> list[ActionValue]:
     """The search's values with the review's budget (the same for every search bot: they differ
-    only in their style), each spread turned into the standard error of its mean. An Armut pass has hundreds of choices whose values differ less than
-    their noise: there the human's choice is weighed against the normal level's only."""
+    only in their style), each spread turned into the standard error of its mean. An Armut
+    pass has hundreds of choices whose values differ less than their noise: there the human's
+    choice is weighed against the normal level's only."""
     if chosen.act in EXCHANGES:
         model = HeuristicBot().choose(view, rng)
         values = evaluate(view, rng, REVIEW_BUDGET, list(dict.fromkeys([chosen, model])))

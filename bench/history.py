@@ -83,7 +83,9 @@ def timed_page(client: TestClient) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50, help="finished games stored (%(default)s)")
-    parser.add_argument("--rounds", type=int, default=5, help="requests timed per state (%(default)s)")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="requests timed per state (%(default)s)"
+    )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'history.sqlite3'}"

@@ -1,7 +1,7 @@
 """Regression positions of the bots: tests/bots/positions.json (heuristic-v1),
-tests/bots/search-v1.json and tests/bots/search-v2.json hold about 60 incomplete hands each (pagat and ddv; reservations,
-every step of the Armut, moments to announce, cards in solos, Hochzeiten and normal games early
-to late) with the decision the bot took there.
+tests/bots/search-v1.json and tests/bots/search-v2.json hold about 60 incomplete hands each
+(pagat and ddv; reservations, every step of the Armut, moments to announce, cards in solos,
+Hochzeiten and normal games early to late) with the decision the bot took there.
 
 Stored games and the daily game replay bots by id, so a bot id must keep its behaviour: any
 change of decision here needs a new bot version id and regenerated positions
