@@ -1,8 +1,8 @@
-"""What `search-v1` costs on one core: its parts and its decisions.
+"""What a search bot costs on one core: its parts and its decisions.
 
-Usage: python bench/search.py [--hands 12] [--rules pagat] [--budget N]
+Usage: python bench/search.py [--bot search-v2] [--hands 12] [--rules pagat] [--budget N]
 
-The positions are the tested seat's moments in hands where search-v1 plays seat 0 against
+The positions are the tested seat's moments in hands where the bot plays seat 0 against
 heuristic-v1. Prints, in this order: a world sampled and rebuilt into a hand (µs), a play-out
 by the policy from the first card (µs), an exact solve of the last three tricks (ms), and the
 decisions by phase: how many, the mean and p95 in milliseconds, forced ones included (as the
@@ -32,9 +32,11 @@ from bots.search.solver import EndgameSolver  # noqa: E402
 from engine import Hand, Phase, RuleSet, SeatView, deal, hand_from_view, play_out, view_of  # noqa: E402
 
 
-def played(rules: RuleSet, hands: int, budget: int | None) -> list[tuple[Hand, SeatView]]:
-    """Every moment of seat 0 (search-v1) in `hands` hands against heuristic-v1."""
-    search, model = bot_named("search-v1", budget), bot_named("heuristic-v1")
+def played(
+    bot_id: str, rules: RuleSet, hands: int, budget: int | None
+) -> list[tuple[Hand, SeatView]]:
+    """Every moment of seat 0 (the bot) in `hands` hands against heuristic-v1."""
+    search, model = bot_named(bot_id, budget), bot_named("heuristic-v1")
     moments = []
     for number in range(hands):
         dealt = deal(f"search-bench-{number}", number % 4, 0, rules.without_nines)
@@ -80,8 +82,8 @@ def parts(moments: list[tuple[Hand, SeatView]]) -> None:
     print(f"exact solve, three tricks left: {micros(solves) / 1000:.1f} ms")
 
 
-def decisions(moments: list[tuple[Hand, SeatView]], budget: int | None) -> None:
-    bot = bot_named("search-v1", budget)
+def decisions(bot_id: str, moments: list[tuple[Hand, SeatView]], budget: int | None) -> None:
+    bot = bot_named(bot_id, budget)
     by_phase: dict[str, list[float]] = defaultdict(list)
     for number, (_, view) in enumerate(moments):
         began = time.perf_counter()
@@ -100,15 +102,16 @@ def decisions(moments: list[tuple[Hand, SeatView]], budget: int | None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--bot", default="search-v2", help="a search bot's id")
     parser.add_argument("--hands", type=int, default=12)
     parser.add_argument("--rules", default="pagat", help="a rule-set key")
-    parser.add_argument("--budget", type=int, help="worlds per decision (default: search-v1's)")
+    parser.add_argument("--budget", type=int, help="worlds per decision (default: the bot's)")
     args = parser.parse_args()
     rules = RuleSet.from_key(args.rules)
-    moments = played(rules, args.hands, args.budget)
+    moments = played(args.bot, rules, args.hands, args.budget)
     print(f"rules: {rules.key}, hands: {args.hands}, decisions of seat 0: {len(moments)}")
     parts(moments)
-    decisions(moments, args.budget)
+    decisions(args.bot, moments, args.budget)
 
 
 if __name__ == "__main__":
