@@ -37,7 +37,7 @@ from bots.heuristic.evaluation import QUEEN_OF_CLUBS, has_both, solo_value  # no
 from bots.registry import bot_named  # noqa: E402
 from bots.search.bot import SearchBot  # noqa: E402
 from bots.search.evaluate import evaluate_in_full  # noqa: E402
-from bots.search.reservations import SOLO_WORTH_A_LOOK  # noqa: E402
+from bots.search.reservations import SOLO_WORTH_A_LOOK, plays_alone  # noqa: E402
 from engine import SOLOS, Act, CardSet, Contract, Hand, Phase, RuleSet, Step, deal, view_of  # noqa: E402
 
 NEVER = 2.0
@@ -101,18 +101,13 @@ def play_hand(
         if open_call and view.phase is Phase.PLAY and not solos_only:
             considered += valued_calls(view, bot, random.Random(f"{seat}/{len(view.tricks)}"))
         action = bot.choose(view, rngs[seat])
-        if view.phase is Phase.RESERVATIONS and plays_alone(view, action):
+        if view.phase is Phase.RESERVATIONS and plays_alone(view, action.act):
             alone[seat] = {
                 "share": solo_share(view, action, bot),
                 "value": solo_value(view.hand, action.act.contract) if action.act.is_solo else None,
             }
         hand.apply(action)
     return considered, alone
-
-
-def plays_alone(view: Any, action: Any) -> bool:
-    silent = action.act is Act.HEALTHY and has_both(view.hand, QUEEN_OF_CLUBS)
-    return bool(action.act.is_solo) or silent
 
 
 def solo_share(view: Any, action: Any, bot: SearchBot) -> float:

@@ -12,16 +12,14 @@ defenders do not (measured: such calls won less than half the time against `heur
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 
 from bots.heuristic.play import choose_card
 from bots.knowledge import Knowledge
 from bots.search.budget import Budget
 from bots.search.evaluate import evaluate_in_full
 from bots.search.style import Style
-from bots.search.values import Valued
+from bots.search.values import Valued, paired_gain
 from engine import Act, Action, Contract, SeatView, Step
 
 SURE_BY = 1.0
@@ -75,7 +73,5 @@ def _card(view: SeatView, plays: list[Valued]) -> Valued:
 
 
 def _surely_better(one: Valued, other: Valued) -> bool:
-    differences = [a - b for a, b in zip(one.utilities, other.utilities, strict=True)]
-    mean = statistics.fmean(differences)
-    error = statistics.pstdev(differences) / math.sqrt(len(differences))
+    mean, error = paired_gain(one, other)
     return mean > 0 and mean > SURE_BY * error

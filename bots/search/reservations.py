@@ -14,16 +14,14 @@ the time against searching defenders).
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 
 from bots.heuristic.evaluation import QUEEN_OF_CLUBS, has_both, solo_value
 from bots.heuristic.reservations import reservation_for
 from bots.search.budget import Budget
 from bots.search.evaluate import evaluate_in_full
 from bots.search.style import Style
-from bots.search.values import Valued
+from bots.search.values import Valued, paired_gain
 from engine import SOLOS, Act, Action, SeatView
 
 SOLO_WORTH_A_LOOK = 11.0
@@ -76,8 +74,8 @@ def _paired_choice(
     """The best candidate, unless it plays alone and either does not clearly beat the best
     candidate that does not or wins in too few of the simulated deals."""
     best = max(candidates, key=lambda act: values[act].value.expected)
-    together = [act for act in candidates if not _alone(view, act)]
-    if not together or not _alone(view, best):
+    together = [act for act in candidates if not plays_alone(view, act)]
+    if not together or not plays_alone(view, best):
         return best
     best_together = max(together, key=lambda act: values[act].value.expected)
     sure = values[best].won_share >= style.solo_confidence
@@ -87,12 +85,10 @@ def _paired_choice(
 
 
 def _pays(alone: Valued, together: Valued, margin: float) -> bool:
-    differences = [a - b for a, b in zip(alone.utilities, together.utilities, strict=True)]
-    mean = statistics.fmean(differences)
-    error = statistics.pstdev(differences) / math.sqrt(len(differences))
+    mean, error = paired_gain(alone, together)
     return mean >= margin and mean > error
 
 
-def _alone(view: SeatView, act: Act) -> bool:
+def plays_alone(view: SeatView, act: Act) -> bool:
     """A solo: declared, or silent (healthy with both Q♣)."""
     return act.is_solo or (act is Act.HEALTHY and has_both(view.hand, QUEEN_OF_CLUBS))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import statistics
 from typing import NamedTuple
 
 from engine import Action
@@ -35,3 +37,11 @@ POINT_WEIGHT = 0.001
 def best_first(values: list[Valued]) -> list[Valued]:
     """Highest expected score first; equal scores by card points, then as listed."""
     return sorted(values, key=lambda v: (-v.value.expected, -v.card_points))
+
+
+def paired_gain(one: Valued, other: Valued) -> tuple[float, float]:
+    """How much `one` beats `other` in the same worlds: the mean of the per-world differences
+    and its standard error (the noise a decision must see past)."""
+    differences = [a - b for a, b in zip(one.utilities, other.utilities, strict=True)]
+    mean = statistics.fmean(differences)
+    return mean, statistics.pstdev(differences) / math.sqrt(len(differences))
