@@ -19,30 +19,16 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page
 
 from app.i18n import LANGUAGES
-from engine import Contract, card_order, deal
 
 from .clicks import click_action, enabled_actions, play_until
 from .conftest import DESKTOP, PHONE
-from .test_table import start_seeded_game
+from .test_table import armut_offered_seed, start_seeded_game
 
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
 SCHEMES = ("light", "dark")
 SHOWN_NODES = 3
 """Offending elements named per violation in a failure (axe may find dozens of one kind)."""
 AXE = Axe()
-
-
-def armut_offered_seed() -> str:
-    """A seed whose first deal leaves only Emma (seat 3) with at most 3 trumps, so she
-    declares Armut and the human, first to answer, is asked to take it."""
-    order = card_order(Contract.NORMAL)
-    for number in range(1000):
-        seed = f"axe-armut-{number}"
-        hands = deal(seed, 0).hands
-        trumps = [sum(1 for card in hand if order.is_trump(card)) for hand in hands]
-        if trumps[3] <= 3 and min(trumps[:3]) > 3:
-            return seed
-    raise AssertionError("no seed with a poor seat 3 among the first 1000")
 
 
 # ---- running axe ---------------------------------------------------------------------------

@@ -37,17 +37,24 @@ SOLO_CONTRACTS = {
 }
 
 
-def poor_seed() -> str:
-    """The first seed whose first deal gives seat 0 at most 3 trumps of the normal game (so it
-    may declare Armut) while every other seat has more (so no bot's Armut comes first)."""
+def poor_seed(seat: int = 0, prefix: str = "browser-armut") -> str:
+    """The first seed whose first deal gives `seat` at most 3 trumps of the normal game (so it
+    may declare Armut) while every other seat has more (so no other Armut comes first). With
+    seat 3 poor, the human is the first asked to take the Armut."""
     order = card_order(Contract.NORMAL)
     for number in range(1000):
-        seed = f"browser-armut-{number}"
+        seed = f"{prefix}-{number}"
         hands = deal(seed, 0).hands
         trumps = [sum(1 for card in hand if order.is_trump(card)) for hand in hands]
-        if trumps[0] <= 3 and min(trumps[1:]) > 3:
+        if trumps[seat] <= 3 and all(
+            count > 3 for other, count in enumerate(trumps) if other != seat
+        ):
             return seed
-    raise AssertionError("no seed with a poor seat 0 among the first 1000")
+    raise AssertionError(f"no seed with a poor seat {seat} among the first 1000")
+
+
+def armut_offered_seed() -> str:
+    return poor_seed(seat=3, prefix="axe-armut")
 
 
 def normal_trumps(seed: str) -> list[str]:
@@ -321,6 +328,38 @@ def test_layouts_fit_the_screen(
     complaints.append(snapshot(page, f"summary-{size}"))
     too_wide = [complaint for complaint in complaints if complaint]
     assert not too_wide, "\n".join(too_wide)
+
+
+COVERED_MIDDLES = """els => els.filter(card => {
+    const box = card.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !card.contains(hit);
+}).map(card => card.dataset.card || card.getAttribute('aria-label'))"""
+"""The cards whose middle is hidden under a neighbour: a tap there would hit the other card."""
+
+
+def test_every_card_can_be_tapped_in_its_middle_on_a_phone(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """The widest hand is the Armut taker's fifteen cards; it and the twelve that follow must
+    leave each card's middle free, where a player's thumb (and a click) lands, and the hand
+    must be on the first screen when the player is to play (not below the announce buttons)."""
+    page = new_context(PHONE).new_page()
+    page.goto("/")
+    start_seeded_game(page, armut_offered_seed())
+    play_until(page, lambda p: "armut-accept" in enabled_actions(p))
+    click_action(page, "armut-accept")
+    labels = page.locator(".hand label[data-card]")
+    labels.first.wait_for()
+    assert labels.count() == 15
+    assert page.eval_on_selector_all(".hand label[data-card]", COVERED_MIDDLES) == []
+    pick_three(page)
+    play_until(page, lambda p: any(a.startswith("play ") for a in enabled_actions(p)))
+    assert len(hand_cards(page)) == 12
+    page.evaluate("window.scrollTo(0, 0)")
+    hand_bottom = page.evaluate("document.querySelector('.hand').getBoundingClientRect().bottom")
+    assert hand_bottom <= PHONE["height"], "the hand is below the first screen"
+    assert page.eval_on_selector_all(".hand .card", COVERED_MIDDLES) == []
 
 
 # --- what the page loads ----------------------------------------------------------------------
