@@ -10,8 +10,8 @@ from threading import Lock
 from typing import Any, cast
 
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy import inspect, select
+from sqlalchemy.orm import Session, make_transient_to_detached, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -23,6 +23,7 @@ from engine import RuleSet
 
 HANDS = cast(SqlTable, GameHand.__table__)
 GAMES = cast(SqlTable, GameRow.__table__)
+ROW_COLUMNS = tuple(inspect(GameRow).column_attrs)
 
 
 def new_id() -> str:
@@ -86,20 +87,43 @@ def read_table(row: GameRow, roster: BotRoster) -> Table:
 class TableCache:
     """Rebuilt tables by game, so a request need not replay the whole game. An entry counts
     only for the stored version it was built from, so several processes and restarts stay
-    correct; a request takes its table out while it works on it."""
+    correct; a request takes its table out while it works on it.
+
+    An entry also holds the game's row as this process last read or wrote it, so that a
+    click can skip reading the row (`take_held`): the step's UPDATE checks the version in
+    the database, which has the last word."""
 
     def __init__(self, roster: BotRoster, size: int = 512) -> None:
         self.roster = roster
         self._size = size
-        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._tables: OrderedDict[str, tuple[dict[str, Any], Table]] = OrderedDict()
         self._lock = Lock()
 
     def take(self, row: GameRow) -> Table:
         with self._lock:
-            table = self._tables.pop(row.id, None)
-        if table is None or table.version != row.version:
-            table = self._rebuilt(row)
-        return table
+            held = self._tables.pop(row.id, None)
+        if held is None or held[1].version != row.version:
+            return self._rebuilt(row)
+        return held[1]
+
+    def take_held(
+        self, session: Session, game_id: str, player_id: str | None, version: int
+    ) -> tuple[GameRow, Table] | None:
+        """The game's row and table as this process left them, the row attached to `session`
+        without a query, when the player owns the game and the request was made on that
+        version; else None (read the row). Another process may have stored a step since: the
+        row is then stale, and only a step whose UPDATE finds its version (`write_table`)
+        may rely on it."""
+        with self._lock:
+            held = self._tables.get(game_id)
+            if held is None or (held[0]["player_id"], held[0]["version"]) != (player_id, version):
+                return None
+            del self._tables[game_id]
+        values, table = held
+        row = GameRow(**values)
+        make_transient_to_detached(row)
+        session.add(row)
+        return row, table
 
     def _rebuilt(self, row: GameRow) -> Table:
         """The table of the row's version. The hands are read after the row, so a step
@@ -113,10 +137,13 @@ class TableCache:
             table = read_table(row, self.roster)
         return table
 
-    def keep(self, game_id: str, table: Table) -> None:
+    def keep(self, row: GameRow, table: Table) -> None:
+        """Keeps the table of the row's version, with a copy of the row's columns (a fresh
+        object is made from them for each request: an ORM object belongs to one session)."""
+        values = {column.key: getattr(row, column.key) for column in ROW_COLUMNS}
         with self._lock:
-            self._tables[game_id] = table
-            self._tables.move_to_end(game_id)
+            self._tables[row.id] = (values, table)
+            self._tables.move_to_end(row.id)
             while len(self._tables) > self._size:
                 self._tables.popitem(last=False)
 

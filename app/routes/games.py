@@ -171,7 +171,7 @@ ScreenDep = Annotated[Screen, Depends(_screen)]
 def show_game(request: Request, game_id: str, session: SessionDep, screen: ScreenDep) -> Response:
     row = owned_game(session, request, game_id)
     table = screen.cache.take(row)
-    screen.cache.keep(row.id, table)
+    screen.cache.keep(row, table)
     return screen.show(row, table)
 
 
@@ -192,7 +192,6 @@ def parse_action(text: str, cards: list[str]) -> Action:
 
 @router.post("/{game_id}/actions", dependencies=[ActionLimit])
 def take_action(
-    request: Request,
     game_id: str,
     session: SessionDep,
     screen: ScreenDep,
@@ -206,47 +205,67 @@ def take_action(
         human_action(table, parse_action(action, cards or []))
 
     refusals: dict[type[Exception], int] = {IllegalAction: 422, EngineError: 400}
-    row = owned_game(session, request, game_id)
-    return _play_step(session, screen, row, version, act, refusals)
+    return _play_step(session, screen, game_id, version, act, refusals)
 
 
 @router.post("/{game_id}/next", dependencies=[ActionLimit])
 def deal_next(
-    request: Request,
     game_id: str,
     session: SessionDep,
     screen: ScreenDep,
     version: VersionField,
 ) -> Response:
-    row = owned_game(session, request, game_id)
-    return _play_step(session, screen, row, version, next_hand, {ValueError: 409})
+    return _play_step(session, screen, game_id, version, next_hand, {ValueError: 409})
 
 
 def _play_step(
     session: SessionDep,
     screen: Screen,
-    row: GameRow,
+    game_id: str,
     version: int,
     step: Callable[[Table], None],
     refusals: dict[type[Exception], int],
 ) -> Response:
     """One step of the game: a request made on an earlier version, or a step the game
-    refuses (answered with the status `refusals` gives its error), changes nothing."""
+    refuses (answered with the status `refusals` gives its error), changes nothing.
+
+    The common click, on the table this process last showed, reads nothing first: the step
+    is played on the kept table and its UPDATE checks the version. Anything else (a refusal,
+    a closed attempt, no kept table) is answered from the row as stored."""
     now = screen.settings.now()
+    held = screen.cache.take_held(session, game_id, player_id(screen.request), version)
+    if held is not None:
+        row, table = held
+        if not attempt_closed(row, now) and _stepped(table, step, refusals):
+            return _store_and_show(session, screen, row, table, now)
+        screen.cache.keep(row, table)
+        session.expire(row)
+    row = owned_game(session, screen.request, game_id)
     table = screen.cache.take(row)
     if version != row.version:
-        screen.cache.keep(row.id, table)
+        screen.cache.keep(row, table)
         return screen.show(row, table, screen.words.gettext(STALE), 409)
     if attempt_closed(row, now):
-        screen.cache.keep(row.id, table)
+        screen.cache.keep(row, table)
         return screen.show(row, table, _closed_message(row, writing_of(screen.request)), 409)
     try:
         step(table)
     except tuple(refusals) as error:
-        screen.cache.keep(row.id, table)
+        screen.cache.keep(row, table)
         status = next(code for kind, code in refusals.items() if isinstance(error, kind))
         return screen.show(row, table, refusal_text(error, screen.words), status)
     return _store_and_show(session, screen, row, table, now)
+
+
+def _stepped(
+    table: Table, step: Callable[[Table], None], refusals: dict[type[Exception], int]
+) -> bool:
+    """Plays the step, or False when the game refuses it (the table is then unchanged)."""
+    try:
+        step(table)
+    except tuple(refusals):
+        return False
+    return True
 
 
 def _closed_message(row: GameRow, writing: Writing) -> str:
@@ -272,7 +291,7 @@ def _store_and_show(
         fresh = session.get(GameRow, row.id)
         assert fresh is not None
         return screen.show(fresh, screen.cache.take(fresh), screen.words.gettext(STALE), 409)
-    screen.cache.keep(row.id, table)
+    screen.cache.keep(row, table)
     if not is_htmx(screen.request):
         return RedirectResponse(f"/games/{row.id}", status_code=303)
     return screen.show(row, table, animate=True)
@@ -284,7 +303,7 @@ def finished_hand(
     """A finished hand of the player's game by its number (1-based, Armut redeals counted)."""
     row = owned_game(session, request, game_id)
     table = screen.cache.take(row)
-    screen.cache.keep(row.id, table)
+    screen.cache.keep(row, table)
     records = finished_records(table.game)
     if not 1 <= number <= len(records):
         raise HTTPException(404, N_("That hand is not finished yet."))

@@ -32,7 +32,7 @@ def hint(
     if row.mode == "daily":
         raise HTTPException(403, N_("There are no hints in a ranked daily game."))
     table = screen.cache.take(row)
-    screen.cache.keep(row.id, table)
+    screen.cache.keep(row, table)
     if version != row.version:
         raise HTTPException(409, STALE)
     if table.game.hand.to_act != HUMAN:

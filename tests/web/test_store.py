@@ -3,13 +3,16 @@ rebuilt from the database always of the version its row says."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import event, select
 
+from app.factory import create_app
 from app.models import GameHand, GameRow
+from app.settings import Settings
 from app.store import TableCache
 from tests.web.driver import (
     HTMX,
@@ -84,3 +87,73 @@ def test_a_step_committed_between_row_and_hands_is_seen_whole(
         table = cache.take(row)
         assert row.version > before
         assert table.version == row.version
+
+
+def game_reads(app: FastAPI, act: Callable[[], str]) -> tuple[str, int]:
+    """Does `act`; returns its page and how many statements read the `games` table."""
+    reads = 0
+
+    def watch(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        nonlocal reads
+        text = statement.lstrip().upper()
+        reads += text.startswith("SELECT") and "FROM GAMES" in text
+
+    event.listen(app.state.engine, "before_cursor_execute", watch)
+    try:
+        return act(), reads
+    finally:
+        event.remove(app.state.engine, "before_cursor_execute", watch)
+
+
+def test_a_click_on_the_table_this_server_showed_reads_no_game_row(
+    app: FastAPI, client: TestClient
+) -> None:
+    """The row is kept with the table; the UPDATE's version check stands in for reading it.
+    The game still moves on, and the stored log is the one the page shows."""
+    game = start_game(client, "store-3")
+    body = client.get(game).text
+    for _ in range(5):
+        before = page_version(body)
+        body, reads = game_reads(app, lambda body=body: click(client, game, body))
+        assert reads == 0
+        assert page_version(body) > before
+    with app.state.sessions() as session:
+        row = session.get(GameRow, game_id(game))
+        assert row is not None and row.version == page_version(body)
+
+
+def test_a_click_on_a_table_another_server_moved_on_is_stale(
+    app: FastAPI, client: TestClient, settings: Settings
+) -> None:
+    """Two servers on one database, the player's cookie on both. When the second stores a
+    step, the first still keeps the earlier table: a click made on that table is refused as
+    made on an earlier moment, nothing of it is stored, and the answer shows the game as it
+    now is; the next click goes through."""
+    game = start_game(client, "store-4")
+    body = client.get(game).text
+    second = create_app(settings)
+    try:
+        with TestClient(second, cookies=client.cookies) as elsewhere:
+            moved = click(elsewhere, game, elsewhere.get(game, headers=HTMX).text)
+        log = stored_log(app, game_id(game))
+        data = {"version": str(page_version(body)), "action": default_choice(data_actions(body))}
+        stale = client.post(f"{game}/actions", data=data, headers=HTMX)
+        assert stale.status_code == 409
+        assert page_version(stale.text) == page_version(moved)
+        assert stored_log(app, game_id(game)) == log
+        assert page_version(click(client, game, stale.text)) > page_version(moved)
+    finally:
+        second.state.engine.dispose()
+
+
+def test_a_kept_table_answers_only_its_owner(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    game = start_game(client, "store-5")
+    body = client.get(game).text
+    other.get("/")
+    data = {"version": str(page_version(body)), "action": default_choice(data_actions(body))}
+    log = stored_log(app, game_id(game))
+    assert other.post(f"{game}/actions", data=data, headers=HTMX).status_code == 404
+    assert stored_log(app, game_id(game)) == log
+    click(client, game, body)
