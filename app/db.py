@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from anyio import CancelScope
 from sqlalchemy import Engine, MetaData, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
@@ -32,7 +34,37 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url)
+    _ping_after_idle(engine)
+    return engine
+
+
+IDLE_PING_S = 1.0
+"""A pooled connection unused for longer than this is pinged before a request gets it."""
+
+
+def _ping_after_idle(engine: Engine) -> None:
+    """Pings a pooled connection before use only when it has been idle: a database restart
+    leaves the pool's connections dead, and the ping finds that out and connects afresh
+    instead of failing a request. SQLAlchemy's `pool_pre_ping` pings on every checkout, a
+    round trip that cost a click about 1 ms on PostgreSQL; connections in steady use are
+    taken again within milliseconds. One that broke while busy fails its request with a
+    503 (`app.errors`), and the pool then drops all its connections."""
+
+    def returned(_dbapi: Any, record: Any, *_: Any) -> None:
+        record.info["returned"] = time.monotonic()
+
+    def ping(dbapi: Any, record: Any, _proxy: Any) -> None:
+        if time.monotonic() - record.info.get("returned", 0.0) < IDLE_PING_S:
+            return
+        try:
+            engine.dialect.do_ping(dbapi)
+        except Exception as error:
+            raise DisconnectionError("a pooled connection did not answer its ping") from error
+
+    event.listen(engine, "connect", returned)
+    event.listen(engine, "checkin", returned)
+    event.listen(engine, "checkout", ping)
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:

@@ -8,6 +8,7 @@ play on."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -15,6 +16,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
+from app.db import IDLE_PING_S
 from tests.live import LiveServer, migrate
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
@@ -125,3 +127,18 @@ def test_a_database_restart_mid_game(pair: Pair) -> None:
         body = client.get(two + game).text
         for base in (one, two, one):
             body = move(client, base, game, body)
+
+
+def test_a_server_idle_through_a_restart_plays_on_at_once(pair: Pair) -> None:
+    """Nobody asks the server while the database restarts, so its pooled connections die
+    unnoticed; the first clicks after it must not fail on them (a connection idle for a
+    while is pinged and, if dead, replaced)."""
+    one = pair.servers[0].url
+    with httpx.Client(timeout=30) as client:
+        game = client.post(f"{one}/games", data={"seed": "idle-restart"}).headers["location"]
+        body = move(client, one, game, client.get(one + game).text)
+        pair.postgres.stop()
+        pair.postgres.start()
+        time.sleep(IDLE_PING_S)
+        for _ in range(3):
+            body = move(client, one, game, body)
