@@ -2,16 +2,18 @@
 
 Usage: python bench/capacity.py [--database sqlite|postgres] [--workers 1] [--think-ms 2000]
                                 [--start 50] [--step 50] [--most 600] [--target-p95-ms 50]
-                                [--hands 2] [--arrival-s 10]
+                                [--hands 2] [--arrival-s 10] [--rate-limits on|off]
 
 Starts the game once as `bench/web.py` does (`python -m app.serve` on a fresh database, bot
-delay 0, rate limits off), then plays rounds of players against it, more players each round
-(`--start`, then `--step` more, up to `--most`). In a round every player arrives at a random
-moment within `--arrival-s` seconds, plays `--hands` hands with a think time of about
-`--think-ms` before each click (uniform between half and one and a half times it), and stops.
-A round holds when the players' p95 per action (POST .../actions and .../next, as the client
-sees it) is within `--target-p95-ms` and nothing failed (no 5xx, no connection error, no
-unexpected 4xx). The ramp ends at the first round that does not hold.
+delay 0), with the rate limits counted as in production (each player clicks from an address
+of its own, behind a trusted proxy; `--rate-limits off` leaves them out), then plays rounds
+of players against it, more players each round (`--start`, then `--step` more, up to
+`--most`). In a round every player arrives at a random moment within `--arrival-s` seconds,
+plays `--hands` hands with a think time of about `--think-ms` before each click (uniform
+between half and one and a half times it), and stops. A round holds when the players' p95
+per action (POST .../actions and .../next, as the client sees it) is within
+`--target-p95-ms` and nothing failed (no 5xx, no connection error, no unexpected 4xx). The
+ramp ends at the first round that does not hold.
 
 Prints one line per round, then `players_held: N` (the largest round that held, 0 if none).
 """
@@ -89,6 +91,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--hands", type=int, default=2, help="hands each player plays")
     parser.add_argument("--arrival-s", type=float, default=10.0)
     parser.add_argument("--max-seconds", type=float, default=300.0, help="per round")
+    parser.add_argument("--rate-limits", choices=("on", "off"), default="on")
     args = parser.parse_args(argv)
     if min(args.workers, args.start, args.step, args.most, args.hands) < 1:
         parser.error("workers, start, step, most and hands must be at least 1")
@@ -100,10 +103,12 @@ def main(argv: list[str] | None = None) -> int:
     from bench import web
 
     held = 0
-    with web.running_server(args.workers, args.database) as (base, _):
+    rate_limits = args.rate_limits == "on"
+    with web.running_server(args.workers, args.database, rate_limits) as (base, _):
         print(
             f"server: {base}, database: {args.database}, workers: {args.workers}, "
-            f"think time: {args.think_ms:.0f} ms, target p95: {args.target_p95_ms:.0f} ms",
+            f"think time: {args.think_ms:.0f} ms, target p95: {args.target_p95_ms:.0f} ms, "
+            f"rate limits: {args.rate_limits}",
             flush=True,
         )
         for players in range(args.start, args.most + 1, args.step):

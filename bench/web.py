@@ -3,11 +3,12 @@
 Usage: python bench/web.py [--players 50] [--games 1] [--hands 2] [--workers 1]
                            [--max-seconds 120] [--rules pagat] [--think-ms 0] [--seed 2026]
                            [--strong 0] [--database sqlite|postgres] [--arrival-s 0]
+                           [--rate-limits off|on]
 
 Starts `python -m app.serve` on a free loopback port (a fresh migrated database: an SQLite
 file in a temporary folder, or with --database postgres a throwaway PostgreSQL server; bot
-delay 0, a fixed secret, rate limits off), then lets N players play whole
-games at once, each in its own thread with its own httpx client and cookies, as fast as the
+delay 0, a fixed secret, rate limits off unless --rate-limits on), then lets N players play
+whole games at once, each in its own thread with its own httpx client and cookies, as fast as the
 server answers (or after a think time per click, with --think-ms).
 A player sets the rules (POST /rules with the hands per game and the level: `strong` for the
 first --strong players, `normal` for the others), loads the table page and its
@@ -91,9 +92,13 @@ def fresh_database(kind: str, folder: Path) -> Iterator[str]:
 
 
 @contextmanager
-def running_server(workers: int, database: str = "sqlite") -> Iterator[tuple[str, Path]]:
+def running_server(
+    workers: int, database: str = "sqlite", rate_limits: bool = False
+) -> Iterator[tuple[str, Path]]:
     """The game as `python -m app.serve` runs it, on a fresh database; yields its base URL and
-    log file, and stops it (terminate, then kill if it hangs) whatever happens."""
+    log file, and stops it (terminate, then kill if it hangs) whatever happens. With
+    `rate_limits` the limits are counted as in production, and the bench's loopback address
+    is a trusted proxy: each player names its own address (`player_address`)."""
     with (
         tempfile.TemporaryDirectory(prefix="doko-bench-") as folder,
         fresh_database(database, Path(folder)) as url,
@@ -105,8 +110,8 @@ def running_server(workers: int, database: str = "sqlite") -> Iterator[tuple[str
             "DOKO_DATABASE_URL": url,
             "DOKO_SECRET_KEY": SECRET,
             "DOKO_BOT_DELAY_MS": "0",
-            "DOKO_RATE_LIMITS": "off",
         }
+        env |= {"DOKO_TRUSTED_PROXIES": HOST} if rate_limits else {"DOKO_RATE_LIMITS": "off"}
         command = [sys.executable, "-m", "app.serve", "--host", HOST, "--port", str(port)]
         command += ["--workers", str(workers), "--quiet"]
         log = Path(folder) / "server.log"
@@ -277,6 +282,12 @@ class GameLost(Exception):
     """The player cannot go on with this game (the reason is already counted)."""
 
 
+def player_address(number: int) -> str:
+    """An address of its own for each player, as behind a proxy: the per-address rate limit
+    then counts each player apart, as it would count people at home."""
+    return f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
+
+
 class Player:
     def __init__(self, base: str, args: argparse.Namespace, number: int, deadline: float):
         self.base = base
@@ -286,7 +297,11 @@ class Player:
         """The opponents' level this player picks in the Rules dialog."""
         self.deadline = deadline
         self.tally = Tally()
-        self.client = httpx.Client(base_url=base, timeout=REQUEST_TIMEOUT_S)
+        self.client = httpx.Client(
+            base_url=base,
+            timeout=REQUEST_TIMEOUT_S,
+            headers={"X-Forwarded-For": player_address(number)},
+        )
 
     def run(self, start: threading.Barrier) -> None:
         try:
@@ -577,6 +592,13 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         default="sqlite",
         help="an SQLite file, or a throwaway PostgreSQL from Debian's binaries (default sqlite)",
     )
+    parser.add_argument(
+        "--rate-limits",
+        choices=("on", "off"),
+        default="off",
+        help="count the rate limits as in production (default off: players that do not "
+        "pause click faster than a person may)",
+    )
     args = parser.parse_args(argv)
     if min(args.players, args.games, args.hands, args.workers) < 1:
         parser.error("players, games, hands and workers must be at least 1")
@@ -587,7 +609,7 @@ def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    with running_server(args.workers, args.database) as (base, log):
+    with running_server(args.workers, args.database, args.rate_limits == "on") as (base, log):
         print(f"server: {base}, players: {args.players} x {args.games} game(s)", flush=True)
         outcome = run_players(base, args)
         status = report(outcome, args, log)

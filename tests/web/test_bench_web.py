@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bench.web import percentile, server_ms
+from bench.web import percentile, player_address, running_server, server_ms
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY_FIGURES = ("p50_ms", "p95_ms", "actions_per_s", "errors", "players", "first_load_bytes")
@@ -80,3 +80,21 @@ def test_server_time_from_the_header(header: str | None, expected: float | None)
 def test_nearest_rank_percentile(share: float, expected: float) -> None:
     values = [float(value) for value in range(100, 0, -1)]
     assert percentile(values, share) == expected
+
+
+def starts_until_refused(base: str, address: str) -> list[int]:
+    """One player (one cookie) starting 21 games in a row from `address`, as the proxy says."""
+    headers = {"X-Forwarded-For": address}
+    with httpx.Client(base_url=base, headers=headers, timeout=30) as player:
+        return [player.post("/games").status_code for _ in range(21)]
+
+
+@pytest.mark.parametrize("rate_limits", [True, False])
+def test_the_rate_limits_are_counted_only_when_asked(rate_limits: bool) -> None:
+    """With rate limits (as the capacity bench runs) the server counts them as in production,
+    20 new games a minute per player, behind the bench's trusted proxy; without, nothing is
+    refused."""
+    with running_server(1, rate_limits=rate_limits) as (base, _log):
+        statuses = starts_until_refused(base, player_address(7))
+    assert statuses[:20] == [303] * 20
+    assert statuses[20] == (429 if rate_limits else 303)
