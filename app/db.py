@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import select
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -39,22 +40,38 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def make_counter_engine(url: str, engine: Engine) -> Engine:
+    """The engine for counts that may be lost in a crash (the rate limits). On PostgreSQL its
+    connections commit without waiting for the write-ahead log to reach the disk
+    (`synchronous_commit=off`): that wait is most of a small commit's time, and each click
+    makes one. Games keep the durable `engine`. SQLite (WAL, synchronous=NORMAL) already
+    commits without a sync, so it shares `engine`."""
+    if engine.dialect.name != "postgresql":
+        return engine
+    counter = create_engine(url, connect_args={"options": "-c synchronous_commit=off"})
+    _ping_after_idle(counter)
+    return counter
+
+
 IDLE_PING_S = 1.0
 """A pooled connection unused for longer than this is pinged before a request gets it."""
 
 
 def _ping_after_idle(engine: Engine) -> None:
-    """Pings a pooled connection before use only when it has been idle: a database restart
-    leaves the pool's connections dead, and the ping finds that out and connects afresh
-    instead of failing a request. SQLAlchemy's `pool_pre_ping` pings on every checkout, a
-    round trip that cost a click about 1 ms on PostgreSQL; connections in steady use are
-    taken again within milliseconds. One that broke while busy fails its request with a
-    503 (`app.errors`), and the pool then drops all its connections."""
+    """Makes sure a pooled connection is alive before a request gets it, without a round
+    trip for the connections in steady use. SQLAlchemy's `pool_pre_ping` pings on every
+    checkout, which cost a click about 1 ms on PostgreSQL. Here a connection is given up
+    when the server has closed it (a restart, an administrator), which shows locally, and
+    pinged when it has been idle for a while (a server gone without a word). One that breaks
+    while busy fails its request with a 503 (`app.errors`), and the pool then drops all
+    its connections."""
 
     def returned(_dbapi: Any, record: Any, *_: Any) -> None:
         record.info["returned"] = time.monotonic()
 
-    def ping(dbapi: Any, record: Any, _proxy: Any) -> None:
+    def check(dbapi: Any, record: Any, _proxy: Any) -> None:
+        if _closed_by_server(dbapi):
+            raise DisconnectionError("the database closed a pooled connection")
         if time.monotonic() - record.info.get("returned", 0.0) < IDLE_PING_S:
             return
         try:
@@ -64,7 +81,18 @@ def _ping_after_idle(engine: Engine) -> None:
 
     event.listen(engine, "connect", returned)
     event.listen(engine, "checkin", returned)
-    event.listen(engine, "checkout", ping)
+    event.listen(engine, "checkout", check)
+
+
+def _closed_by_server(dbapi: Any) -> bool:
+    """Between transactions the server has nothing to send but its goodbye (the message it
+    sends as it ends the session, then the end of the stream): so an idle connection whose
+    socket can be read from is one the server has closed. A local check, no round trip."""
+    try:
+        readable, _, _ = select.select([dbapi.fileno()], [], [], 0)
+    except Exception:
+        return True
+    return bool(readable)
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:

@@ -21,7 +21,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.bot_pool import BotRoster
-from app.db import make_engine, session_factory
+from app.db import make_counter_engine, make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.history import FactsCache
 from app.i18n import language_of, template_words
@@ -70,7 +70,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.sessions = sessions
     app.state.templates = _templates()
-    app.state.limiter = RateLimiter(settings.limits, engine) if settings.limits else None
+    app.state.limiter = (
+        RateLimiter(settings.limits, make_counter_engine(settings.database_url, engine))
+        if settings.limits
+        else None
+    )
     app.state.bots = roster
     app.state.tables = TableCache(roster)
     app.state.facts = FactsCache()

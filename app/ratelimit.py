@@ -15,8 +15,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, Engine, delete
+from sqlalchemy import Connection, Engine, bindparam, delete
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql import Executable
 
 from app.models import RateCount
 
@@ -73,12 +74,21 @@ def _count(connection: Connection, key: str, window: int, limit: int) -> bool:
     """Counts one request for `key` unless it already has `limit` in this window."""
     if limit < 1:
         return False
-    dialect = connection.dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    first = insert(RateCount).values(key=key[:200], window=window, count=1)
-    counted = first.on_conflict_do_update(
+    counted = UPSERTS[connection.dialect.name]
+    values = {"key": key[:200], "window": window, "limit": limit}
+    return connection.execute(counted, values).first() is not None
+
+
+def _upsert(insert: Callable[[type[RateCount]], postgresql.Insert | sqlite.Insert]) -> Executable:
+    """The counting statement, built once with parameters: building it for every request
+    cost about as much as running it."""
+    first = insert(RateCount).values(key=bindparam("key"), window=bindparam("window"), count=1)
+    counted: Executable = first.on_conflict_do_update(
         index_elements=[RateCount.key, RateCount.window],
         set_={"count": RateCount.count + 1},
-        where=RateCount.count < limit,
+        where=RateCount.count < bindparam("limit"),
     ).returning(RateCount.count)
-    return connection.execute(counted).first() is not None
+    return counted
+
+
+UPSERTS = {"postgresql": _upsert(postgresql.insert), "sqlite": _upsert(sqlite.insert)}

@@ -16,6 +16,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
+import app.db
 from app.db import IDLE_PING_S
 from tests.live import LiveServer, migrate
 from tests.postgres import Postgres, throwaway_postgres
@@ -142,3 +143,21 @@ def test_a_server_idle_through_a_restart_plays_on_at_once(pair: Pair) -> None:
         time.sleep(IDLE_PING_S)
         for _ in range(3):
             body = move(client, one, game, body)
+
+
+def test_a_connection_the_restart_closed_is_replaced_however_recently_used(
+    pair: Pair, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server's goodbye shows on the connection's socket: a pooled connection used a
+    moment before the restart is replaced without a ping (none is due yet)."""
+    monkeypatch.setattr(app.db, "IDLE_PING_S", 3600.0)
+    engine = app.db.make_engine(pair.postgres.url)
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+        pair.postgres.stop()
+        pair.postgres.start()
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT 1")).scalar_one() == 1
+    finally:
+        engine.dispose()
