@@ -1,9 +1,11 @@
 """Rate limits per player id and per IP address, counted in the database so that every server
 process sharing it counts together: with two processes the limit is the limit, not twice it.
 
-Fixed windows of a minute: one row per key and window, raised by one atomic upsert that
-refuses to go past the limit (a refused request is not counted, and changes nothing else).
-Rows of windows that have passed are purged by the first request of each new window.
+Fixed windows of a minute: one row per key and window. A request's keys (its address and
+its player) are raised together by one atomic upsert that leaves a key at its limit alone; a
+request refused for one key has its count taken back from the other, so a refused request
+is not counted and changes nothing else. Rows of windows that have passed are purged by the
+first request of each new window.
 
 Each statement is atomic on its own, so they run without a transaction (autocommit): a
 BEGIN and a COMMIT would add two round trips to the database to every click.
@@ -15,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, Engine, bindparam, delete
+from sqlalchemy import Connection, Engine, bindparam, case, delete, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import Executable
 
@@ -57,12 +59,23 @@ class RateLimiter:
         )
 
     def _allow(self, kind: str, per_ip: int, per_player: int, player: str | None, ip: str) -> bool:
+        """Counts the request for its address and its player in one statement; when either
+        is at its limit the request is refused and the other's count is taken back."""
+        limits = {f"{kind}:ip:{ip}"[:KEY_LENGTH]: per_ip}
+        if player is not None:
+            limits[f"{kind}:player:{player}"[:KEY_LENGTH]] = per_player
+        if min(limits.values()) < 1:
+            return False
         window = int(self.clock() // WINDOW_SECONDS)
         with self._engine.connect() as connection:
             self._purge(connection, window)
-            return _count(connection, f"{kind}:ip:{ip}", window, per_ip) and (
-                player is None or _count(connection, f"{kind}:player:{player}", window, per_player)
-            )
+            counted = _count(connection, limits, window)
+            if counted == set(limits):
+                return True
+            if counted:
+                taken_back = [{"counted_key": key, "counted_window": window} for key in counted]
+                connection.execute(UNCOUNT, taken_back)
+            return False
 
     def _purge(self, connection: Connection, window: int) -> None:
         if window != self._purged:
@@ -70,25 +83,54 @@ class RateLimiter:
             self._purged = window
 
 
-def _count(connection: Connection, key: str, window: int, limit: int) -> bool:
-    """Counts one request for `key` unless it already has `limit` in this window."""
-    if limit < 1:
-        return False
-    counted = UPSERTS[connection.dialect.name]
-    values = {"key": key[:200], "window": window, "limit": limit}
-    return connection.execute(counted, values).first() is not None
+KEY_LENGTH = 200
 
 
-def _upsert(insert: Callable[[type[RateCount]], postgresql.Insert | sqlite.Insert]) -> Executable:
-    """The counting statement, built once with parameters: building it for every request
-    cost about as much as running it."""
-    first = insert(RateCount).values(key=bindparam("key"), window=bindparam("window"), count=1)
-    counted: Executable = first.on_conflict_do_update(
-        index_elements=[RateCount.key, RateCount.window],
-        set_={"count": RateCount.count + 1},
-        where=RateCount.count < bindparam("limit"),
-    ).returning(RateCount.count)
-    return counted
+def _count(connection: Connection, limits: dict[str, int], window: int) -> set[str]:
+    """Counts one request for each key that is below its limit in this window; returns
+    those keys."""
+    counting = UPSERTS[connection.dialect.name, len(limits)]
+    values: dict[str, object] = {"window": window}
+    for number, (key, limit) in enumerate(limits.items()):
+        values |= {f"key{number}": key, f"limit{number}": limit}
+    return set(connection.execute(counting, values).scalars())
 
 
-UPSERTS = {"postgresql": _upsert(postgresql.insert), "sqlite": _upsert(sqlite.insert)}
+def _upsert(
+    insert: Callable[[type[RateCount]], postgresql.Insert | sqlite.Insert], keys: int
+) -> Executable:
+    """The counting statement for `keys` keys, each with its own limit, built once with
+    parameters: building it for every request cost about as much as running it."""
+    rows = [
+        {"key": bindparam(f"key{n}"), "window": bindparam("window"), "count": 1}
+        for n in range(keys)
+    ]
+    limit = case(
+        *((RateCount.key == bindparam(f"key{n}"), bindparam(f"limit{n}")) for n in range(keys))
+    )
+    counting: Executable = (
+        insert(RateCount)
+        .values(rows)
+        .on_conflict_do_update(
+            index_elements=[RateCount.key, RateCount.window],
+            set_={"count": RateCount.count + 1},
+            where=RateCount.count < limit,
+        )
+        .returning(RateCount.key)
+    )
+    return counting
+
+
+UPSERTS = {
+    (dialect, keys): _upsert(insert, keys)
+    for dialect, insert in (("postgresql", postgresql.insert), ("sqlite", sqlite.insert))
+    for keys in (1, 2)
+}
+UNCOUNT = (
+    update(RateCount)
+    .where(
+        RateCount.key == bindparam("counted_key"),
+        RateCount.window == bindparam("counted_window"),
+    )
+    .values(count=RateCount.count - 1)
+)

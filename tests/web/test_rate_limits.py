@@ -247,3 +247,15 @@ def test_old_windows_are_purged(tmp_path: Path) -> None:
             clock.now += 120
             assert start(client).status_code == 303
         assert [row.count for row in rows(application, RateCount)] == [1, 1], "ip and player"
+
+
+def test_a_request_refused_for_one_key_is_not_counted_for_the_other(tmp_path: Path) -> None:
+    """A player at its limit is refused, and its refused requests do not use up the
+    address's allowance: another player there still gets what is left of it."""
+    limits = {"actions_per_player": 2, "actions_per_ip": 3}
+    with limited(tmp_path, Clock(), **limits) as application:
+        limiter = application.state.limiter
+        first = [limiter.allow_action("first", "198.51.100.1") for _ in range(4)]
+        second = [limiter.allow_action("second", "198.51.100.1") for _ in range(2)]
+    assert first == [True, True, False, False]
+    assert second == [True, False]
