@@ -67,14 +67,18 @@ async def limit_starts(request: Request) -> None:
         raise HTTPException(429, N_("Too many new games at once. Wait a minute and try again."))
 
 
-async def limit_actions(request: Request) -> None:
-    """Refuses (429) an action when this player or address sends too many. The count is
-    written in a worker thread: it talks to the database."""
+def count_action(request: Request) -> None:
+    """Refuses (429) an action when this player or address sends too many. It talks to the
+    database: call it in a worker thread."""
     limiter = _limiter(request)
-    if limiter is None:
-        return
-    if not await run_in_threadpool(limiter.allow_action, player_id(request), _client_ip(request)):
+    if limiter is not None and not limiter.allow_action(player_id(request), _client_ip(request)):
         raise HTTPException(429, N_("Too many actions at once. Wait a moment and try again."))
+
+
+async def limit_actions(request: Request) -> None:
+    """`count_action` as a dependency, in a worker thread of its own."""
+    if _limiter(request) is not None:
+        await run_in_threadpool(count_action, request)
 
 
 StartLimit = Depends(limit_starts)

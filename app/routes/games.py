@@ -15,13 +15,14 @@ from fastapi import Path as PathParam
 from fastapi.responses import RedirectResponse
 from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm.exc import StaleDataError
+from starlette.concurrency import run_in_threadpool
 
 from app.daily import attempt_closed, attempts_close_at, settle_attempt
 from app.deps import (
-    ActionLimit,
     RosterDep,
     SessionDep,
     StartLimit,
+    count_action,
     is_htmx,
     player_id,
     remember_player,
@@ -190,8 +191,8 @@ def parse_action(text: str, cards: list[str]) -> Action:
     return action
 
 
-@router.post("/{game_id}/actions", dependencies=[ActionLimit])
-def take_action(
+@router.post("/{game_id}/actions")
+async def take_action(
     game_id: str,
     session: SessionDep,
     screen: ScreenDep,
@@ -205,17 +206,35 @@ def take_action(
         human_action(table, parse_action(action, cards or []))
 
     refusals: dict[type[Exception], int] = {IllegalAction: 422, EngineError: 400}
-    return _play_step(session, screen, game_id, version, act, refusals)
+    return await _counted_step(session, screen, game_id, version, act, refusals)
 
 
-@router.post("/{game_id}/next", dependencies=[ActionLimit])
-def deal_next(
+@router.post("/{game_id}/next")
+async def deal_next(
     game_id: str,
     session: SessionDep,
     screen: ScreenDep,
     version: VersionField,
 ) -> Response:
-    return _play_step(session, screen, game_id, version, next_hand, {ValueError: 409})
+    return await _counted_step(session, screen, game_id, version, next_hand, {ValueError: 409})
+
+
+async def _counted_step(
+    session: SessionDep,
+    screen: Screen,
+    game_id: str,
+    version: int,
+    step: Callable[[Table], None],
+    refusals: dict[type[Exception], int],
+) -> Response:
+    """A click is counted against the rate limits and played in one worker thread: counted
+    by a dependency, it took a thread of its own, a second hop on every click."""
+
+    def count_and_play() -> Response:
+        count_action(screen.request)
+        return _play_step(session, screen, game_id, version, step, refusals)
+
+    return await run_in_threadpool(count_and_play)
 
 
 def _play_step(
