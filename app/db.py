@@ -87,12 +87,14 @@ def _ping_after_idle(engine: Engine) -> None:
 def _closed_by_server(dbapi: Any) -> bool:
     """Between transactions the server has nothing to send but its goodbye (the message it
     sends as it ends the session, then the end of the stream): so an idle connection whose
-    socket can be read from is one the server has closed. A local check, no round trip."""
+    socket can be read from is one the server has closed. A local check, no round trip
+    (`poll`, not `select`, which fails on descriptors past 1024 in a busy process)."""
     try:
-        readable, _, _ = select.select([dbapi.fileno()], [], [], 0)
+        poller = select.poll()
+        poller.register(dbapi.fileno(), select.POLLIN)
+        return bool(poller.poll(0))
     except Exception:
         return True
-    return bool(readable)
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:

@@ -206,7 +206,7 @@ async def take_action(
         human_action(table, parse_action(action, cards or []))
 
     refusals: dict[type[Exception], int] = {IllegalAction: 422, EngineError: 400}
-    return await _counted_step(session, screen, game_id, version, act, refusals)
+    return await _counted(session, screen, Click(game_id, version, act, refusals))
 
 
 @router.post("/{game_id}/next")
@@ -216,35 +216,40 @@ async def deal_next(
     screen: ScreenDep,
     version: VersionField,
 ) -> Response:
-    return await _counted_step(session, screen, game_id, version, next_hand, {ValueError: 409})
+    return await _counted(session, screen, Click(game_id, version, next_hand, {ValueError: 409}))
 
 
-async def _counted_step(
-    session: SessionDep,
-    screen: Screen,
-    game_id: str,
-    version: int,
-    step: Callable[[Table], None],
-    refusals: dict[type[Exception], int],
-) -> Response:
+@dataclass(frozen=True)
+class Click:
+    """A step the player asked for: on which game and version, what it does to the table,
+    and the status each error it may raise is answered with."""
+
+    game_id: str
+    version: int
+    step: Callable[[Table], None]
+    refusals: dict[type[Exception], int]
+
+    def played(self, table: Table) -> bool:
+        """Plays the step, or False when the game refuses it (the table is then unchanged)."""
+        try:
+            self.step(table)
+        except tuple(self.refusals):
+            return False
+        return True
+
+
+async def _counted(session: SessionDep, screen: Screen, click: Click) -> Response:
     """A click is counted against the rate limits and played in one worker thread: counted
     by a dependency, it took a thread of its own, a second hop on every click."""
 
     def count_and_play() -> Response:
         count_action(screen.request)
-        return _play_step(session, screen, game_id, version, step, refusals)
+        return _play_step(session, screen, click)
 
     return await run_in_threadpool(count_and_play)
 
 
-def _play_step(
-    session: SessionDep,
-    screen: Screen,
-    game_id: str,
-    version: int,
-    step: Callable[[Table], None],
-    refusals: dict[type[Exception], int],
-) -> Response:
+def _play_step(session: SessionDep, screen: Screen, click: Click) -> Response:
     """One step of the game: a request made on an earlier version, or a step the game
     refuses (answered with the status `refusals` gives its error), changes nothing.
 
@@ -252,39 +257,29 @@ def _play_step(
     is played on the kept table and its UPDATE checks the version. Anything else (a refusal,
     a closed attempt, no kept table) is answered from the row as stored."""
     now = screen.settings.now()
-    held = screen.cache.take_held(session, game_id, player_id(screen.request), version)
+    owner = player_id(screen.request)
+    held = screen.cache.take_held(session, click.game_id, owner, click.version)
     if held is not None:
         row, table = held
-        if not attempt_closed(row, now) and _stepped(table, step, refusals):
+        if not attempt_closed(row, now) and click.played(table):
             return _store_and_show(session, screen, row, table, now)
         screen.cache.keep(row, table)
         session.expire(row)
-    row = owned_game(session, screen.request, game_id)
+    row = owned_game(session, screen.request, click.game_id)
     table = screen.cache.take(row)
-    if version != row.version:
+    if click.version != row.version:
         screen.cache.keep(row, table)
         return screen.show(row, table, screen.words.gettext(STALE), 409)
     if attempt_closed(row, now):
         screen.cache.keep(row, table)
         return screen.show(row, table, _closed_message(row, writing_of(screen.request)), 409)
     try:
-        step(table)
-    except tuple(refusals) as error:
+        click.step(table)
+    except tuple(click.refusals) as error:
         screen.cache.keep(row, table)
-        status = next(code for kind, code in refusals.items() if isinstance(error, kind))
+        status = next(code for kind, code in click.refusals.items() if isinstance(error, kind))
         return screen.show(row, table, refusal_text(error, screen.words), status)
     return _store_and_show(session, screen, row, table, now)
-
-
-def _stepped(
-    table: Table, step: Callable[[Table], None], refusals: dict[type[Exception], int]
-) -> bool:
-    """Plays the step, or False when the game refuses it (the table is then unchanged)."""
-    try:
-        step(table)
-    except tuple(refusals):
-        return False
-    return True
 
 
 def _closed_message(row: GameRow, writing: Writing) -> str:
