@@ -36,7 +36,7 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     engine = create_engine(url)
-    _ping_after_idle(engine)
+    _check_before_use(engine)
     return engine
 
 
@@ -49,7 +49,7 @@ def make_counter_engine(url: str, engine: Engine) -> Engine:
     if engine.dialect.name != "postgresql":
         return engine
     counter = create_engine(url, connect_args={"options": "-c synchronous_commit=off"})
-    _ping_after_idle(counter)
+    _check_before_use(counter)
     return counter
 
 
@@ -57,7 +57,7 @@ IDLE_PING_S = 1.0
 """A pooled connection unused for longer than this is pinged before a request gets it."""
 
 
-def _ping_after_idle(engine: Engine) -> None:
+def _check_before_use(engine: Engine) -> None:
     """Makes sure a pooled connection is alive before a request gets it, without a round
     trip for the connections in steady use. SQLAlchemy's `pool_pre_ping` pings on every
     checkout, which cost a click about 1 ms on PostgreSQL. Here a connection is given up

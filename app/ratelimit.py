@@ -24,6 +24,8 @@ from sqlalchemy.sql import Executable
 from app.models import RateCount
 
 WINDOW_SECONDS = 60
+KEY_LENGTH = 200
+"""The longest key the table stores (a forwarded address can be long)."""
 
 
 @dataclass(frozen=True)
@@ -81,9 +83,6 @@ class RateLimiter:
         if window != self._purged:
             connection.execute(delete(RateCount).where(RateCount.window < window))
             self._purged = window
-
-
-KEY_LENGTH = 200
 
 
 def _count(connection: Connection, limits: dict[str, int], window: int) -> set[str]:

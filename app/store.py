@@ -7,7 +7,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from threading import Lock
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import Table as SqlTable
 from sqlalchemy import inspect, select
@@ -84,6 +84,14 @@ def read_table(row: GameRow, roster: BotRoster) -> Table:
     return rebuild(RuleSet.from_key(row.rules_key), row.seed, roster.bot(row.bot_id), row.log)
 
 
+class _Held(NamedTuple):
+    """A cache entry: the game's columns as this process last read or wrote them, and the
+    table rebuilt at that version."""
+
+    columns: dict[str, Any]
+    table: Table
+
+
 class TableCache:
     """Rebuilt tables by game, so a request need not replay the whole game. An entry counts
     only for the stored version it was built from, so several processes and restarts stay
@@ -96,15 +104,15 @@ class TableCache:
     def __init__(self, roster: BotRoster, size: int = 512) -> None:
         self.roster = roster
         self._size = size
-        self._tables: OrderedDict[str, tuple[dict[str, Any], Table]] = OrderedDict()
+        self._tables: OrderedDict[str, _Held] = OrderedDict()
         self._lock = Lock()
 
     def take(self, row: GameRow) -> Table:
         with self._lock:
             held = self._tables.pop(row.id, None)
-        if held is None or held[1].version != row.version:
+        if held is None or held.table.version != row.version:
             return self._rebuilt(row)
-        return held[1]
+        return held.table
 
     def take_held(
         self, session: Session, game_id: str, player_id: str | None, version: int
@@ -116,14 +124,14 @@ class TableCache:
         may rely on it."""
         with self._lock:
             held = self._tables.get(game_id)
-            if held is None or (held[0]["player_id"], held[0]["version"]) != (player_id, version):
+            asked = {"player_id": player_id, "version": version}
+            if held is None or any(held.columns[name] != value for name, value in asked.items()):
                 return None
             del self._tables[game_id]
-        values, table = held
-        row = GameRow(**values)
+        row = GameRow(**held.columns)
         make_transient_to_detached(row)
         session.add(row)
-        return row, table
+        return row, held.table
 
     def _rebuilt(self, row: GameRow) -> Table:
         """The table of the row's version. The hands are read after the row, so a step
@@ -140,9 +148,9 @@ class TableCache:
     def keep(self, row: GameRow, table: Table) -> None:
         """Keeps the table of the row's version, with a copy of the row's columns (a fresh
         object is made from them for each request: an ORM object belongs to one session)."""
-        values = {column.key: getattr(row, column.key) for column in ROW_COLUMNS}
+        columns = {column.key: getattr(row, column.key) for column in ROW_COLUMNS}
         with self._lock:
-            self._tables[row.id] = (values, table)
+            self._tables[row.id] = _Held(columns, table)
             self._tables.move_to_end(row.id)
             while len(self._tables) > self._size:
                 self._tables.popitem(last=False)

@@ -17,7 +17,6 @@ import pytest
 from sqlalchemy import create_engine, text
 
 import app.db
-from app.db import IDLE_PING_S
 from tests.live import LiveServer, migrate
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
@@ -140,7 +139,7 @@ def test_a_server_idle_through_a_restart_plays_on_at_once(pair: Pair) -> None:
         body = move(client, one, game, client.get(one + game).text)
         pair.postgres.stop()
         pair.postgres.start()
-        time.sleep(IDLE_PING_S)
+        time.sleep(app.db.IDLE_PING_S)
         for _ in range(3):
             body = move(client, one, game, body)
 
