@@ -80,12 +80,21 @@ def _team_of_human(result: HandResult) -> Team:
     return Team.RE if HUMAN in result.re else Team.KONTRA
 
 
+def settles(row: GameRow, table: Table, now: datetime) -> bool:
+    """Whether this step may put a ranked attempt on the board: a daily game that is over
+    before its day's attempts close."""
+    return (
+        row.mode == "daily"
+        and row.day is not None
+        and game_over(table.game)
+        and not seed_published(row.day, now)
+    )
+
+
 def settle_attempt(session: Session, row: GameRow, table: Table, now: datetime) -> None:
     """When a ranked daily game ends before its day's attempts close, its total goes on the
     board."""
-    if row.mode != "daily" or row.day is None or not game_over(table.game):
-        return
-    if seed_published(row.day, now):
+    if not settles(row, table, now):
         return
     attempt = session.scalars(select(DailyAttempt).where(DailyAttempt.game_id == row.id)).first()
     if attempt is None or attempt.finished_at is not None:

@@ -17,7 +17,20 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, Engine, bindparam, case, delete, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Integer,
+    String,
+    bindparam,
+    case,
+    delete,
+    literal,
+    select,
+    true,
+    union_all,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import Executable
 
@@ -99,17 +112,23 @@ def _upsert(
     insert: Callable[[type[RateCount]], postgresql.Insert | sqlite.Insert], keys: int
 ) -> Executable:
     """The counting statement for `keys` keys, each with its own limit, built once with
-    parameters: building it for every request cost about as much as running it."""
-    rows = [
-        {"key": bindparam(f"key{n}"), "window": bindparam("window"), "count": 1}
-        for n in range(keys)
-    ]
+    parameters. Its rows come from a SELECT, not a multi-row VALUES: SQLAlchemy cannot
+    cache the compiled form of the latter, and compiling it again for every request cost
+    more than running it. (SQLite wants a WHERE in the SELECT of an upsert.)"""
+    rows = union_all(
+        *(
+            select(
+                bindparam(f"key{n}", type_=String), bindparam("window", type_=Integer), literal(1)
+            ).where(true())
+            for n in range(keys)
+        )
+    )
     limit = case(
         *((RateCount.key == bindparam(f"key{n}"), bindparam(f"limit{n}")) for n in range(keys))
     )
     counting: Executable = (
         insert(RateCount)
-        .values(rows)
+        .from_select(["key", "window", "count"], rows)
         .on_conflict_do_update(
             index_elements=[RateCount.key, RateCount.window],
             set_={"count": RateCount.count + 1},

@@ -9,11 +9,12 @@ from datetime import UTC, date, datetime
 from threading import Lock
 from typing import Any, NamedTuple, cast
 
+from sqlalchemy import JSON, Integer, bindparam, column, func, inspect, select, true
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session, make_transient_to_detached, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy.sql import Executable
 
 from app.bot_pool import BotRoster
 from app.db import insert_unless_present
@@ -156,29 +157,7 @@ class TableCache:
                 self._tables.popitem(last=False)
 
 
-def write_table(row: GameRow, table: Table) -> None:
-    """Stores a step of a stored game: its actions and what is derived from the log for
-    queries. Only the hands the step touched are written: the one that was in progress and
-    any dealt since. (A game's request never loads the hands' rows, so there is nothing in
-    the session to update.) Plain statements, not the ORM's flush, which cost a click as
-    much as they do. The row is written first, and only while it still has the version the
-    step was made on, else `StaleDataError` (as the ORM's version check raised): of two
-    concurrent steps on a game, one is stored, and the other fails before its hands clash
-    with the stored ones."""
-    session = object_session(row)
-    assert session is not None, "the game's row belongs to the request's session"
-    _update_row(session, row, _derived(table))
-    last = table.stored_hands - 1
-    session.execute(
-        HANDS.update()
-        .where(HANDS.c.game_id == row.id, HANDS.c.number == last)
-        .values(actions=list(table.log[last]))
-    )
-    added = range(table.stored_hands, len(table.log))
-    if added:
-        hands = [{"game_id": row.id, "number": n, "actions": list(table.log[n])} for n in added]
-        session.execute(HANDS.insert(), hands)
-    table.stored_hands = len(table.log)
+DERIVED = ("version", "hands_done", "finished", "updated_at")
 
 
 def _derived(table: Table) -> dict[str, Any]:
@@ -191,14 +170,114 @@ def _derived(table: Table) -> dict[str, Any]:
     }
 
 
+def write_table(row: GameRow, table: Table, alone: bool = False) -> None:
+    """Stores a step of a stored game: its actions and what is derived from the log for
+    queries. Only the hands the step touched are written: the one that was in progress and
+    any dealt since. (A game's request never loads the hands' rows, so there is nothing in
+    the session to update.) Plain statements, not the ORM's flush, which cost a click as
+    much as they do. The row is written only while it still has the version the step was
+    made on, else `StaleDataError` (as the ORM's version check raised): of two concurrent
+    steps on a game, one is stored, and nothing of the other.
+
+    On PostgreSQL the step is one statement. When it is `alone` (the session's first
+    statement, and nothing else is written with it) it runs without a transaction: a
+    statement is atomic on its own, and BEGIN and COMMIT were two of a click's five round
+    trips to the database."""
+    session = object_session(row)
+    assert session is not None, "the game's row belongs to the request's session"
+    values = _derived(table)
+    if session.get_bind().dialect.name == "postgresql":
+        if alone:
+            session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        _write_in_one_statement(session, row, table, values)
+    else:
+        _write_statements(session, row, table, values)
+    _stored(row, values)
+    table.stored_hands = len(table.log)
+
+
+def _write_in_one_statement(
+    session: Session, row: GameRow, table: Table, values: dict[str, Any]
+) -> None:
+    last = table.stored_hands - 1
+    step = {"game": row.id, "was": row.version, "hand": last, "played": table.log[last]}
+    step["added"] = [_hand(table, n) for n in range(table.stored_hands, len(table.log))]
+    step |= {f"new_{name}": value for name, value in values.items()}
+    if session.connection().execute(STEP, step).scalar_one() != 1:
+        raise _stale(row)
+
+
+def _write_statements(session: Session, row: GameRow, table: Table, values: dict[str, Any]) -> None:
+    """The row first, so that a step on a game that moved on fails before its hands clash
+    with the stored ones."""
+    _update_row(session, row, values)
+    last = table.stored_hands - 1
+    hand = HANDS.update().where(HANDS.c.game_id == row.id, HANDS.c.number == last)
+    session.execute(hand.values(actions=list(table.log[last])))
+    added = range(table.stored_hands, len(table.log))
+    if added:
+        session.execute(HANDS.insert(), [_hand(table, n) | {"game_id": row.id} for n in added])
+
+
+def _hand(table: Table, number: int) -> dict[str, Any]:
+    return {"number": number, "actions": list(table.log[number])}
+
+
+def _step() -> Executable:
+    """A step as one PostgreSQL statement: the game's row updated while it has the version
+    the step was made on, the hand in progress rewritten and the hands dealt since inserted
+    only if it was; counts the rows updated (1, or 0 when the game has moved on). (No
+    parameter is named after a column: Core would add it to the SET of each UPDATE.)"""
+    game = (
+        GAMES.update()
+        .where(GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("was"))
+        .values({name: bindparam(f"new_{name}") for name in DERIVED})
+        .returning(GAMES.c.id)
+        .cte("stored_game")
+    )
+    hand = (
+        HANDS.update()
+        .where(
+            HANDS.c.game_id == select(game.c.id).scalar_subquery(),
+            HANDS.c.number == bindparam("hand"),
+        )
+        .values(actions=bindparam("played", type_=JSON))
+        .cte("stored_hand")
+    )
+    dealt = (
+        func.json_to_recordset(bindparam("added", type_=JSON))
+        .table_valued(column("number", Integer), column("actions", JSON))
+        .render_derived(with_types=True)
+    )
+    added = (
+        HANDS.insert()
+        .from_select(
+            ["game_id", "number", "actions"],
+            select(game.c.id, dealt.c.number, dealt.c.actions).join_from(game, dealt, true()),
+        )
+        .cte("added_hands")
+    )
+    return select(func.count()).select_from(game).add_cte(hand, added)
+
+
+STEP = _step()
+
+
 def _update_row(session: Session, row: GameRow, values: dict[str, Any]) -> None:
-    """Updates the row if its stored version is still the one it was read with; the object
-    then holds the values as stored, so the ORM has nothing left to write."""
+    """Updates the row if its stored version is still the one it was read with."""
     changed = session.execute(
         GAMES.update().where(GAMES.c.id == row.id, GAMES.c.version == row.version).values(values)
     )
     if getattr(changed, "rowcount", 0) != 1:
-        raise StaleDataError(f"game {row.id} is no longer at version {row.version}")
+        raise _stale(row)
+
+
+def _stale(row: GameRow) -> StaleDataError:
+    return StaleDataError(f"game {row.id} is no longer at version {row.version}")
+
+
+def _stored(row: GameRow, values: dict[str, Any]) -> None:
+    """The row object holds the values as stored, so the ORM has nothing left to write."""
     for name, value in values.items():
         set_committed_value(row, name, value)
 

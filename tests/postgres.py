@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine
 
 
 def _binaries() -> Path:
@@ -52,7 +53,21 @@ class Postgres:
 
     @property
     def url(self) -> str:
-        return f"postgresql+psycopg://doko@/postgres?host={self.sockets}&port={self.port}"
+        return self.database_url("postgres")
+
+    def database_url(self, name: str) -> str:
+        return f"postgresql+psycopg://doko@/{name}?host={self.sockets}&port={self.port}"
+
+    def new_database(self, name: str) -> str:
+        """A fresh, empty database on this server (one per test that needs a clean slate);
+        returns its URL."""
+        engine = create_engine(self.url, isolation_level="AUTOCOMMIT")
+        try:
+            with engine.connect() as connection:
+                connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+        finally:
+            engine.dispose()
+        return self.database_url(name)
 
     def start(self) -> None:
         options = f"-p {self.port} -k {self.sockets} -c listen_addresses=''"

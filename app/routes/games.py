@@ -17,7 +17,7 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.concurrency import run_in_threadpool
 
-from app.daily import attempt_closed, attempts_close_at, settle_attempt
+from app.daily import attempt_closed, attempts_close_at, settle_attempt, settles
 from app.deps import (
     RosterDep,
     SessionDep,
@@ -262,7 +262,8 @@ def _play_step(session: SessionDep, screen: Screen, click: Click) -> Response:
     if held is not None:
         row, table = held
         if not attempt_closed(row, now) and click.played(table):
-            return _store_and_show(session, screen, row, table, now)
+            alone = not settles(row, table, now)
+            return _store_and_show(session, screen, row, table, now, alone)
         screen.cache.keep(row, table)
         session.expire(row)
     row = owned_game(session, screen.request, click.game_id)
@@ -279,7 +280,7 @@ def _play_step(session: SessionDep, screen: Screen, click: Click) -> Response:
         screen.cache.keep(row, table)
         status = next(code for kind, code in click.refusals.items() if isinstance(error, kind))
         return screen.show(row, table, refusal_text(error, screen.words), status)
-    return _store_and_show(session, screen, row, table, now)
+    return _store_and_show(session, screen, row, table, now, alone=False)
 
 
 def _closed_message(row: GameRow, writing: Writing) -> str:
@@ -292,12 +293,13 @@ def _closed_message(row: GameRow, writing: Writing) -> str:
 
 
 def _store_and_show(
-    session: SessionDep, screen: Screen, row: GameRow, table: Table, now: datetime
+    session: SessionDep, screen: Screen, row: GameRow, table: Table, now: datetime, alone: bool
 ) -> Response:
     """Commits the step before answering; a concurrent step on the same game wins the race
-    and this one shows the table as it is."""
+    and this one shows the table as it is. `alone`: the request has read nothing and writes
+    nothing but the step (see `write_table`)."""
     try:
-        write_table(row, table)
+        write_table(row, table, alone)
         settle_attempt(session, row, table, now)
         session.commit()
     except StaleDataError:

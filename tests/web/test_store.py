@@ -1,19 +1,25 @@
 """How a game is kept: hand by hand, a click writing only the hand in progress, and a table
-rebuilt from the database always of the version its row says."""
+rebuilt from the database always of the version its row says. Each test runs on SQLite and
+on a throwaway PostgreSQL, where a step is stored by a statement of its own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import event, select
 
 from app.factory import create_app
+from app.migrate import upgrade
 from app.models import GameHand, GameRow
 from app.settings import Settings
 from app.store import TableCache
+from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import (
     HTMX,
     data_actions,
@@ -23,6 +29,23 @@ from tests.web.driver import (
     start_game,
 )
 from tests.web.test_daily import game_id
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    with throwaway_postgres() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
+    else:
+        postgres: Postgres = request.getfixturevalue("postgres")
+        url = postgres.new_database(f"store_{secrets.token_hex(6)}")
+    upgrade(url)
+    return Settings(database_url=url, secret_key="test-secret", bot_delay_ms=0, limits=None)
 
 
 def click(client: TestClient, game: str, body: str) -> str:
@@ -37,7 +60,10 @@ def hands_written(app: FastAPI, client: TestClient, game: str, body: str) -> tup
     written: set[int] = set()
 
     def watch(_conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
-        if "game_hands" in statement and not statement.lstrip().upper().startswith("SELECT"):
+        if isinstance(parameters, dict) and "added" in parameters:  # PostgreSQL: one statement
+            written.add(parameters["hand"])
+            written.update(hand["number"] for hand in parameters["added"].obj)
+        elif "game_hands" in statement and not statement.lstrip().upper().startswith("SELECT"):
             rows = parameters if isinstance(parameters, list) else [parameters]
             written.update(int(row[-1] if "UPDATE" in statement else row[1]) for row in rows)
 
@@ -157,3 +183,29 @@ def test_a_kept_table_answers_only_its_owner(
     assert other.post(f"{game}/actions", data=data, headers=HTMX).status_code == 404
     assert stored_log(app, game_id(game)) == log
     click(client, game, body)
+
+
+@pytest.mark.parametrize("settings", ["postgresql"], indirect=True)
+def test_a_click_on_postgresql_is_one_statement_outside_a_transaction(
+    app: FastAPI, client: TestClient
+) -> None:
+    """BEGIN and COMMIT were two of a click's round trips to PostgreSQL: the step is one
+    statement, atomic on its own. (SQLite, in process, keeps a transaction.)"""
+    game = start_game(client, "store-6")
+    body = client.get(game).text
+    seen: list[tuple[str, bool]] = []
+
+    def watch(conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        seen.append((statement, conn.connection.driver_connection.autocommit))
+
+    event.listen(app.state.engine, "before_cursor_execute", watch)
+    try:
+        after = click(client, game, body)
+    finally:
+        event.remove(app.state.engine, "before_cursor_execute", watch)
+    assert len(seen) == 1
+    statement, autocommit = seen[0]
+    assert statement.startswith("WITH stored_game") and autocommit
+    with app.state.sessions() as session:
+        row = session.get(GameRow, game_id(game))
+        assert row is not None and row.version == page_version(after)
