@@ -33,8 +33,13 @@ def new_id() -> str:
 
 def player_for(session: Session, player_id: str | None) -> Player:
     """The cookie's player; created on first need (with the cookie's id when it has one).
-    Two first requests with the same cookie may arrive together: both get the one row."""
-    player_id = player_id or new_id()
+    Two first requests with the same cookie may arrive together: both get the one row. A
+    visitor without a cookie gets a new player, stored with what the request stores (no
+    row can have its new id: nothing to read first)."""
+    if player_id is None:
+        newcomer = Player(id=new_id())
+        session.add(newcomer)
+        return newcomer
     player = session.get(Player, player_id)
     if player is None:
         insert_unless_present(session, Player, {"id": player_id})

@@ -56,7 +56,7 @@ def play_daily(
     mode = "practice" if attempt is not None else "daily"
     seed = daily_seed(settings.secret, day, rules_key)
     bot = roster.bot(DAILY_BOT)
-    row = open_game(session, player, ranked_rules(rules_key), bot, seed, GameKind(mode, day))
+    row, table = open_game(session, player, ranked_rules(rules_key), bot, seed, GameKind(mode, day))
     if mode == "daily":
         try:
             add_attempt(session, player, row)
@@ -65,7 +65,7 @@ def play_daily(
             started = N_("Your daily game has just been started elsewhere.")
             raise HTTPException(409, started) from None
     session.commit()
-    return to_table(row)
+    return to_table(request, row, table)
 
 
 @router.get("/leaderboard")

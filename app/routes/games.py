@@ -78,13 +78,16 @@ def open_game(
     bot: Bot,
     seed: str | None = None,
     kind: GameKind = NEW_GAME,
-) -> GameRow:
+) -> tuple[GameRow, Table]:
     """Starts and stores (uncommitted) a game, with fresh deals unless a seed is given."""
     table = new_table(rules, seed or secrets.token_hex(16), bot)
-    return add_game(session, player, table, bot.id, kind)
+    return add_game(session, player, table, bot.id, kind), table
 
 
-def to_table(row: GameRow) -> RedirectResponse:
+def to_table(request: Request, row: GameRow, table: Table) -> RedirectResponse:
+    """To a game just committed. Its table is kept, so the page the player is sent to need
+    not rebuild it."""
+    request.app.state.tables.keep(row, table)
     return RedirectResponse(f"/games/{row.id}", status_code=303)
 
 
@@ -105,9 +108,9 @@ def start_game(
         raise HTTPException(400, N_("A seed is 1 to 64 letters, digits, '-' or '_'."))
     bot = roster.bot(LEVELS[level_preference(request)])
     player = current_player(request, session)
-    row = open_game(session, player, rules_preference(request), bot, seed)
+    row, table = open_game(session, player, rules_preference(request), bot, seed)
     session.commit()
-    return to_table(row)
+    return to_table(request, row, table)
 
 
 def owned_game(session: SessionDep, request: Request, game_id: str) -> GameRow:

@@ -54,9 +54,9 @@ def choose_rules(
     if level not in LEVELS:
         raise HTTPException(400, N_("The level is one of easy, normal, strong."))
     bot = roster.bot(LEVELS[level])
-    row = open_game(session, current_player(request, session), rules, bot)
+    row, table = open_game(session, current_player(request, session), rules, bot)
     session.commit()
-    response = to_table(row)
+    response = to_table(request, row, table)
     remember_rules(response, rules)
     remember_level(response, level)
     return response

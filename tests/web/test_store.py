@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from httpx import Response
 from sqlalchemy import event, select
 
 from app.factory import create_app
@@ -209,3 +210,36 @@ def test_a_click_on_postgresql_is_one_statement_outside_a_transaction(
     with app.state.sessions() as session:
         row = session.get(GameRow, game_id(game))
         assert row is not None and row.version == page_version(after)
+
+
+def statements_of(app: FastAPI, act: Callable[[], Any]) -> list[str]:
+    """Does `act`; returns the statements it sent to the database, in order."""
+    sent: list[str] = []
+
+    def watch(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        sent.append(" ".join(statement.split()).upper())
+
+    event.listen(app.state.engine, "before_cursor_execute", watch)
+    try:
+        act()
+    finally:
+        event.remove(app.state.engine, "before_cursor_execute", watch)
+    return sent
+
+
+def test_a_newcomers_first_game_reads_nothing_before_it_is_stored(
+    app: FastAPI, client: TestClient
+) -> None:
+    """A visitor without a cookie gets a new player: there is no row to look for first. The
+    table made for the game is kept, so the page the start leads to rebuilds nothing."""
+    answers: list[Response] = []
+    started = statements_of(
+        app, lambda: answers.append(client.post("/games", follow_redirects=False))
+    )
+    assert not [sql for sql in started if sql.startswith("SELECT")]
+    assert any(sql.startswith("INSERT INTO PLAYERS") for sql in started)
+    shown = statements_of(app, lambda: answers.append(client.get(answers[0].headers["location"])))
+    assert not [sql for sql in shown if "FROM GAME_HANDS" in sql]
+    with app.state.sessions() as session:
+        row = session.get(GameRow, game_id(answers[0].headers["location"]))
+        assert row is not None and row.version == page_version(answers[1].text)
