@@ -207,6 +207,12 @@ def test_a_click_on_postgresql_is_one_statement_outside_a_transaction(
     assert len(seen) == 1
     statement, autocommit = seen[0]
     assert statement.startswith("WITH stored_game") and autocommit
+    pooled = [app.state.engine.raw_connection() for _ in range(app.state.engine.pool.size())]
+    try:
+        assert not any(each.driver_connection.autocommit for each in pooled), "reset on return"
+    finally:
+        for each in pooled:
+            each.close()
     with app.state.sessions() as session:
         row = session.get(GameRow, game_id(game))
         assert row is not None and row.version == page_version(after)
