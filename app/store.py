@@ -1,4 +1,5 @@
-"""Reading and writing games. These functions never commit: the request's transaction does."""
+"""Reading and writing games. These functions never commit: the request's transaction does
+(but for a step that is all its request writes, on PostgreSQL: see `write_table`)."""
 
 from __future__ import annotations
 
@@ -175,7 +176,7 @@ def _derived(table: Table) -> dict[str, Any]:
     }
 
 
-def write_table(row: GameRow, table: Table, alone: bool = False) -> None:
+def write_table(row: GameRow, table: Table, alone: bool) -> None:
     """Stores a step of a stored game: its actions and what is derived from the log for
     queries. Only the hands the step touched are written: the one that was in progress and
     any dealt since. (A game's request never loads the hands' rows, so there is nothing in
