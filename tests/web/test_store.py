@@ -116,20 +116,26 @@ def test_a_step_committed_between_row_and_hands_is_seen_whole(
         assert table.version == row.version
 
 
-def game_reads(app: FastAPI, act: Callable[[], str]) -> tuple[str, int]:
-    """Does `act`; returns its page and how many statements read the `games` table."""
-    reads = 0
+def statements_of(app: FastAPI, act: Callable[[], Any]) -> list[str]:
+    """Does `act`; returns the statements it sent to the database, in order."""
+    sent: list[str] = []
 
     def watch(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        nonlocal reads
-        text = statement.lstrip().upper()
-        reads += text.startswith("SELECT") and "FROM GAMES" in text
+        sent.append(" ".join(statement.split()).upper())
 
     event.listen(app.state.engine, "before_cursor_execute", watch)
     try:
-        return act(), reads
+        act()
     finally:
         event.remove(app.state.engine, "before_cursor_execute", watch)
+    return sent
+
+
+def game_reads(app: FastAPI, act: Callable[[], str]) -> tuple[str, int]:
+    """Does `act`; returns its page and how many statements read the `games` table."""
+    pages: list[str] = []
+    sent = statements_of(app, lambda: pages.append(act()))
+    return pages[0], sum(sql.startswith("SELECT") and "FROM GAMES" in sql for sql in sent)
 
 
 def test_a_click_on_the_table_this_server_showed_reads_no_game_row(
@@ -216,21 +222,6 @@ def test_a_click_on_postgresql_is_one_statement_outside_a_transaction(
     with app.state.sessions() as session:
         row = session.get(GameRow, game_id(game))
         assert row is not None and row.version == page_version(after)
-
-
-def statements_of(app: FastAPI, act: Callable[[], Any]) -> list[str]:
-    """Does `act`; returns the statements it sent to the database, in order."""
-    sent: list[str] = []
-
-    def watch(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        sent.append(" ".join(statement.split()).upper())
-
-    event.listen(app.state.engine, "before_cursor_execute", watch)
-    try:
-        act()
-    finally:
-        event.remove(app.state.engine, "before_cursor_execute", watch)
-    return sent
 
 
 def test_a_newcomers_first_game_reads_nothing_before_it_is_stored(
