@@ -460,7 +460,8 @@ def test_stored_reviews_losses_appear(
     games = {game.id: game for game in listed_games(page)}
     assert 'data-loss="0.80"' in games[first].hands[0].row
     assert "data-loss" not in games[second].hands[2].row, "a pending review has no loss yet"
-    assert "9.00" not in page
+    assert set(re.findall(r'data-loss="([^"]*)"', page)) == {"0.80", "2.15"}
+    assert "9.00 ±" not in html.unescape(page), "another player's review"
 
 
 def short_label(app: FastAPI, game: str) -> str:
