@@ -163,17 +163,18 @@ class TableCache:
                 self._tables.popitem(last=False)
 
 
-DERIVED = ("version", "hands_done", "finished", "updated_at")
+class _Derived(NamedTuple):
+    """The game row's columns that follow from the table."""
+
+    version: int
+    hands_done: int
+    finished: bool
+    updated_at: datetime
 
 
 def _derived(table: Table) -> dict[str, Any]:
-    """The game row's columns that follow from the table."""
-    return {
-        "version": table.version,
-        "hands_done": len(table.game.results),
-        "finished": game_over(table.game),
-        "updated_at": datetime.now(UTC),
-    }
+    now = datetime.now(UTC)
+    return _Derived(table.version, len(table.game.results), game_over(table.game), now)._asdict()
 
 
 def write_table(row: GameRow, table: Table, alone: bool) -> None:
@@ -237,7 +238,7 @@ def _step() -> Executable:
     game = (
         GAMES.update()
         .where(GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("was"))
-        .values({name: bindparam(f"new_{name}") for name in DERIVED})
+        .values({name: bindparam(f"new_{name}") for name in _Derived._fields})
         .returning(GAMES.c.id)
         .cte("stored_game")
     )

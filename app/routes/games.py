@@ -232,13 +232,16 @@ class Click:
     step: Callable[[Table], None]
     refusals: dict[type[Exception], int]
 
-    def played(self, table: Table) -> bool:
-        """Plays the step, or False when the game refuses it (the table is then unchanged)."""
+    def refusal(self, table: Table) -> Exception | None:
+        """Plays the step; the error when the game refuses it (the table is then unchanged)."""
         try:
             self.step(table)
-        except tuple(self.refusals):
-            return False
-        return True
+        except tuple(self.refusals) as error:
+            return error
+        return None
+
+    def status(self, refusal: Exception) -> int:
+        return next(code for kind, code in self.refusals.items() if isinstance(refusal, kind))
 
 
 async def _counted(session: SessionDep, screen: Screen, click: Click) -> Response:
@@ -264,7 +267,7 @@ def _play_step(session: SessionDep, screen: Screen, click: Click) -> Response:
     held = screen.cache.take_held(session, click.game_id, owner, click.version)
     if held is not None:
         row, table = held
-        if not attempt_closed(row, now) and click.played(table):
+        if not attempt_closed(row, now) and click.refusal(table) is None:
             alone = not settles(row, table, now)
             return _store_and_show(session, screen, row, table, now, alone)
         screen.cache.keep(row, table)
@@ -277,12 +280,10 @@ def _play_step(session: SessionDep, screen: Screen, click: Click) -> Response:
     if attempt_closed(row, now):
         screen.cache.keep(row, table)
         return screen.show(row, table, _closed_message(row, writing_of(screen.request)), 409)
-    try:
-        click.step(table)
-    except tuple(click.refusals) as error:
+    refusal = click.refusal(table)
+    if refusal is not None:
         screen.cache.keep(row, table)
-        status = next(code for kind, code in click.refusals.items() if isinstance(error, kind))
-        return screen.show(row, table, refusal_text(error, screen.words), status)
+        return screen.show(row, table, refusal_text(refusal, screen.words), click.status(refusal))
     return _store_and_show(session, screen, row, table, now, alone=False)
 
 
