@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request
@@ -14,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, pass_context
 from jinja2.runtime import Context
 from jinja2_fragments.fastapi import Jinja2Blocks
+from markupsafe import Markup
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -27,6 +29,7 @@ from app.history import FactsCache
 from app.i18n import language_of, template_words
 from app.par import ParKeeper
 from app.preferences import level_preference, rules_preference
+from app.presenter import CardFace
 from app.ratelimit import RateLimiter
 from app.review_jobs import Reviewer
 from app.routes import daily, games, health, hints, history, home, language, review, rules
@@ -128,6 +131,15 @@ def _action_text(context: Context, notation: str) -> str:
     return action_text(notation, context["translator"])
 
 
+def _card_faces(env: Environment) -> Callable[[CardFace], Markup]:
+    """A card's face is the same in every game, so each one the `face_markup` macro draws is
+    kept for the life of the process (a table shows up to 25 cards; calling the macro for
+    each was a fifth of its rendering). Keyed by the whole face, words included, so the
+    macro may use any of its fields."""
+    face_markup = env.get_template("cards.html").module.face_markup  # type: ignore[attr-defined]
+    return cache(face_markup)
+
+
 def _templates() -> Jinja2Blocks:
     """Templates are compiled once per process and not checked for changes on every render
     (a stat per template and include was 5 % of a click): an edited template shows after a
@@ -142,6 +154,7 @@ def _templates() -> Jinja2Blocks:
     templates = Jinja2Blocks(env=env, context_processors=[_remembered_rules, _language])
     templates.env.filters["action_text"] = _action_text
     templates.env.globals.update(
+        card_face=_card_faces(env),
         levels=LEVEL_TEXTS,
         level_opponents=LEVEL_OPPONENTS,
         presets=PRESETS,
