@@ -77,7 +77,9 @@ async def http_error(request: Request, error: Exception) -> Response:
     """The routes raise `HTTPException` with an English message id (marked `N_`): it is
     translated here; the framework's own details are replaced by words per status."""
     assert isinstance(error, HTTPException)
-    headers = {"Retry-After": "60"} if error.status_code in (429, 503) else {}
+    headers = dict(error.headers or {})
+    if error.status_code in (429, 503):
+        headers["Retry-After"] = "60"
     t = translator(request)
     detail = str(error.detail)
     own = MESSAGES.get(error.status_code)

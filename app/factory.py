@@ -11,7 +11,6 @@ from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, pass_context
 from jinja2.runtime import Context
 from jinja2_fragments.fastapi import Jinja2Blocks
@@ -22,6 +21,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from app.assets import Assets, ServeAssets
 from app.bot_pool import BotRoster
 from app.db import make_counter_engine, make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
@@ -72,7 +72,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.engine = engine
     app.state.sessions = sessions
-    app.state.templates = _templates()
+    assets = Assets(ROOT / "static")
+    app.state.templates = _templates(assets)
     app.state.limiter = (
         RateLimiter(settings.limits, make_counter_engine(settings.database_url, engine))
         if settings.limits
@@ -90,12 +91,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
     app.add_middleware(ServerTiming)
+    app.add_middleware(ServeAssets, assets=assets)
     app.add_middleware(BodyLimit)
     app.add_middleware(UnexpectedErrors)
     app.add_middleware(SecurityHeaders)
     if settings.trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
-    app.mount("/static", StaticFiles(directory=ROOT / "static"), name="static")
     app.state.reviewer = Reviewer(app.state.sessions, roster)
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
     for module in (health, home, language, games, review, hints, daily, rules, history):
@@ -140,7 +141,7 @@ def _card_faces(env: Environment) -> Callable[[CardFace], Markup]:
     return cache(face_markup)
 
 
-def _templates() -> Jinja2Blocks:
+def _templates(assets: Assets) -> Jinja2Blocks:
     """Templates are compiled once per process and not checked for changes on every render
     (a stat per template and include was 5 % of a click): an edited template shows after a
     restart."""
@@ -155,6 +156,7 @@ def _templates() -> Jinja2Blocks:
     templates.env.filters["action_text"] = _action_text
     templates.env.globals.update(
         card_face=_card_faces(env),
+        asset_url=assets.url,
         levels=LEVEL_TEXTS,
         level_opponents=LEVEL_OPPONENTS,
         presets=PRESETS,

@@ -169,6 +169,15 @@ def test_unknown_page_is_a_friendly_404(client: TestClient, path: str) -> None:
     assert 'href="/"' in response.text
 
 
+def test_a_method_a_page_does_not_take_is_refused_with_the_allowed_ones(
+    client: TestClient,
+) -> None:
+    response = client.post("/how-to-play")
+    assert response.status_code == 405
+    assert response.headers["allow"] == "GET"
+    assert "<html" in response.text
+
+
 def test_another_players_game_is_not_found(client: TestClient, other: TestClient) -> None:
     start_game(other)
     url = start_game(client)
