@@ -136,8 +136,9 @@ def _card_faces(env: Environment) -> Callable[[CardFace], Markup]:
     """A card's face is the same in every game, so each one the `face_markup` macro draws is
     kept for the life of the process (a table shows up to 25 cards; calling the macro for
     each was a fifth of its rendering). Keyed by the whole face, words included, so the
-    macro may use any of its fields."""
-    face_markup = env.get_template("cards.html").module.face_markup  # type: ignore[attr-defined]
+    macro may use any of its fields. The macro comes from a module of its own (`make_module`),
+    not the template's cached one, which was made before the globals are complete."""
+    face_markup = env.get_template("cards.html").make_module().face_markup  # type: ignore[attr-defined]
     return cache(face_markup)
 
 
