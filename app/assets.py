@@ -52,14 +52,20 @@ class Asset:
         body = path.read_bytes()
         guessed = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         media_type = f"{guessed}; charset=utf-8" if guessed.startswith("text/") else guessed
-        gzipped = gzip.compress(body, compresslevel=9, mtime=0)
-        useful = guessed.startswith(COMPRESSIBLE) and len(gzipped) < len(body)
         version = hashlib.sha256(body).hexdigest()[:16]
-        return Asset(media_type, body, gzipped if useful else None, version)
+        return Asset(media_type, body, _gzipped(body, guessed), version)
 
     def etag(self, compressed: bool) -> bytes:
         """A strong ETag per representation: the gzip form is another byte sequence."""
         return f'"{self.version}{"-gz" if compressed else ""}"'.encode()
+
+
+def _gzipped(body: bytes, media_type: str) -> bytes | None:
+    """The gzip form of a text file, when it is smaller; None for anything else."""
+    if not media_type.startswith(COMPRESSIBLE):
+        return None
+    packed = gzip.compress(body, compresslevel=9, mtime=0)
+    return packed if len(packed) < len(body) else None
 
 
 class Assets:
@@ -109,21 +115,21 @@ class ServeAssets(HttpMiddleware):
 
 
 async def _send_asset(scope: Scope, send: Send, asset: Asset) -> None:
-    request = Headers(scope=scope)
-    compressed = asset.gzipped is not None and _accepts_gzip(request.get("accept-encoding", ""))
-    etag = asset.etag(compressed)
+    asked = Headers(scope=scope)
+    gzipped = asset.gzipped if _accepts_gzip(asked.get("accept-encoding", "")) else None
+    etag = asset.etag(compressed=gzipped is not None)
     named = f"v={asset.version}" in scope.get("query_string", b"").decode("latin-1")
     headers: HeaderList = [
         (b"etag", etag),
         (b"cache-control", KEPT if named else REVALIDATED),
         (b"vary", b"Accept-Encoding"),
     ]
-    if etag in _tags(request.get("if-none-match", "")):
+    if etag in _tags(asked.get("if-none-match", "")):
         await _send(send, 304, headers, b"")
         return
-    body = asset.gzipped if compressed and asset.gzipped is not None else asset.body
+    body = gzipped or asset.body
     headers += [(b"content-type", asset.media_type.encode())]
-    headers += [(b"content-encoding", b"gzip")] if compressed else []
+    headers += [(b"content-encoding", b"gzip")] if gzipped is not None else []
     headers += [(b"content-length", str(len(body)).encode())]
     await _send(send, 200, headers, b"" if scope["method"] == "HEAD" else body)
 
