@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from app.bot_pool import BotRoster
 from app.db import request_session
 from app.i18n import N_
-from app.ratelimit import RateLimiter
+from app.ratelimit import Count, RateLimiter
 from app.settings import Settings
 
 
@@ -67,12 +67,28 @@ async def limit_starts(request: Request) -> None:
         raise HTTPException(429, N_("Too many new games at once. Wait a minute and try again."))
 
 
-def count_action(request: Request) -> None:
-    """Refuses (429) an action when this player or address sends too many. It talks to the
-    database: call it in a worker thread."""
+TOO_MANY_ACTIONS = N_("Too many actions at once. Wait a moment and try again.")
+
+
+def action_count(request: Request) -> Count | None:
+    """What an action adds to the rate limits (None when they are off). It may talk to the
+    database (once a minute, to purge): call it in a worker thread."""
     limiter = _limiter(request)
-    if limiter is not None and not limiter.allow_action(player_id(request), _client_ip(request)):
-        raise HTTPException(429, N_("Too many actions at once. Wait a moment and try again."))
+    if limiter is None:
+        return None
+    return limiter.action_count(player_id(request), _client_ip(request))
+
+
+def enforce(request: Request, count: Count | None) -> None:
+    """Counts an action in a statement of its own; refuses it (429) past a limit. It talks
+    to the database: call it in a worker thread."""
+    limiter = _limiter(request)
+    if count is not None and limiter is not None and not limiter.allow(count):
+        raise HTTPException(429, TOO_MANY_ACTIONS)
+
+
+def count_action(request: Request) -> None:
+    enforce(request, action_count(request))
 
 
 async def limit_actions(request: Request) -> None:

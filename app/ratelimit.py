@@ -8,18 +8,22 @@ is not counted and changes nothing else. Rows of windows that have passed are pu
 first request of each new window.
 
 Each statement is atomic on its own, so they run without a transaction (autocommit): a
-BEGIN and a COMMIT would add two round trips to the database to every click.
+BEGIN and a COMMIT would add two round trips to the database to every click. On PostgreSQL a
+click's count can also ride in the statement that stores the click's step (`app.store`),
+which saves the click a round trip: the request's `Count` says what to count, and the
+counting statement here is built so that it can be part of another.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from sqlalchemy import (
     Connection,
     Engine,
+    Insert,
     Integer,
     String,
     bindparam,
@@ -50,6 +54,44 @@ class Limits:
     actions_per_player: int = 240
     actions_per_ip: int = 2400
 
+    def __post_init__(self) -> None:
+        if min(astuple(self)) < 1:
+            raise ValueError("a limit below 1 would refuse everything: switch the limits off")
+
+
+class TooManyRequests(Exception):
+    """A request past one of its limits; nothing of it was counted or stored."""
+
+
+@dataclass(frozen=True)
+class Count:
+    """What one request adds to the counts: each of its keys with its limit, in one window."""
+
+    limits: tuple[tuple[str, int], ...]
+    window: int
+
+    @property
+    def keys(self) -> frozenset[str]:
+        return frozenset(key for key, _ in self.limits)
+
+    def parameters(self) -> dict[str, object]:
+        """The counting statement's parameters (`counting_statement`)."""
+        values: dict[str, object] = {"window": self.window}
+        for number, (key, limit) in enumerate(self.limits):
+            values |= {f"key{number}": key, f"limit{number}": limit}
+        return values
+
+    def settle(self, connection: Connection, counted: set[str]) -> None:
+        """After a statement counted `counted` of the keys: when a key was at its limit,
+        the others' counts are taken back (on the same connection, so in the same
+        transaction if there is one) and the request is refused."""
+        if counted == self.keys:
+            return
+        if counted:
+            taken_back = [{"counted_key": key, "counted_window": self.window} for key in counted]
+            connection.execute(UNCOUNT, taken_back)
+        raise TooManyRequests
+
 
 class RateLimiter:
     def __init__(
@@ -63,54 +105,59 @@ class RateLimiter:
         self._engine = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._purged = -1
 
-    def allow_start(self, player: str | None, ip: str) -> bool:
-        return self._allow(
+    def start_count(self, player: str | None, ip: str) -> Count:
+        return self._count_of(
             "start", self.limits.starts_per_ip, self.limits.starts_per_player, player, ip
         )
 
-    def allow_action(self, player: str | None, ip: str) -> bool:
-        return self._allow(
+    def action_count(self, player: str | None, ip: str) -> Count:
+        return self._count_of(
             "action", self.limits.actions_per_ip, self.limits.actions_per_player, player, ip
         )
 
-    def _allow(self, kind: str, per_ip: int, per_player: int, player: str | None, ip: str) -> bool:
-        """Counts the request for its address and its player in one statement; when either
-        is at its limit the request is refused and the other's count is taken back."""
+    def allow_start(self, player: str | None, ip: str) -> bool:
+        return self.allow(self.start_count(player, ip))
+
+    def allow_action(self, player: str | None, ip: str) -> bool:
+        return self.allow(self.action_count(player, ip))
+
+    def allow(self, count: Count) -> bool:
+        """Counts the request in a statement of its own; when one of its keys is at its
+        limit the request is refused and the others' counts are taken back."""
+        with self._engine.connect() as connection:
+            counting = counting_statement(count, connection.dialect.name)
+            counted = set(connection.execute(counting, count.parameters()).scalars())
+            try:
+                count.settle(connection, counted)
+            except TooManyRequests:
+                return False
+        return True
+
+    def _count_of(
+        self, kind: str, per_ip: int, per_player: int, player: str | None, ip: str
+    ) -> Count:
+        """The request's keys: its address, and its player when it has one. The first
+        request of a new window purges the rows of windows that have passed."""
         limits = {f"{kind}:ip:{ip}"[:KEY_LENGTH]: per_ip}
         if player is not None:
             limits[f"{kind}:player:{player}"[:KEY_LENGTH]] = per_player
-        if min(limits.values()) < 1:
-            return False
         window = int(self.clock() // WINDOW_SECONDS)
-        with self._engine.connect() as connection:
-            self._purge(connection, window)
-            counted = _count(connection, limits, window)
-            if counted == set(limits):
-                return True
-            if counted:
-                taken_back = [{"counted_key": key, "counted_window": window} for key in counted]
-                connection.execute(UNCOUNT, taken_back)
-            return False
-
-    def _purge(self, connection: Connection, window: int) -> None:
         if window != self._purged:
-            connection.execute(delete(RateCount).where(RateCount.window < window))
+            with self._engine.connect() as connection:
+                connection.execute(delete(RateCount).where(RateCount.window < window))
             self._purged = window
+        return Count(tuple(limits.items()), window)
 
 
-def _count(connection: Connection, limits: dict[str, int], window: int) -> set[str]:
-    """Counts one request for each key that is below its limit in this window; returns
-    those keys."""
-    counting = UPSERTS[connection.dialect.name, len(limits)]
-    values: dict[str, object] = {"window": window}
-    for number, (key, limit) in enumerate(limits.items()):
-        values |= {f"key{number}": key, f"limit{number}": limit}
-    return set(connection.execute(counting, values).scalars())
+def counting_statement(count: Count, dialect: str) -> Executable:
+    """Counts the request once for each key that is below its limit in the window, returning
+    those keys; compiled once per dialect and number of keys."""
+    return UPSERTS[dialect, len(count.limits)]
 
 
 def _upsert(
     insert: Callable[[type[RateCount]], postgresql.Insert | sqlite.Insert], keys: int
-) -> Executable:
+) -> Insert:
     """The counting statement for `keys` keys, each with its own limit, built once with
     parameters. Its rows come from a SELECT, not a multi-row VALUES: SQLAlchemy cannot
     cache the compiled form of the latter, and compiling it again for every request cost
@@ -126,7 +173,7 @@ def _upsert(
     limit = case(
         *((RateCount.key == bindparam(f"key{n}"), bindparam(f"limit{n}")) for n in range(keys))
     )
-    counting: Executable = (
+    return (
         insert(RateCount)
         .from_select(["key", "window", "count"], rows)
         .on_conflict_do_update(
@@ -136,7 +183,6 @@ def _upsert(
         )
         .returning(RateCount.key)
     )
-    return counting
 
 
 UPSERTS = {

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime
 from threading import Lock
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import JSON, Integer, bindparam, column, func, inspect, select, true
+from sqlalchemy import JSON, Insert, Integer, bindparam, column, func, inspect, select, true
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.orm import Session, make_transient_to_detached, object_session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -20,6 +20,7 @@ from sqlalchemy.sql import Executable
 from app.bot_pool import BotRoster
 from app.db import insert_unless_present
 from app.models import GameHand, GameRow, Player
+from app.ratelimit import UPSERTS, Count
 from app.service import Table, game_over, rebuild
 from engine import RuleSet
 
@@ -177,7 +178,13 @@ def _derived(table: Table) -> dict[str, Any]:
     return _Derived(table.version, len(table.game.results), game_over(table.game), now)._asdict()
 
 
-def write_table(row: GameRow, table: Table, alone: bool) -> None:
+def counts_with_step(session: Session, alone: bool) -> bool:
+    """Whether `write_table` can count the click against the rate limits in the step's own
+    statement: on PostgreSQL, for a step `alone` in its request."""
+    return alone and session.get_bind().dialect.name == "postgresql"
+
+
+def write_table(row: GameRow, table: Table, alone: bool, count: Count | None = None) -> None:
     """Stores a step of a stored game: its actions and what is derived from the log for
     queries. Only the hands the step touched are written: the one that was in progress and
     any dealt since. (A game's request never loads the hands' rows, so there is nothing in
@@ -189,14 +196,20 @@ def write_table(row: GameRow, table: Table, alone: bool) -> None:
     On PostgreSQL the step is one statement. When it is `alone` (the session's first
     statement, and nothing else is written with it) it runs without a transaction: a
     statement is atomic on its own, and BEGIN and COMMIT were two of a click's five round
-    trips to the database."""
+    trips to the database.
+
+    That statement can also count the click against the rate limits (a `count`, when
+    `counts_with_step`), saving the click another round trip: the game is then written only
+    if every key was below its limit, else `TooManyRequests` (with nothing counted)."""
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
+    if count is not None and not counts_with_step(session, alone):
+        raise ValueError("only a step alone on PostgreSQL counts in its own statement")
     values = _derived(table)
     if session.get_bind().dialect.name == "postgresql":
         if alone:
             session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-        _write_in_one_statement(session, row, table, values)
+        _write_in_one_statement(session, row, table, values, count)
     else:
         _write_statements(session, row, table, values)
     _stored(row, values)
@@ -204,13 +217,20 @@ def write_table(row: GameRow, table: Table, alone: bool) -> None:
 
 
 def _write_in_one_statement(
-    session: Session, row: GameRow, table: Table, values: dict[str, Any]
+    session: Session, row: GameRow, table: Table, values: dict[str, Any], count: Count | None
 ) -> None:
     last = table.stored_hands - 1
     step = {"game": row.id, "was": row.version, "hand": last, "played": table.log[last]}
     step["added"] = [_hand(table, n) for n in range(table.stored_hands, len(table.log))]
     step |= {f"new_{name}": value for name, value in values.items()}
-    if session.connection().execute(STEP, step).scalar_one() != 1:
+    connection = session.connection()
+    if count is None:
+        stored = connection.execute(STEP, step).scalar_one()
+    else:
+        step |= count.parameters() | {"keys": len(count.limits)}
+        stored, counted = connection.execute(COUNTED_STEPS[len(count.limits)], step).one()
+        count.settle(connection, set(counted or ()))
+    if stored != 1:
         raise _stale(row)
 
 
@@ -230,14 +250,23 @@ def _hand(table: Table, number: int) -> dict[str, Any]:
     return {"number": number, "actions": list(table.log[number])}
 
 
-def _step() -> Executable:
+def _step(counting: Insert | None = None) -> Executable:
     """A step as one PostgreSQL statement: the game's row updated while it has the version
     the step was made on, the hand in progress rewritten and the hands dealt since inserted
     only if it was; counts the rows updated (1, or 0 when the game has moved on). (No
-    parameter is named after a column: Core would add it to the SET of each UPDATE.)"""
+    parameter is named after a column: Core would add it to the SET of each UPDATE.)
+
+    With a rate limits' `counting` statement, the click is counted first, the game is
+    updated only if each of the `keys` was counted, and the keys counted come second."""
+    stays = [GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("was")]
+    if counting is not None:
+        counted = counting.cte("counted")
+        stays.append(
+            select(func.count()).select_from(counted).scalar_subquery() == bindparam("keys")
+        )
     game = (
         GAMES.update()
-        .where(GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("was"))
+        .where(*stays)
         .values({name: bindparam(f"new_{name}") for name in _Derived._fields})
         .returning(GAMES.c.id)
         .cte("stored_game")
@@ -264,10 +293,16 @@ def _step() -> Executable:
         )
         .cte("added_hands")
     )
-    return select(func.count()).select_from(game).add_cte(hand, added)
+    stored = select(func.count()).select_from(game)
+    if counting is None:
+        return stored.add_cte(hand, added)
+    keys = select(func.array_agg(counted.c.key)).scalar_subquery()
+    return select(stored.scalar_subquery(), keys).add_cte(hand, added)
 
 
 STEP = _step()
+COUNTED_STEPS = {keys: _step(UPSERTS["postgresql", keys]) for keys in (1, 2)}
+"""The step that also counts the click, by its number of keys (an address, and a player)."""
 
 
 def _update_row(session: Session, row: GameRow, values: dict[str, Any]) -> None:

@@ -19,10 +19,12 @@ from starlette.concurrency import run_in_threadpool
 
 from app.daily import attempt_closed, attempts_close_at, settle_attempt, settles
 from app.deps import (
+    TOO_MANY_ACTIONS,
     RosterDep,
     SessionDep,
     StartLimit,
-    count_action,
+    action_count,
+    enforce,
     is_htmx,
     player_id,
     remember_player,
@@ -33,6 +35,7 @@ from app.levels import LEVELS
 from app.models import GameRow, Player
 from app.preferences import level_preference, rules_preference
 from app.presenter import table_model
+from app.ratelimit import Count, TooManyRequests
 from app.refusals import refusal_text
 from app.service import HUMAN, Table, finished_records, human_action, new_table, next_hand
 from app.settings import Settings
@@ -41,6 +44,7 @@ from app.store import (
     GameKind,
     TableCache,
     add_game,
+    counts_with_step,
     find_game,
     player_for,
     write_table,
@@ -249,19 +253,20 @@ async def _counted(session: SessionDep, screen: Screen, click: Click) -> Respons
     by a dependency, it took a thread of its own, a second hop on every click."""
 
     def count_and_play() -> Response:
-        count_action(screen.request)
-        return _play_step(session, screen, click)
+        return _play_step(session, screen, click, action_count(screen.request))
 
     return await run_in_threadpool(count_and_play)
 
 
-def _play_step(session: SessionDep, screen: Screen, click: Click) -> Response:
-    """One step of the game: a request made on an earlier version, or a step the game
-    refuses (answered with the status `refusals` gives its error), changes nothing.
+def _play_step(session: SessionDep, screen: Screen, click: Click, count: Count | None) -> Response:
+    """One step of the game: a click past the rate limits, a request made on an earlier
+    version, or a step the game refuses (answered with the status `refusals` gives its
+    error), changes nothing.
 
     The common click, on the table this process last showed, reads nothing first: the step
-    is played on the kept table and its UPDATE checks the version. Anything else (a refusal,
-    a closed attempt, no kept table) is answered from the row as stored."""
+    is played on the kept table and its UPDATE checks the version (and, on PostgreSQL, counts
+    the click). Anything else (a refusal, a closed attempt, no kept table) is counted first
+    and answered from the row as stored."""
     now = screen.settings.now()
     owner = player_id(screen.request)
     held = screen.cache.take_held(session, click.game_id, owner, click.version)
@@ -269,9 +274,10 @@ def _play_step(session: SessionDep, screen: Screen, click: Click) -> Response:
         row, table = held
         if not attempt_closed(row, now) and click.refusal(table) is None:
             alone = not settles(row, table, now)
-            return _store_and_show(session, screen, row, table, now, alone)
+            return _store_and_show(session, screen, row, table, now, alone, count)
         screen.cache.keep(row, table)
         session.expire(row)
+    enforce(screen.request, count)
     row = owned_game(session, screen.request, click.game_id)
     table = screen.cache.take(row)
     if click.version != row.version:
@@ -284,7 +290,7 @@ def _play_step(session: SessionDep, screen: Screen, click: Click) -> Response:
     if refusal is not None:
         screen.cache.keep(row, table)
         return screen.show(row, table, refusal_text(refusal, screen.words), click.status(refusal))
-    return _store_and_show(session, screen, row, table, now, alone=False)
+    return _store_and_show(session, screen, row, table, now, alone=False, count=None)
 
 
 def _closed_message(row: GameRow, writing: Writing) -> str:
@@ -297,15 +303,28 @@ def _closed_message(row: GameRow, writing: Writing) -> str:
 
 
 def _store_and_show(
-    session: SessionDep, screen: Screen, row: GameRow, table: Table, now: datetime, alone: bool
+    session: SessionDep,
+    screen: Screen,
+    row: GameRow,
+    table: Table,
+    now: datetime,
+    alone: bool,
+    count: Count | None,
 ) -> Response:
     """Commits the step before answering; a concurrent step on the same game wins the race
     and this one shows the table as it is. `alone`: the request has read nothing and writes
-    nothing but the step (see `write_table`)."""
+    nothing but the step (see `write_table`). `count`: the click, still to be counted
+    against the rate limits; past them, nothing is stored (the table played on is dropped,
+    and the next request rebuilds it)."""
+    counted_with_step = count if counts_with_step(session, alone) else None
+    if counted_with_step is None:
+        enforce(screen.request, count)
     try:
-        write_table(row, table, alone)
+        write_table(row, table, alone, counted_with_step)
         settle_attempt(session, row, table, now)
         session.commit()
+    except TooManyRequests as refused:
+        raise HTTPException(429, TOO_MANY_ACTIONS) from refused
     except StaleDataError:
         session.rollback()
         fresh = session.get(GameRow, row.id)

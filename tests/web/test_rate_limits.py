@@ -7,19 +7,24 @@ attempt, no player, the same version). The limiter's clock is replaced by a hand
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 from sqlalchemy.engine.default import CACHE_HIT
 
+from app.migrate import upgrade
 from app.models import DailyAttempt, GameRow, Player, RateCount
 from app.ratelimit import Limits
+from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import HTMX, data_actions, default_choice, page_version, post_action
 from tests.web.test_daily import (
     Seen,
@@ -46,9 +51,30 @@ class Clock:
         return self.now
 
 
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    with throwaway_postgres() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> str | None:
+    """None for the test's SQLite file, or a fresh PostgreSQL database: there a click's count
+    rides in the statement that stores its step, and a refusal must undo it there."""
+    if request.param == "sqlite":
+        return None
+    server: Postgres = request.getfixturevalue("postgres")
+    url = server.new_database(f"limits_{secrets.token_hex(6)}")
+    upgrade(url)
+    return url
+
+
 @contextmanager
-def limited(tmp_path: Path, clock: Clock, **limits: int) -> Iterator[FastAPI]:
-    """An app with the given limits (the others out of reach) on the shared test database."""
+def limited(
+    tmp_path: Path, clock: Clock, database: str | None = None, **limits: int
+) -> Iterator[FastAPI]:
+    """An app with the given limits (the others out of reach) on the shared test database,
+    or on `database`."""
     chosen = Limits(
         **{
             "starts_per_player": MANY,
@@ -58,7 +84,10 @@ def limited(tmp_path: Path, clock: Clock, **limits: int) -> Iterator[FastAPI]:
             **limits,
         }
     )
-    with running(daily_settings(tmp_path, limits=chosen)) as application:
+    settings = daily_settings(tmp_path, limits=chosen)
+    if database is not None:
+        settings = replace(settings, database_url=database)
+    with running(settings) as application:
         application.state.limiter.clock = clock
         yield application
 
@@ -131,10 +160,12 @@ def test_the_start_that_makes_the_player_counts_for_that_player(tmp_path: Path) 
         assert count(application, GameRow) == games
 
 
-def test_a_players_actions_past_the_limit_change_nothing(tmp_path: Path) -> None:
+def test_a_players_actions_past_the_limit_change_nothing(
+    tmp_path: Path, database: str | None
+) -> None:
     clock = Clock()
     with (
-        limited(tmp_path, clock, actions_per_player=3) as application,
+        limited(tmp_path, clock, database, actions_per_player=3) as application,
         browsers(application, 1) as (client,),
     ):
         url = start_daily(client)
@@ -187,9 +218,9 @@ def test_starts_are_limited_per_address(tmp_path: Path) -> None:
         assert start(second).status_code == 303
 
 
-def test_actions_are_limited_per_address(tmp_path: Path) -> None:
+def test_actions_are_limited_per_address(tmp_path: Path, database: str | None) -> None:
     with (
-        limited(tmp_path, Clock(), actions_per_ip=4) as application,
+        limited(tmp_path, Clock(), database, actions_per_ip=4) as application,
         browsers(application, 2) as (first, second),
     ):
         urls = [start_daily(first), start_daily(second)]
@@ -261,6 +292,32 @@ def test_a_request_refused_for_one_key_is_not_counted_for_the_other(tmp_path: Pa
         second = [limiter.allow_action("second", "198.51.100.1") for _ in range(2)]
     assert first == [True, True, False, False]
     assert second == [True, False]
+
+
+def test_a_click_refused_for_its_player_is_not_counted_for_its_address(
+    tmp_path: Path, database: str | None
+) -> None:
+    """The same through the table: a click refused because its player is at the limit
+    leaves the address's count as it was, whether the click was counted on its own or in
+    the statement that would have stored it."""
+    limits = {"actions_per_player": 2, "actions_per_ip": 3}
+    with (
+        limited(tmp_path, Clock(), database, **limits) as application,
+        browsers(application, 2) as (first, second),
+    ):
+        urls = [start_daily(first), start_daily(second)]
+        bodies = [first.get(urls[0]).text, second.get(urls[1]).text]
+        for _ in range(2):
+            response = act(first, urls[0], bodies[0])
+            assert response.status_code == 200, response.text[:1000]
+            bodies[0] = response.text
+        for _ in range(2):
+            assert_slow_down(act(first, urls[0], bodies[0]))
+        counts = {row.key.split(":")[1]: row.count for row in rows(application, RateCount)}
+        assert counts == {"ip": 2, "player": 2}
+
+        assert act(second, urls[1], bodies[1]).status_code == 200, "the address's third"
+        assert_slow_down(act(second, urls[1], bodies[1]))
 
 
 def test_the_counting_statement_is_compiled_once(tmp_path: Path) -> None:

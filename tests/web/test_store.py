@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +14,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from httpx import Response
-from sqlalchemy import event, select
+from sqlalchemy import Engine, event, select
 
 from app.factory import create_app
 from app.migrate import upgrade
-from app.models import GameHand, GameRow
+from app.models import GameHand, GameRow, RateCount
+from app.ratelimit import Limits
 from app.settings import Settings
 from app.store import TableCache
 from tests.postgres import Postgres, throwaway_postgres
@@ -240,3 +242,34 @@ def test_a_newcomers_first_game_reads_nothing_before_it_is_stored(
     with app.state.sessions() as session:
         row = session.get(GameRow, game_id(answers[0].headers["location"]))
         assert row is not None and row.version == page_version(answers[1].text)
+
+
+@pytest.mark.parametrize("settings", ["postgresql"], indirect=True)
+def test_a_counted_click_on_postgresql_is_still_one_statement(settings: Settings) -> None:
+    """With the rate limits on, the click's count rides in the statement that stores its
+    step (counting it on its own was another round trip), and is counted once per key."""
+    application = create_app(replace(settings, limits=Limits()))
+    seen: list[str] = []
+
+    def watch(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        seen.append(statement)
+
+    try:
+        with TestClient(application) as client:
+            game = start_game(client, "store-7")
+            body = client.get(game).text
+            event.listen(Engine, "before_cursor_execute", watch)
+            try:
+                after = click(client, game, body)
+            finally:
+                event.remove(Engine, "before_cursor_execute", watch)
+        assert len(seen) == 1 and seen[0].startswith("WITH counted"), seen
+        with application.state.sessions() as session:
+            row = session.get(GameRow, game_id(game))
+            assert row is not None and row.version == page_version(after)
+            counts = session.execute(select(RateCount.key, RateCount.count)).all()
+        actions = sorted(key.split(":")[1] for key, n in counts if key.startswith("action:"))
+        assert actions == ["ip", "player"]
+        assert {n for key, n in counts if key.startswith("action:")} == {1}
+    finally:
+        application.state.engine.dispose()
