@@ -107,12 +107,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+FULL_COLLECTION_AFTER = 1_000
+"""Collections of the middle generation before the collector considers a full one (Python's
+default is 10)."""
+
+
 def _spare_the_collector() -> None:
     """What start-up made (modules, the rules, the catalogs) lives as long as the process:
     it is moved out of the garbage collector's sight, so a full collection, which went
-    through ~150 000 such objects (80 ms on a slow machine), no longer lands on a click."""
+    through ~150 000 such objects (80 ms on a slow machine), no longer lands on a click.
+
+    Full collections are also made rare. Each walks every object the process keeps, the
+    cached tables' included (up to ~250 000), and under load Python's default started one
+    every few seconds: 50–250 ms during which no click of the process moved, the main
+    cause of the slow 5 % at 300 players. The young generations, where a request's
+    garbage dies, are collected as before; what reaches the old one is mostly freed by
+    reference counting, so memory grew by a few megabytes in the minutes between full
+    collections (`bench/RESULTS.md`)."""
     gc.collect()
     gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_AFTER)
 
 
 def _remembered_rules(request: Request) -> dict[str, object]:
