@@ -17,6 +17,7 @@ from app.presenter import (
     PlayedCard,
     calls_shown,
     face,
+    played_card,
     sorted_hand,
 )
 from app.service import HUMAN
@@ -41,7 +42,6 @@ class SeatAtStep:
 class TrickAtStep:
     leader: str
     winner: str
-    winner_position: str
     points: int
     cards: tuple[PlayedCard, ...]
 
@@ -92,14 +92,10 @@ def _step(hand: Hand, number: int, t: Translator) -> ReplayStep:
     trick: TrickAtStep | None = None
     if number:
         done = hand.tricks[number - 1]
-        cards = tuple(
-            PlayedCard(POSITIONS[seat], seat_name(seat, t), face(card, order, t), 0)
-            for seat, card in done.plays()
-        )
+        cards = tuple(played_card(seat, card, order, t, done.winner) for seat, card in done.plays())
         trick = TrickAtStep(
             seat_name(done.leader, t),
             seat_name(done.winner, t),
-            POSITIONS[done.winner],
             done.points,
             cards,
         )

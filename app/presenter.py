@@ -68,6 +68,12 @@ class PlayedCard:
     seat_name: str
     face: CardFace
     delay_ms: int
+    wins: bool
+    """The card that took its trick (the trick is complete)."""
+    label: str
+    """What a screen reader says of it: the seat, the card, and whether it took the trick.
+    Put into words here rather than in the template, so that the card's macro needs
+    nothing of the request (see `templates/cards.html`)."""
 
 
 @dataclass(frozen=True)
@@ -230,8 +236,18 @@ def hand_cards(view: SeatView, order: CardOrder, t: Translator) -> tuple[HandCar
     return tuple(shown)
 
 
-def _played(seat: int, card: Card, order: CardOrder, delay: int, t: Translator) -> PlayedCard:
-    return PlayedCard(POSITIONS[seat], seat_name(seat, t), face(card, order, t), delay)
+def played_card(
+    seat: int, card: Card, order: CardOrder, t: Translator, winner: int | None, delay: int = 0
+) -> PlayedCard:
+    """A card in a trick; `winner`: the seat that took the trick, once it is complete."""
+    shown = face(card, order, t)
+    words = {"name": seat_name(seat, t), "card": shown.name}
+    wins = seat == winner
+    if wins:
+        label = t.gettext("%(name)s: %(card)s, wins the trick") % words
+    else:
+        label = t.gettext("%(name)s: %(card)s") % words
+    return PlayedCard(POSITIONS[seat], words["name"], shown, delay, wins, label)
 
 
 def trick_shows(
@@ -246,7 +262,8 @@ def trick_shows(
     first_new = min((number for number, _ in new_plays), default=len(tricks))
     for number in range(first_new, len(tricks)):
         trick = tricks[number]
-        cards, clock = _timed_cards(trick.plays(), order, new_plays, (number, clock, delay_ms), t)
+        timing = (number, clock, delay_ms)
+        cards, clock = _timed_cards(trick.plays(), trick.winner, order, new_plays, timing, t)
         winner_at = clock + delay_ms
         shows.append(
             TrickShow(
@@ -255,7 +272,7 @@ def trick_shows(
         )
         clock = winner_at + 2 * delay_ms
     current, clock = _timed_cards(
-        list(view.current_trick), order, new_plays, (len(tricks), clock, delay_ms), t
+        list(view.current_trick), None, order, new_plays, (len(tricks), clock, delay_ms), t
     )
     if current or not shows:
         shows.append(TrickShow(len(tricks) + 1, current, None, 0, None))
@@ -272,6 +289,7 @@ def _plays_since(table: Table, start: int) -> set[tuple[int, int]]:
 
 def _timed_cards(
     plays: list[tuple[int, Card]],
+    winner: int | None,
     order: CardOrder,
     new_plays: set[tuple[int, int]],
     timing: tuple[int, int, int],
@@ -283,9 +301,9 @@ def _timed_cards(
     for position, (seat, card) in enumerate(plays):
         if (number, position) in new_plays and seat != HUMAN:
             clock += delay_ms
-            cards.append(_played(seat, card, order, clock, t))
+            cards.append(played_card(seat, card, order, t, winner, clock))
         else:
-            cards.append(_played(seat, card, order, 0, t))
+            cards.append(played_card(seat, card, order, t, winner))
     return tuple(cards), clock
 
 
@@ -293,7 +311,7 @@ def last_trick(view: SeatView, order: CardOrder, t: Translator) -> TrickShow | N
     if not view.tricks:
         return None
     trick = view.tricks[-1]
-    cards = tuple(_played(seat, card, order, 0, t) for seat, card in trick.plays())
+    cards = tuple(played_card(seat, card, order, t, trick.winner) for seat, card in trick.plays())
     return TrickShow(len(view.tricks), cards, POSITIONS[trick.winner], 0, None)
 
 
