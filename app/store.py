@@ -204,7 +204,7 @@ def write_table(row: GameRow, table: Table, alone: bool, count: Count | None = N
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
     if count is not None and not counts_with_step(session, alone):
-        raise ValueError("only a step alone on PostgreSQL counts in its own statement")
+        raise ValueError("a click is counted with its step only when `counts_with_step`")
     values = _derived(table)
     if session.get_bind().dialect.name == "postgresql":
         if alone:
@@ -258,15 +258,15 @@ def _step(counting: Insert | None = None) -> Executable:
 
     With a rate limits' `counting` statement, the click is counted first, the game is
     updated only if each of the `keys` was counted, and the keys counted come second."""
-    stays = [GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("was")]
+    written_if = [GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("was")]
     if counting is not None:
         counted = counting.cte("counted")
-        stays.append(
+        written_if.append(
             select(func.count()).select_from(counted).scalar_subquery() == bindparam("keys")
         )
     game = (
         GAMES.update()
-        .where(*stays)
+        .where(*written_if)
         .values({name: bindparam(f"new_{name}") for name in _Derived._fields})
         .returning(GAMES.c.id)
         .cte("stored_game")

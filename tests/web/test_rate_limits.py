@@ -320,6 +320,13 @@ def test_a_click_refused_for_its_player_is_not_counted_for_its_address(
         assert_slow_down(act(second, urls[1], bodies[1]))
 
 
+@pytest.mark.parametrize("kind", ["starts_per_player", "actions_per_ip"])
+def test_a_limit_below_one_is_refused_when_set(kind: str) -> None:
+    """It would refuse every request: the way to have no limits is to switch them off."""
+    with pytest.raises(ValueError, match="switch the limits off"):
+        Limits(**{kind: 0})
+
+
 def test_the_counting_statement_is_compiled_once(tmp_path: Path) -> None:
     """Every click runs it: SQLAlchemy must find it compiled in its cache (a multi-row
     VALUES cannot be cached, and compiling it again took half the limiter's time)."""
