@@ -36,7 +36,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.sql import Executable
 
 from app.models import RateCount
 
@@ -75,7 +74,7 @@ class Count:
         return frozenset(key for key, _ in self.limits)
 
     def parameters(self) -> dict[str, object]:
-        """The counting statement's parameters (`counting_statement`)."""
+        """The counting statement's parameters (`UPSERTS`)."""
         values: dict[str, object] = {"window": self.window}
         for number, (key, limit) in enumerate(self.limits):
             values |= {f"key{number}": key, f"limit{number}": limit}
@@ -125,7 +124,7 @@ class RateLimiter:
         """Counts the request in a statement of its own; when one of its keys is at its
         limit the request is refused and the others' counts are taken back."""
         with self._engine.connect() as connection:
-            counting = counting_statement(count, connection.dialect.name)
+            counting = UPSERTS[connection.dialect.name, len(count.limits)]
             counted = set(connection.execute(counting, count.parameters()).scalars())
             try:
                 count.settle(connection, counted)
@@ -147,12 +146,6 @@ class RateLimiter:
                 connection.execute(delete(RateCount).where(RateCount.window < window))
             self._purged = window
         return Count(tuple(limits.items()), window)
-
-
-def counting_statement(count: Count, dialect: str) -> Executable:
-    """Counts the request once for each key that is below its limit in the window, returning
-    those keys; compiled once per dialect and number of keys."""
-    return UPSERTS[dialect, len(count.limits)]
 
 
 def _upsert(
@@ -190,6 +183,9 @@ UPSERTS = {
     for dialect, insert in (("postgresql", postgresql.insert), ("sqlite", sqlite.insert))
     for keys in (1, 2)
 }
+"""Counting statements by dialect and number of keys: each counts the request once for every
+key below its limit in the window and returns those keys (on its own, or inside the
+statement that stores a click's step, `app.store`)."""
 UNCOUNT = (
     update(RateCount)
     .where(
