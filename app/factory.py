@@ -152,7 +152,8 @@ def _card_faces(env: Environment) -> Callable[[CardFace], Markup]:
     kept for the life of the process (a table shows up to 25 cards; calling the macro for
     each was a fifth of its rendering). Keyed by the whole face, words included, so the
     macro may use any of its fields. The macro comes from a module of its own (`make_module`),
-    not the template's cached one, which was made before the globals are complete."""
+    not the template's cached one: made here, before `card_face` is a global, that module
+    would lack it, and it is the one every import without context (`played_card`) uses."""
     face_markup = env.get_template("cards.html").make_module().face_markup  # type: ignore[attr-defined]
     return cache(face_markup)
 
