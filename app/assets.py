@@ -24,6 +24,7 @@ from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.compression import accepts_gzip
 from app.errors import MESSAGES, message_page
 from app.i18n import translator
 from app.middleware import Headers as HeaderList
@@ -116,7 +117,7 @@ class ServeAssets(HttpMiddleware):
 
 async def _send_asset(scope: Scope, send: Send, asset: Asset) -> None:
     asked = Headers(scope=scope)
-    gzipped = asset.gzipped if _accepts_gzip(asked.get("accept-encoding", "")) else None
+    gzipped = asset.gzipped if accepts_gzip(asked.get("accept-encoding", "")) else None
     etag = asset.etag(compressed=gzipped is not None)
     named = f"v={asset.version}" in scope.get("query_string", b"").decode("latin-1")
     headers: HeaderList = [
@@ -132,26 +133,6 @@ async def _send_asset(scope: Scope, send: Send, asset: Asset) -> None:
     headers += [(b"content-encoding", b"gzip")] if gzipped is not None else []
     headers += [(b"content-length", str(len(body)).encode())]
     await _send(send, 200, headers, b"" if scope["method"] == "HEAD" else body)
-
-
-def _accepts_gzip(header: str) -> bool:
-    """gzip is accepted when named with a non-zero quality, or, unnamed, when `*` is."""
-    weights = {}
-    for part in header.split(","):
-        coding, _, parameters = part.partition(";")
-        weights[coding.strip().lower()] = _quality(parameters)
-    return weights.get("gzip", weights.get("*", 0.0)) > 0
-
-
-def _quality(parameters: str) -> float:
-    """`q=0.5` → 0.5; no quality means 1; a malformed one counts as refusal."""
-    name, _, value = parameters.strip().partition("=")
-    if name.strip().lower() != "q":
-        return 1.0
-    try:
-        return float(value)
-    except ValueError:
-        return 0.0
 
 
 def _tags(header: str) -> set[bytes]:

@@ -17,12 +17,12 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from markupsafe import Markup
 from sqlalchemy.exc import OperationalError
 from starlette.exceptions import HTTPException
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.assets import Assets, ServeAssets
 from app.bot_pool import BotRoster
+from app.compression import NegotiatedGZip
 from app.db import make_counter_engine, make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.history import FactsCache
@@ -89,7 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_age=TEN_YEARS,
         same_site="lax",
     )
-    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=5)
+    app.add_middleware(NegotiatedGZip, minimum_size=1024, compresslevel=5)
     app.add_middleware(ServerTiming)
     app.add_middleware(ServeAssets, assets=assets)
     app.add_middleware(BodyLimit)

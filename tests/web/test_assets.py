@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.assets import Assets, _accepts_gzip
+from app.assets import Assets
+from app.compression import accepts_gzip
 from app.factory import ROOT
 
 STATIC = ROOT / "static"
@@ -90,7 +91,7 @@ def test_gzip_only_for_clients_that_take_it(client: TestClient) -> None:
     ],
 )
 def test_accept_encoding_is_read_with_its_qualities(header: str, accepted: bool) -> None:
-    assert _accepts_gzip(header) is accepted
+    assert accepts_gzip(header) is accepted
 
 
 def test_head_answers_without_a_body(client: TestClient) -> None:
