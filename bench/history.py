@@ -41,7 +41,7 @@ def player_of(app: FastAPI, client: TestClient) -> str:
     """Starts one game through the page, so the client has a player cookie; returns its id."""
     location = client.post("/games", follow_redirects=False).headers["location"]
     with app.state.sessions() as session:
-        row = session.get(GameRow, location.rsplit("/", 1)[1])
+        row: GameRow | None = session.get(GameRow, location.rsplit("/", 1)[1])
         assert row is not None
         return row.player_id
 

@@ -17,7 +17,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 if __package__ in (None, ""):
@@ -52,7 +52,7 @@ def played(
     return moments
 
 
-def micros(calls: list[Callable[[], object]]) -> float:
+def micros(calls: Sequence[Callable[[], object]]) -> float:
     began = time.perf_counter()
     for call in calls:
         call()

@@ -11,6 +11,6 @@ EXTRAS=dev
 echo "== ruff"
 ruff check engine bots app tests bench
 echo "== mypy"
-mypy engine bots app
+mypy engine bots app bench
 echo "== pytest (the browser and PostgreSQL tests included: several minutes)"
 python -m pytest "$@"
