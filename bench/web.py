@@ -3,7 +3,7 @@
 Usage: python bench/web.py [--players 50] [--games 1] [--hands 2] [--workers 1]
                            [--max-seconds 120] [--rules pagat] [--think-ms 0] [--seed 2026]
                            [--strong 0] [--database sqlite|postgres] [--arrival-s 0]
-                           [--rate-limits off|on]
+                           [--rate-limits off|on] [--reconnect]
 
 Starts `python -m app.serve` on a free loopback port (a fresh migrated database: an SQLite
 file in a temporary folder, or with --database postgres a throwaway PostgreSQL server; bot
@@ -14,7 +14,9 @@ A player sets the rules (POST /rules with the hands per game and the level: `str
 first --strong players, `normal` for the others), loads the table page and its
 assets like a browser, then clicks random controls among the page's `data-action` ones with
 `HX-Request: true` until the game is over (Armut picks: three random `data-card` cards; when
-refused with 422, the trumps first). Only 127.0.0.1 is contacted.
+refused with 422, the trumps first). With --reconnect each request asks the server to close
+its connection, so the next may reach another worker process, which has not kept the game's
+table and must rebuild it. Only 127.0.0.1 is contacted.
 
 Prints the times per action kind, then the key figures as the last lines, `name: value`:
 p50_ms, p95_ms (client-observed, per human action: POST .../actions and .../next),
@@ -282,6 +284,11 @@ class GameLost(Exception):
     """The player cannot go on with this game (the reason is already counted)."""
 
 
+BROWSER_LIKE = httpx.Limits(keepalive_expiry=60.0)
+"""A browser keeps an idle connection for minutes; httpx drops it after 5 s, which a player
+pausing longer would not see (each new connection may reach another server process)."""
+
+
 def player_address(number: int) -> str:
     """An address of its own for each player, as behind a proxy: the per-address rate limit
     then counts each player apart, as it would count people at home."""
@@ -297,10 +304,11 @@ class Player:
         """The opponents' level this player picks in the Rules dialog."""
         self.deadline = deadline
         self.tally = Tally()
+        headers = {"X-Forwarded-For": player_address(number)}
+        if args.reconnect:
+            headers["Connection"] = "close"
         self.client = httpx.Client(
-            base_url=base,
-            timeout=REQUEST_TIMEOUT_S,
-            headers={"X-Forwarded-For": player_address(number)},
+            base_url=base, timeout=REQUEST_TIMEOUT_S, headers=headers, limits=BROWSER_LIKE
         )
 
     def run(self, start: threading.Barrier) -> None:
@@ -591,6 +599,12 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         choices=("sqlite", "postgres"),
         default="sqlite",
         help="an SQLite file, or a throwaway PostgreSQL from Debian's binaries (default sqlite)",
+    )
+    parser.add_argument(
+        "--reconnect",
+        action="store_true",
+        help="each request on a new connection, so it may reach any worker process (as behind "
+        "a proxy that spreads requests, or after a pause longer than the keep-alive)",
     )
     parser.add_argument(
         "--rate-limits",

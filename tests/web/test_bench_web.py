@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from bench.web import percentile, player_address, running_server, server_ms
+from bench.web import Player, arguments, percentile, player_address, running_server, server_ms
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY_FIGURES = ("p50_ms", "p95_ms", "actions_per_s", "errors", "players", "first_load_bytes")
@@ -98,3 +99,16 @@ def test_the_rate_limits_are_counted_only_when_asked(rate_limits: bool) -> None:
         statuses = starts_until_refused(base, player_address(7))
     assert statuses[:20] == [303] * 20
     assert statuses[20] == (429 if rate_limits else 303)
+
+
+def test_reconnecting_players_ask_for_a_new_connection_each_time() -> None:
+    """With --reconnect the server closes each connection after its answer, so a player's
+    next click may reach another worker process; without, the connection is kept."""
+    with running_server(1) as (base, _log):
+        for reconnect in (False, True):
+            options = ["--reconnect"] if reconnect else []
+            player = Player(base, arguments(options), 0, time.monotonic() + 60)
+            answers = [player.request("page", "GET", "/healthz") for _ in range(2)]
+            player.client.close()
+            closing = [answer.headers.get("connection") == "close" for answer in answers]
+            assert closing == [reconnect, reconnect]

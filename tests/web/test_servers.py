@@ -160,3 +160,24 @@ def test_a_connection_the_restart_closed_is_replaced_however_recently_used(
             assert connection.execute(text("SELECT 1")).scalar_one() == 1
     finally:
         engine.dispose()
+
+
+UVICORN_KEEP_ALIVE_S = 5
+
+
+def test_a_thinking_player_keeps_the_connection_and_so_the_process(pair: Pair) -> None:
+    """A pause between clicks longer than uvicorn's default keep-alive does not drop the
+    player's connection: a new one might reach the other process, which would have to replay
+    the game."""
+    one = pair.servers[0].url
+
+    def local_port(answer: httpx.Response) -> int:
+        return int(answer.extensions["network_stream"].get_extra_info("client_addr")[1])
+
+    browser_like = httpx.Limits(keepalive_expiry=60)
+    with httpx.Client(timeout=30, limits=browser_like) as client:
+        first = local_port(client.get(f"{one}/healthz"))
+        time.sleep(UVICORN_KEEP_ALIVE_S + 1.5)
+        second = client.get(f"{one}/healthz")
+        assert second.status_code == 200
+        assert local_port(second) == first
