@@ -12,11 +12,11 @@ import os
 import uvicorn
 
 KEEP_ALIVE_S = 75
-"""How long an idle connection is kept open. A player thinks longer than uvicorn's default of
-5 s between cards, and each new connection may reach another worker process, which has not
-kept the game's table and must replay the game (`bench/web.py --reconnect` measures that).
-It is also longer than the idle timeout of common proxies' connection pools (nginx: 60 s),
-so a proxy never reuses a connection this server has just closed."""
+"""How long an idle connection is kept open. A player often thinks longer than uvicorn's
+default of 5 s between cards, and each new connection may reach another worker process,
+which has not kept the game's table and must replay the game (`bench/web.py --reconnect`
+measures that). It is also longer than the idle timeout of common proxies' connection pools
+(nginx: 60 s), so a proxy never reuses a connection this server has just closed."""
 
 
 def main(argv: list[str] | None = None) -> None:

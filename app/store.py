@@ -89,8 +89,9 @@ def find_game(session: Session, game_id: str, player_id: str | None) -> GameRow 
 
 
 def read_table(row: GameRow, roster: BotRoster) -> Table:
-    """The game's table, replayed from its hands as stored. The hands are read as plain rows:
-    made into ORM objects, which nothing here needs, they cost a quarter of a rebuild."""
+    """The game's table, replayed from its hands as stored. The hands are read as plain rows,
+    not through the row's relationship: the replay needs only their actions, and ORM objects
+    for them slowed every request that finds no kept table."""
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
     hands = select(HANDS.c.actions).where(HANDS.c.game_id == row.id).order_by(HANDS.c.number)

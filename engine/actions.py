@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.announcements import Call
 from engine.cards import CARDS, Card
@@ -124,7 +124,7 @@ class Action:
         card played, most of any record, is looked up whole: rebuilding a stored game reads
         hundreds, and parsing each was a third of the replay."""
         if _plain_play(entry):
-            played = _PLAYED.get((entry["seat"], entry["card"]))  # type: ignore[index]
+            played = _PLAYED.get((entry["seat"], entry["card"]))
             if played is not None:
                 return played
         if not isinstance(entry, dict):
@@ -184,7 +184,7 @@ _PLAYED = {
 """Every well-formed card-play entry's action, by the entry's seat and card."""
 
 
-def _plain_play(entry: object) -> bool:
+def _plain_play(entry: object) -> TypeGuard[dict[str, Any]]:
     """A card-play entry whose seat and card have the types they must: only such keys are
     looked up (a bool seat would find seat 1's entry; a list card cannot be hashed)."""
     return (
