@@ -117,9 +117,6 @@ class RateLimiter:
     def allow_start(self, player: str | None, ip: str) -> bool:
         return self.allow(self.start_count(player, ip))
 
-    def allow_action(self, player: str | None, ip: str) -> bool:
-        return self.allow(self.action_count(player, ip))
-
     def allow(self, count: Count) -> bool:
         """Counts the request in a statement of its own; when one of its keys is at its
         limit the request is refused and the others' counts are taken back."""

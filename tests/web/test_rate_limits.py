@@ -288,8 +288,8 @@ def test_a_request_refused_for_one_key_is_not_counted_for_the_other(tmp_path: Pa
     limits = {"actions_per_player": 2, "actions_per_ip": 3}
     with limited(tmp_path, Clock(), **limits) as application:
         limiter = application.state.limiter
-        first = [limiter.allow_action("first", "198.51.100.1") for _ in range(4)]
-        second = [limiter.allow_action("second", "198.51.100.1") for _ in range(2)]
+        first = [limiter.allow(limiter.action_count("first", "198.51.100.1")) for _ in range(4)]
+        second = [limiter.allow(limiter.action_count("second", "198.51.100.1")) for _ in range(2)]
     assert first == [True, True, False, False]
     assert second == [True, False]
 
@@ -342,7 +342,7 @@ def test_the_counting_statement_is_compiled_once(tmp_path: Path) -> None:
         event.listen(engine, "before_cursor_execute", watch)
         try:
             for player in ("first", "second", "third"):
-                assert limiter.allow_action(player, "198.51.100.1")
+                assert limiter.allow(limiter.action_count(player, "198.51.100.1"))
         finally:
             event.remove(engine, "before_cursor_execute", watch)
     assert hits[1:] == [CACHE_HIT, CACHE_HIT]
