@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 
 import uvicorn
 
@@ -17,6 +18,23 @@ default of 5 s between cards, and each new connection may reach another worker p
 which has not kept the game's table and must replay the game (`bench/web.py --reconnect`
 measures that). It is also longer than the idle timeout of common proxies' connection pools
 (nginx: 60 s), so a proxy never reuses a connection this server has just closed."""
+
+OPEN_FILES = 65_536
+"""Open files a server process may hold, each kept-alive connection one of them. Many
+systems start a process with a soft limit of 1,024; a busy process holding its players'
+connections for `KEEP_ALIVE_S` would reach it, and then stop accepting new ones."""
+
+
+def allow_open_files(wanted: int = OPEN_FILES) -> int:
+    """Raises this process's soft limit on open files to `wanted`, or to the hard limit if
+    that is lower (the worker processes inherit it); never lowers it. Returns the limit now
+    in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        return target
+    return soft
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -38,6 +56,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be at least 1")
+    allow_open_files()
     uvicorn.run(
         "app.main:app",
         host=args.host,
