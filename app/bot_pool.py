@@ -61,6 +61,11 @@ class BotRoster:
             done.set_exception(error)
         return done
 
+    def decides_quickly(self, bot_id: str) -> bool:
+        """A search bot thinks for tens of milliseconds to a second per card, wherever it
+        runs; the others decide in well under a millisecond."""
+        return bot_id not in HEAVY_BOTS
+
     def bot(self, bot_id: str) -> Bot:
         bot = bot_named(bot_id)
         if self._workers and bot_id in HEAVY_BOTS:

@@ -72,7 +72,8 @@ TOO_MANY_ACTIONS = N_("Too many actions at once. Wait a moment and try again.")
 
 def action_count(request: Request) -> Count | None:
     """What an action adds to the rate limits (None when they are off). It may talk to the
-    database (once a minute, to purge): call it in a worker thread."""
+    database (once a minute, to purge): call it in a worker thread, unless the limiter
+    says it `purges_next` not."""
     limiter = _limiter(request)
     if limiter is None:
         return None

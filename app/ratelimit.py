@@ -114,6 +114,11 @@ class RateLimiter:
             "action", self.limits.actions_per_ip, self.limits.actions_per_player, player, ip
         )
 
+    def purges_next(self) -> bool:
+        """Whether the next count purges the windows that have passed first (a statement
+        of its own: see `_count_of`)."""
+        return self._window() != self._purged
+
     def allow_start(self, player: str | None, ip: str) -> bool:
         return self.allow(self.start_count(player, ip))
 
@@ -129,6 +134,9 @@ class RateLimiter:
                 return False
         return True
 
+    def _window(self) -> int:
+        return int(self.clock() // WINDOW_SECONDS)
+
     def _count_of(
         self, kind: str, per_ip: int, per_player: int, player: str | None, ip: str
     ) -> Count:
@@ -137,7 +145,7 @@ class RateLimiter:
         limits = {f"{kind}:ip:{ip}"[:KEY_LENGTH]: per_ip}
         if player is not None:
             limits[f"{kind}:player:{player}"[:KEY_LENGTH]] = per_player
-        window = int(self.clock() // WINDOW_SECONDS)
+        window = self._window()
         if window != self._purged:
             with self._engine.connect() as connection:
                 connection.execute(delete(RateCount).where(RateCount.window < window))

@@ -148,6 +148,13 @@ class TableCache:
         session.add(row)
         return row, held.table
 
+    def decides_quickly(self, game_id: str) -> bool:
+        """Whether a table is kept for the game and its bots decide in a moment, here (no
+        search bot): a step on it takes no more than a few milliseconds of this process."""
+        with self._lock:
+            held = self._tables.get(game_id)
+        return held is not None and self.roster.decides_quickly(held.columns["bot_id"])
+
     def _rebuilt(self, row: GameRow) -> Table:
         """The table of the row's version. The hands are read after the row, so a step
         committed in between (another request, another process) shows in them: then the row
