@@ -25,8 +25,9 @@ from app.bot_pool import BotRoster
 from app.compression import NegotiatedGZip
 from app.db import make_counter_engine, make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
+from app.head import HeadAsGet
 from app.history import FactsCache
-from app.i18n import language_of, template_words
+from app.i18n import LanguageVary, language_of, template_words
 from app.par import ParKeeper
 from app.preferences import level_preference, rules_preference
 from app.presenter import CardFace
@@ -95,6 +96,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit)
     app.add_middleware(UnexpectedErrors)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(LanguageVary)
+    app.add_middleware(HeadAsGet)
     if settings.trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.state.reviewer = Reviewer(app.state.sessions, roster)

@@ -28,6 +28,9 @@ from fastapi import Request, Response
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
+from starlette.types import Receive, Scope, Send
+
+from app.middleware import Headers, HttpMiddleware, changing_headers
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 DOMAIN = "messages"
@@ -101,6 +104,34 @@ def _accepted(header: str) -> list[str]:
     tags = [tag for _, _, tag in sorted(weighted)]
     # A regional tag also asks for its language (`de-CH` → `de`), after what was named.
     return tags + [tag.split("-")[0] for tag in tags if "-" in tag]
+
+
+LANGUAGE_VARY = (b"Accept-Language", b"Cookie")
+"""What a page's words follow (`language_of`)."""
+
+
+class LanguageVary(HttpMiddleware):
+    """Names in `Vary` what a page's language follows, so that a shared cache never hands
+    one reader's page to a reader of another language (or of another device's cookies)."""
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, changing_headers(send, _varied))
+
+
+def _varied(headers: Headers) -> Headers:
+    """An HTML answer's headers with `LANGUAGE_VARY` added to its `Vary`."""
+    html = any(
+        name.lower() == b"content-type" and value.startswith(b"text/html")
+        for name, value in headers
+    )
+    if not html:
+        return headers
+    named = [value for name, value in headers if name.lower() == b"vary"]
+    kept = [(name, value) for name, value in headers if name.lower() != b"vary"]
+    tokens = [token.strip() for value in named for token in value.split(b",") if token.strip()]
+    known = {token.lower() for token in tokens}
+    tokens += [token for token in LANGUAGE_VARY if token.lower() not in known]
+    return [*kept, (b"vary", b", ".join(tokens))]
 
 
 def translator(request: Request) -> Translator:

@@ -1,0 +1,56 @@
+"""What the server tells HTTP clients and caches about its pages: HEAD is answered as GET
+without the body, and a page's `Vary` names what its language follows."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.web.driver import start_game
+
+PAGES = ["/healthz", "/", "/how-to-play", "/leaderboard", "/history", "/no-such-page"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_head_answers_as_get_without_the_body(client: TestClient, path: str) -> None:
+    got = client.get(path, headers={"accept-encoding": "gzip"})
+    head = client.head(path, headers={"accept-encoding": "gzip"})
+    assert head.status_code == got.status_code
+    assert head.content == b""
+    for name in ("content-type", "content-length", "content-encoding", "vary"):
+        assert head.headers.get(name) == got.headers.get(name), name
+
+
+def test_head_of_a_game_changes_nothing_and_shows_nothing(client: TestClient) -> None:
+    game = start_game(client, "head-1")
+    before = client.get(game).text
+    head = client.head(game)
+    assert head.status_code == 200 and head.content == b""
+    assert client.get(game).text == before
+
+
+def test_head_where_only_post_is_allowed_is_refused(client: TestClient) -> None:
+    answer = client.head("/games")
+    assert answer.status_code == 405 and answer.content == b""
+
+
+@pytest.mark.parametrize("path", ["/", "/how-to-play", "/leaderboard", "/no-such-page"])
+def test_a_page_varies_with_the_language_it_follows(client: TestClient, path: str) -> None:
+    german = client.get(path, headers={"accept-language": "de"})
+    english = client.get(path, headers={"accept-language": "en"})
+    assert german.text != english.text, "the page is in the asked language"
+    for answer in (german, english):
+        named = [token.strip().lower() for token in answer.headers["vary"].split(",")]
+        assert {"accept-language", "cookie"} <= set(named)
+        assert len(named) == len(set(named)), "each named once"
+
+
+def test_a_file_that_is_not_a_page_does_not_vary_with_the_language(client: TestClient) -> None:
+    css = next(
+        line.split('href="')[1].split('"')[0]
+        for line in client.get("/").text.splitlines()
+        if 'rel="stylesheet"' in line
+    )
+    answer = client.get(css)
+    assert answer.status_code == 200
+    assert "accept-language" not in answer.headers.get("vary", "").lower()
