@@ -26,7 +26,7 @@ from app.models import GameRow, HandReview, HintUse
 from app.service import bot_in_human_seat, new_table
 from bots.registry import bot_named
 from engine import RuleSet
-from tests.web.driver import Choose, play_game, start_game
+from tests.web.driver import HTMX, Choose, page_version, play_game, start_game
 from tests.web.test_daily import (
     DAY,
     Recorder,
@@ -342,6 +342,24 @@ def test_a_game_in_progress_shows_no_card_and_links_only_finished_hands(
     main = MAIN.search(client.get("/history").text)
     assert main is not None
     assert not CARD.search(main.group(1)), CARD.search(main.group(1))
+
+
+def test_a_redeal_is_listed_but_not_counted_as_a_finished_hand(client: TestClient) -> None:
+    """Everybody declined the Armut (seed and choices found by playing): the hand was dealt
+    again. It has a row and its record, but no score, no review, and it is not a hand the
+    game counts."""
+    url = start_game(client, "s42")
+    body = client.get(url).text
+    for action in ("healthy", "armut-decline"):
+        data = {"version": page_version(body), "action": action}
+        answer = client.post(f"{url}/actions", data=data, headers=HTMX)
+        assert answer.status_code == 200
+        body = answer.text
+    page = client.get("/history").text
+    (game,) = [g for g in listed_games(page) if g.id == game_id(url)]
+    assert [(hand.number, hand.points) for hand in game.hands] == [(1, None)]
+    assert "Dealt again" in game.hands[0].row
+    assert "0 finished hands" in page and "1 finished hand" not in page
 
 
 def test_hints_used_are_counted_per_game(
