@@ -72,12 +72,18 @@ TOO_MANY_ACTIONS = N_("Too many actions at once. Wait a moment and try again.")
 
 def action_count(request: Request) -> Count | None:
     """What an action adds to the rate limits (None when they are off). It may talk to the
-    database (once a minute, to purge): call it in a worker thread, unless the limiter
-    says it `purges_next` not."""
+    database (once a minute, to purge): call it in a worker thread, unless
+    `counted_without_purge`."""
     limiter = _limiter(request)
     if limiter is None:
         return None
     return limiter.action_count(player_id(request), _client_ip(request))
+
+
+def counted_without_purge(request: Request) -> bool:
+    """Whether `action_count` would only form the keys, without talking to the database."""
+    limiter = _limiter(request)
+    return limiter is None or not limiter.purges_next()
 
 
 def enforce(request: Request, count: Count | None) -> None:

@@ -24,6 +24,7 @@ from app.deps import (
     SessionDep,
     StartLimit,
     action_count,
+    counted_without_purge,
     enforce,
     is_htmx,
     player_id,
@@ -270,11 +271,10 @@ def _plays_on_loop(session: SessionDep, screen: Screen, click: Click) -> bool:
     round trip (about 0.5 ms) holds the loop instead, much as a worker thread holds the
     interpreter lock while it renders. A step the game refuses, or one that ends a ranked
     daily game, is still stored from a worker thread (`_finish_step`)."""
-    limiter = screen.request.app.state.limiter
     return (
         counts_with_step(session, alone=True)
         and screen.cache.decides_quickly(click.game_id)
-        and (limiter is None or not limiter.purges_next())
+        and counted_without_purge(screen.request)
     )
 
 
