@@ -103,6 +103,14 @@ def settle_attempt(session: Session, row: GameRow, table: Table, now: datetime) 
     attempt.finished_at = now
 
 
+def anybody_played(session: Session, day: date, rules_key: str) -> bool:
+    """Whether the day's game with these rules had a ranked attempt, finished or not."""
+    query = select(DailyAttempt.id).where(
+        DailyAttempt.day == day, DailyAttempt.rules_key == rules_key
+    )
+    return session.scalar(query.limit(1)) is not None
+
+
 def unfinished_attempts(session: Session, day: date, rules_key: str) -> int:
     """Ranked attempts of the day not (yet) finished: in progress, or closed unranked."""
     query = select(func.count()).where(

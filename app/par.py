@@ -2,7 +2,8 @@
 
 It is a whole game of bot play, so it is never played inside a page request: the first view
 of a day's board claims it (`app.claims`) and plays it in the background, in the bots' worker
-processes; the board says "being computed" until it is stored.
+processes; the board says "being computed" until it is stored. Only a board that needs one
+gets a par (`needs_par`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app.bot_pool import BotRoster
 from app.claims import claim
-from app.daily import game_total
+from app.daily import anybody_played, game_total
 from app.models import DailyPar
 from app.service import bot_in_human_seat, new_table
 from bots.registry import bot_named
@@ -33,6 +34,13 @@ def play_par(secret: str, day: date, rules_key: str, bot_id: str) -> tuple[int, 
     )
     bot_in_human_seat(table)
     return game_total(table)
+
+
+def needs_par(session: Session, day: date, rules_key: str, today: date) -> bool:
+    """Today's par is the number every player tries to beat; a past day's is worth a game of
+    bot play only if somebody played it. The workers that play pars also serve the hints and
+    the strong bots, and anybody may look at any of a year of boards."""
+    return day == today or anybody_played(session, day, rules_key)
 
 
 class ParKeeper:

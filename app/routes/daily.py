@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Form, HTTPException, Query, Request, Response
 from fastapi.responses import RedirectResponse
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from app.daily import (
     add_attempt,
@@ -20,10 +21,11 @@ from app.daily import (
 from app.deps import RosterDep, SessionDep, SettingsDep, StartLimit, TemplatesDep, player_id
 from app.i18n import N_, translator
 from app.levels import DAILY_LEVEL, LEVELS
-from app.models import Player
+from app.models import DailyPar, Player
 from app.nicknames import NicknameError, clean_nickname
-from app.par import ParKeeper
+from app.par import ParKeeper, needs_par
 from app.routes.games import current_player, open_game, to_table
+from app.settings import Settings
 from app.store import GameKind
 from engine.daily import RANKED, commitment, daily_seed, ranked_rules
 
@@ -31,7 +33,8 @@ router = APIRouter(tags=["daily"])
 
 DAILY_BOT = LEVELS[DAILY_LEVEL]
 BOARD_HISTORY = timedelta(days=366)
-"""How far back boards (and their par, computed on first view) can be looked at."""
+"""How far back boards (and the par of a day somebody played, computed on first view) can be
+looked at."""
 
 
 def _ranked(rules_key: str) -> None:
@@ -85,8 +88,6 @@ def leaderboard(
     if shown < today - BOARD_HISTORY:
         raise HTTPException(404, N_("Boards are kept for a year."))
     seed = daily_seed(settings.secret, shown, rules)
-    pars: ParKeeper = request.app.state.pars
-    bot_par = pars.request(session, shown, rules, DAILY_BOT, settings.now())
     published = seed_published(shown, settings.now())
     context = {
         "day": shown,
@@ -94,7 +95,7 @@ def leaderboard(
         "rules_key": rules,
         "ranked": RANKED,
         "rows": board(session, shown, rules, player_id(request)),
-        "par": bot_par,
+        "par": _bot_par(request, session, settings, shown, rules),
         "commitment": commitment(seed),
         "seed": seed if published else None,
         "closes_at": attempts_close_at(shown),
@@ -103,6 +104,16 @@ def leaderboard(
         "level": DAILY_LEVEL,
     }
     return templates.TemplateResponse(request, "leaderboard.html", context)
+
+
+def _bot_par(
+    request: Request, session: Session, settings: Settings, day: date, rules_key: str
+) -> DailyPar | None:
+    """The board's par, started by its first view; None for a past day nobody played."""
+    if not needs_par(session, day, rules_key, settings.today()):
+        return None
+    pars: ParKeeper = request.app.state.pars
+    return pars.request(session, day, rules_key, DAILY_BOT, settings.now())
 
 
 @router.post("/players/nickname")

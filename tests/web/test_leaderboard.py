@@ -177,9 +177,9 @@ def test_board_totals_ranks_ties_and_own_row(tmp_path: Path) -> None:
         assert attempts == set(totals)
 
 
-def add_finished_attempts(application: FastAPI, totals: list[int]) -> None:
-    """Players who finished with the given totals (rows written directly, for board logic
-    that needs more players than are worth playing through)."""
+def add_finished_attempts(application: FastAPI, totals: list[int], day: date = DAY) -> None:
+    """Players who finished `day`'s pagat game with the given totals (rows written directly,
+    for board logic that needs more players than are worth playing through)."""
     start = datetime(2024, 3, 14, 8, 0, tzinfo=UTC)
     with application.state.sessions() as session:
         for number, total in enumerate(totals):
@@ -195,14 +195,14 @@ def add_finished_attempts(application: FastAPI, totals: list[int]) -> None:
                     log=[[]],
                     version=0,
                     mode="daily",
-                    day=DAY,
+                    day=day,
                 )
             )
             session.flush()
             session.add(
                 DailyAttempt(
                     player_id=player,
-                    day=DAY,
+                    day=day,
                     rules_key="pagat",
                     game_id=f"g{number:031x}",
                     finished_at=start + timedelta(minutes=number),
@@ -359,12 +359,45 @@ def test_par_is_stored_once_and_not_played_again(tmp_path: Path) -> None:
             session.execute(update(DailyPar).values(total=1234))
             session.commit()
         assert par_shown(client.get(BOARD).text)[0] == 1234
+        add_finished_attempts(application, [5], day=DAY - timedelta(days=1))
         board_with_par(client, f"/leaderboard?day={DAY.isoformat()}&rules=ddv")
         board_with_par(
             client, f"/leaderboard?day={(DAY - timedelta(days=1)).isoformat()}&rules=pagat"
         )
         assert count(application, DailyPar) == 3
         assert par_shown(client.get(BOARD).text)[0] == 1234
+
+
+NEXT_DAY = DAY + timedelta(days=1)
+NO_PAR = "no bot par: nobody played this day’s game"
+
+
+@pytest.mark.parametrize(
+    ("day", "rules_key", "claimed"),
+    [
+        pytest.param(NEXT_DAY, "pagat", True, id="today, nobody played yet"),
+        pytest.param(DAY, "pagat", True, id="a past day somebody played"),
+        pytest.param(DAY, "ddv", False, id="a past day played with other rules"),
+        pytest.param(DAY - timedelta(days=1), "pagat", False, id="a past day nobody played"),
+    ],
+)
+def test_a_par_is_played_only_for_a_board_that_needs_one(
+    tmp_path: Path, day: date, rules_key: str, claimed: bool
+) -> None:
+    """A par is a whole game of bot play in the workers that serve hints, and anybody may
+    look at a year of boards: a past day nobody played gets none, and says why."""
+    board = f"/leaderboard?day={day.isoformat()}&rules={rules_key}"
+    settings = daily_settings(tmp_path, day=NEXT_DAY)
+    with running(settings) as application, browsers(application, 1) as (client,):
+        add_finished_attempts(application, [5])
+        answer = client.get(board)
+        assert answer.status_code == 200
+        assert ("bot par: being computed" in answer.text) is claimed
+        assert (NO_PAR in answer.text) is not claimed
+        stored = [(par.day, par.rules_key) for par in rows(application, DailyPar)]
+        assert stored == ([(day, rules_key)] if claimed else [])
+        if claimed:
+            assert par_shown(board_with_par(client, board))[1] == "heuristic-v1"
 
 
 def test_playing_like_the_bot_scores_exactly_par(tmp_path: Path) -> None:

@@ -530,6 +530,8 @@ def test_the_daily_game_the_board_and_the_history(tmp_path: Path, pages: Pages) 
         action = {"version": str(page_version(body)), "action": "play QC"}
         pages.see("closed: refused", client.post(f"{late_url}/actions", data=action), 409)
         pages.see("board of a closed day", client.get(board))
+        unplayed = f"/leaderboard?day={(DAY - timedelta(days=1)).isoformat()}&rules=pagat"
+        pages.see("board of a day nobody played", client.get(unplayed))
         pages.see("a day to come", client.get(f"/leaderboard?day={(DAY + timedelta(days=9))}"), 404)
         pages.see("a year ago", client.get("/leaderboard?day=2020-01-01"), 404)
         pages.see("no such daily", client.post("/daily/skat"), 404)
