@@ -10,12 +10,14 @@ from app.db import insert_unless_present
 from app.deps import ActionLimit, RosterDep, SessionDep, TemplatesDep, is_htmx
 from app.hints import hint_of, hint_seed
 from app.i18n import N_
-from app.models import HintUse
-from app.routes.games import STALE, ScreenDep, VersionField, owned_game
-from app.service import HUMAN
+from app.models import GameRow, HintUse
+from app.routes.games import STALE, Screen, ScreenDep, VersionField, owned_game
+from app.service import HUMAN, Table
 from engine import view_of
 
 router = APIRouter(prefix="/games", tags=["hints"])
+
+NOTHING_TO_DECIDE = N_("There is nothing for you to decide now.")
 
 
 @router.post("/{game_id}/hint", dependencies=[ActionLimit])
@@ -34,9 +36,9 @@ def hint(
     table = screen.cache.take(row)
     screen.cache.keep(row, table)
     if version != row.version:
-        raise HTTPException(409, STALE)
+        return _no_hint(screen, row, table, STALE)
     if table.game.hand.to_act != HUMAN:
-        raise HTTPException(409, N_("There is nothing for you to decide now."))
+        return _no_hint(screen, row, table, NOTHING_TO_DECIDE)
     advice = roster.submit(hint_of, view_of(table.game.hand, HUMAN), hint_seed(table)).result()
     values = {"game_id": row.id, "version": row.version, "suggested": advice.action}
     insert_unless_present(session, HintUse, values)
@@ -44,3 +46,16 @@ def hint(
     if not is_htmx(request):
         return screen.show(row, table, hint=advice)
     return templates.TemplateResponse(request, "hint.html", {"hint": advice})
+
+
+def _no_hint(screen: Screen, row: GameRow, table: Table, message: str) -> Response:
+    """A hint asked on an earlier version, or with nothing to decide, is answered like a
+    stale click: the table as it is now, with why (409). An error page would put the table
+    out of sight, and the hint form's target (`#hint`) would hold a table within the table,
+    so htmx is told to swap the whole table instead (the page's `responseHandling` swaps
+    4xx answers)."""
+    response = screen.show(row, table, screen.words.gettext(message), 409)
+    if is_htmx(screen.request):
+        response.headers["HX-Retarget"] = "#table"
+        response.headers["HX-Reswap"] = "outerHTML"
+    return response

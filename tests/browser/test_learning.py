@@ -1,6 +1,7 @@
 """Levels, hints, the review of a hand and the history in a real browser: a hand on each
-level, a hint asked with the H key, the review opened from the end-of-hand sheet and stepped
-through with the arrow keys, then /history; screenshots at phone and desktop size."""
+level, a hint asked with the H key (and one asked from a table that has moved on), the review
+opened from the end-of-hand sheet and stepped through with the arrow keys, then /history;
+screenshots at phone and desktop size."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+from app.routes.games import STALE
 from tests.live import ROOT
 
-from .clicks import play_until
+from .clicks import play_until, step
 from .conftest import DESKTOP, PHONE
 from .test_table import choose_rules, hand_label
 
@@ -30,6 +32,22 @@ def test_a_hand_on_each_level(page: Page, level: str) -> None:
     play_until(page, hand_over)
     assert page.locator("section.summary .scores tbody tr").count() == 4
     assert f"{level} opponents" in hand_label(page), "the game keeps its level"
+
+
+def test_a_stale_hint_shows_the_table_as_it_is(page: Page) -> None:
+    """A hint asked from a table that has moved on (as from a second tab): the answer (409)
+    takes the whole table's place, with why, rather than landing in the hint's box."""
+    choose_rules(page, hands=1, level="easy")
+    version = page.locator(".hint-form input[name=version]")
+    earlier = version.input_value()
+    step(page, [])
+    version.evaluate("(input, earlier) => { input.value = earlier; }", earlier)
+    page.evaluate("document.getElementById('table').dataset.stale = 'yes'")
+    page.keyboard.press("h")
+    page.wait_for_function("() => !document.querySelector('#table[data-stale]')")
+    assert page.locator("#table").count() == 1
+    assert page.locator("#table [role=alert]").inner_text() == STALE
+    assert page.locator("#table .hint-form").count() == 1, "the table can still give hints"
 
 
 def test_a_hint_then_the_review_and_the_history(new_context: Callable[..., BrowserContext]) -> None:

@@ -22,6 +22,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.factory import create_app
+from app.routes.games import STALE
+from app.routes.hints import NOTHING_TO_DECIDE
 from app.settings import Settings
 from app.words import card_name
 from engine import Card, CardSet, Contract, card_order, deal, deck
@@ -340,6 +342,43 @@ def test_a_repeated_request_is_stale_and_changes_nothing(client: TestClient, htm
     assert game_state(second.text) == game_state(current)
     assert alert_of(second.text)
     assert game_state(client.get(url).text) == game_state(current)
+
+
+def hint_refused(client: TestClient, case: str) -> tuple[str, str, str]:
+    """(table url, the table as it now is, the version a hint is asked on) of a hint that
+    cannot be given."""
+    url = start_game(client, "hint-refused")
+    body = client.get(url).text
+    if case == "stale":
+        current = post_action(client, url, body, default_choice(data_actions(body))).text
+        return url, current, str(page_version(body))
+    if case == "nothing to decide":
+        over = advance(client, url, hand_is_over, limit=40)
+        return url, over, str(page_version(over))
+    raise AssertionError(case)
+
+
+HINT_REFUSALS = {"stale": STALE, "nothing to decide": NOTHING_TO_DECIDE}
+TABLE_SWAP = {"HX-Retarget": "#table", "HX-Reswap": "outerHTML"}
+"""What tells htmx to swap a hint form's answer in place of the whole table."""
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+@pytest.mark.parametrize("case", list(HINT_REFUSALS))
+def test_a_hint_that_cannot_be_given_shows_the_table(
+    client: TestClient, case: str, htmx: bool
+) -> None:
+    """Answered like a stale click, not with an error page: the table as it is, with why.
+    The hint form targets `#hint`, so htmx is told to swap the whole table instead."""
+    url, current, version = hint_refused(client, case)
+    headers = HTMX if htmx else {}
+    response = client.post(f"{url}/hint", data={"version": version}, headers=headers)
+    assert response.status_code == 409
+    assert is_fragment(response.text) == htmx
+    assert html.unescape(alert_of(response.text) or "") == HINT_REFUSALS[case]
+    assert game_state(response.text) == game_state(current)
+    swap = {name: response.headers.get(name) for name in TABLE_SWAP}
+    assert swap == (TABLE_SWAP if htmx else dict.fromkeys(TABLE_SWAP))
 
 
 def armut_give_page(client: TestClient) -> tuple[str, str]:
