@@ -3,7 +3,9 @@ code (`engine.legality.Refusal`) and its parameters; the sentences are here, one
 
 from __future__ import annotations
 
-from app.i18n import N_, Translator
+from babel.lists import format_list
+
+from app.i18n import N_, Writing
 from app.words import RESERVATIONS, call_name, card_name, team_name
 from engine import Card, EngineError, IllegalAction, Team
 from engine.legality import Reason, Refusal
@@ -28,10 +30,11 @@ NOT_UNDERSTOOD = N_("That action is not understood.")
 NOT_NOW = N_("That is not possible now.")
 
 
-def refusal_text(error: Exception, t: Translator) -> str:
-    """Why the human's action was refused, in the words of `t`."""
+def refusal_text(error: Exception, writing: Writing) -> str:
+    """Why the human's action was refused, in the player's language."""
+    t = writing.words
     if isinstance(error, IllegalAction) and error.reason is not None:
-        return _reason_text(error.reason, t)
+        return _reason_text(error.reason, writing)
     if isinstance(error, IllegalAction):
         return t.gettext(NOT_NOW)
     if isinstance(error, EngineError):
@@ -39,7 +42,11 @@ def refusal_text(error: Exception, t: Translator) -> str:
     return t.gettext(NOT_NOW)
 
 
-def _reason_text(reason: Reason, t: Translator) -> str:
+def _reason_text(reason: Reason, writing: Writing) -> str:
+    """The sentence for the reason's code, each value named as the player would (the engine
+    gives codes: `QC`, `re`); several cards are listed the way the language lists things
+    (`Queen of clubs, Queen of diamonds and Queen of diamonds`)."""
+    t = writing.words
     values = dict(reason.params)
     if values.get("act") in RESERVATIONS:
         values["act"] = t.gettext(RESERVATIONS[values["act"]])
@@ -49,4 +56,7 @@ def _reason_text(reason: Reason, t: Translator) -> str:
         values["call"] = call_name(values["call"], t)
     if "card" in values:
         values["card"] = card_name(Card.parse(values["card"]), t)
+    if "cards" in values:
+        names = [card_name(Card.parse(code), t) for code in values["cards"].split()]
+        values["cards"] = format_list(names, locale=writing.locale)
     return t.gettext(SENTENCES[reason.code]) % values

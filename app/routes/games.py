@@ -333,7 +333,8 @@ def _finish_step(
     refusal = click.refusal(table)
     if refusal is not None:
         screen.cache.keep(row, table)
-        return screen.show(row, table, refusal_text(refusal, screen.words), click.status(refusal))
+        text = refusal_text(refusal, writing_of(screen.request))
+        return screen.show(row, table, text, click.status(refusal))
     return _store_and_show(session, screen, row, table, now, alone=False, count=None)
 
 

@@ -14,7 +14,6 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
-from gettext import NullTranslations
 
 import httpx
 import pytest
@@ -22,6 +21,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.factory import create_app
+from app.i18n import LANGUAGE_COOKIE, translations
 from app.routes.games import STALE
 from app.routes.hints import NOTHING_TO_DECIDE
 from app.settings import Settings
@@ -432,6 +432,11 @@ def illegal_case(client: TestClient, case: str) -> tuple[str, str, dict[str, obj
         url, body = armut_give_page(client)
         plain = [code for code, trump in pickable_cards(body) if not trump]
         return url, body, {"action": "armut-give " + " ".join(plain[:3])}
+    if case == "armut-give of cards not held":
+        url, body = armut_give_page(client)
+        held = {code for code, _ in pickable_cards(body)}
+        cards = [str(c) for c in deck() if str(c) not in held][:3]
+        return url, body, {"action": "armut-give", "cards": cards}
     raise AssertionError(case)
 
 
@@ -442,6 +447,7 @@ ILLEGAL = [
     "announce not offered",
     "armut-give of two cards",
     "armut-give with the cards in the action",
+    "armut-give of cards not held",
 ]
 
 
@@ -457,16 +463,26 @@ def test_an_illegal_action_is_refused_with_a_message(client: TestClient, case: s
     assert game_state(client.get(url).text) == game_state(body)
 
 
-@pytest.mark.parametrize("case", ["unplayable card", "card not in hand"])
-def test_a_refused_card_is_named_in_words(client: TestClient, case: str) -> None:
+def refused_cards(fields: dict[str, object]) -> list[str]:
+    """The codes of the cards an illegal request names: those picked, else the one played."""
+    picked = fields.get("cards")
+    return list(picked) if isinstance(picked, list) else [str(fields["action"]).split()[1]]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(
+    "case", ["unplayable card", "card not in hand", "armut-give of cards not held"]
+)
+def test_a_refused_card_is_named_in_words(client: TestClient, case: str, language: str) -> None:
     """The refusal says "Queen of clubs", as the card's label does, not the code `QC`."""
     url, body, fields = illegal_case(client, case)
-    code = str(fields["action"]).split()[1]
+    client.cookies.set(LANGUAGE_COOKIE, language)
     data = {"version": str(page_version(body)), **fields}
     alert = alert_of(client.post(f"{url}/actions", data=data, headers=HTMX).text)
     assert alert is not None
-    assert card_name(Card.parse(code), NullTranslations()) in html.unescape(alert)
-    assert code not in alert.split()
+    for code in refused_cards(fields):
+        assert card_name(Card.parse(code), translations(language)) in html.unescape(alert)
+        assert not re.search(rf"\b{code}\b", alert), alert
 
 
 def test_an_illegal_action_without_htmx_shows_the_page(client: TestClient) -> None:
