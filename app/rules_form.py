@@ -74,31 +74,45 @@ class RulesFormError(RulesError):
 
 
 MAX_FIELD = 20
-"""Characters in any field of the dialog; the longest value is `tricks_minus_one`."""
+"""Characters of a refused value shown back in the message."""
 HANDS = re.compile(r"[0-9]{1,3}")
+HANDS_RANGE = range(1, 101)
+"""The hands a game may have (`RuleSet` refuses others)."""
 
 
 def rules_from_form(preset: str, fields: dict[str, object]) -> RuleSet:
-    """Unchecked boxes are absent from a form, so every boolean toggle is read as on/absent."""
+    """Unchecked boxes are absent from a form, so every boolean toggle is read as on/absent.
+    Each field is checked here, so that a bad value is named; the engine would only say that
+    the rules do not exist."""
     if preset not in PRESETS:
         raise RulesFormError(N_("unknown preset %(preset)s"), preset=repr(preset[:MAX_FIELD]))
     changes: dict[str, object] = {name: fields.get(name) == "on" for name in BOOLEAN_TOGGLES}
     hands = fields.get("hands_per_game")
     if hands is not None:
-        if not isinstance(hands, str) or not HANDS.fullmatch(hands):
-            shown = str(hands)[:MAX_FIELD]
-            raise RulesFormError(
-                N_("hands per game must be a number from 1 to 100, not %(value)s"),
-                value=repr(shown),
-            )
-        changes["hands_per_game"] = int(hands)
-    for name in ("scoring", "hochzeit_deadline_shift"):
+        changes["hands_per_game"] = _hands(hands)
+    for name in CHOICES:
         value = fields.get(name)
-        if value is not None and (not isinstance(value, str) or len(value) > MAX_FIELD):
-            raise RulesFormError(N_("%(field)s: not one of the choices"), field=name)
         if value is not None:
-            changes[name] = value
+            changes[name] = _choice(name, value)
     return with_toggles(PRESETS[preset], changes)
+
+
+def _hands(value: object) -> int:
+    """Digits only (not `1e3`, `+8` or ` 8`, which `int` would take), in the range a rule set
+    allows."""
+    if isinstance(value, str) and HANDS.fullmatch(value) and int(value) in HANDS_RANGE:
+        return int(value)
+    raise RulesFormError(
+        N_("hands per game must be a number from 1 to 100, not %(value)s"),
+        value=repr(str(value)[:MAX_FIELD]),
+    )
+
+
+def _choice(name: str, value: object) -> str:
+    """One of the dialog's choices for the field `name`, by its value."""
+    if value in {choice.value for choice in CHOICES[name]}:
+        return str(value)
+    raise RulesFormError(N_("%(field)s: not one of the choices"), field=name)
 
 
 def form_values(rules: RuleSet) -> dict[str, object]:

@@ -702,17 +702,32 @@ def test_rule_toggles_round_trip(client: TestClient, form: dict[str, str], key: 
     assert f"<code>{key}</code>" in client.get(start_game(client)).text
 
 
+HANDS_REFUSED = "hands per game must be a number from 1 to 100, not %s"
+NOT_A_CHOICE = "%s: not one of the choices"
+
+
 @pytest.mark.parametrize(
-    "form",
+    ("form", "message"),
     [
-        rules_form("skat"),
-        rules_form("pagat", PAGAT_ON, hands_per_game="many"),
-        rules_form("pagat", PAGAT_ON, scoring="chess"),
+        (rules_form("skat"), "unknown preset 'skat'"),
+        (rules_form("pagat", PAGAT_ON, hands_per_game="many"), HANDS_REFUSED % "'many'"),
+        (rules_form("pagat", PAGAT_ON, hands_per_game="-1"), HANDS_REFUSED % "'-1'"),
+        (rules_form("pagat", PAGAT_ON, hands_per_game="0"), HANDS_REFUSED % "'0'"),
+        (rules_form("pagat", PAGAT_ON, hands_per_game="101"), HANDS_REFUSED % "'101'"),
+        (rules_form("ddv", hands_per_game="999"), HANDS_REFUSED % "'999'"),
+        (rules_form("pagat", PAGAT_ON, scoring="chess"), NOT_A_CHOICE % "Scoring table"),
+        (rules_form("pagat", PAGAT_ON, scoring="x" * 30), NOT_A_CHOICE % "Scoring table"),
+        (
+            rules_form("ddv", hochzeit_deadline_shift="tricks_plus_one"),
+            NOT_A_CHOICE % "After a Hochzeit, announcement deadlines drop by",
+        ),
     ],
 )
-def test_unknown_rules_are_refused(client: TestClient, form: dict[str, str]) -> None:
+def test_unknown_rules_are_refused(client: TestClient, form: dict[str, str], message: str) -> None:
+    """The field that cannot be read is named, whatever is wrong with its value."""
     response = client.post("/rules", data=form, follow_redirects=False)
     assert response.status_code == 400
+    assert message in html.unescape(response.text)
     assert "doko_rules" not in response.headers.get("set-cookie", "")
     assert "Continue your game" not in client.get("/").text
     assert "<code>pagat</code>" in client.get("/").text
