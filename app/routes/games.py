@@ -266,11 +266,12 @@ def _plays_on_loop(session: SessionDep, screen: Screen, click: Click) -> bool:
     """Whether the click may be played on the event loop, not in a worker thread: when this
     process keeps its table and its bots decide in a moment (no search bot), on PostgreSQL
     (where the step is one statement that also counts the click) and when counting it does
-    not first purge the rate limits' old windows. Waking a worker thread, and the loop
-    again after it, cost such a click about 1 ms of its 6-7 at low load; the statement's
-    round trip (about 0.5 ms) holds the loop instead, much as a worker thread holds the
-    interpreter lock while it renders. A step the game refuses, or one that ends a ranked
-    daily game, is still stored from a worker thread (`_finish_step`)."""
+    not first purge the rate limits' old windows. Such a click holds the interpreter for a
+    few milliseconds wherever it runs, and the loop for its statement's round trip (about
+    0.5 ms); in a worker thread it also waited for the interpreter while other clicks
+    rendered. At 300 players on two processes the players' p95 went from 46-71 ms to 31-42
+    ms (`bench/RESULTS.md`). A step the game refuses, or one that ends a ranked daily game,
+    is still stored from a worker thread (`_finish_step`)."""
     return (
         counts_with_step(session, alone=True)
         and screen.cache.decides_quickly(click.game_id)
