@@ -271,7 +271,9 @@ def _plays_on_loop(session: SessionDep, screen: Screen, click: Click) -> bool:
     0.5 ms); in a worker thread it also waited for the interpreter while other clicks
     rendered. At 300 players on two processes the players' p95 went from 46-71 ms to 31-42
     ms (`bench/RESULTS.md`). A step the game refuses, or one that ends a ranked daily game,
-    is still stored from a worker thread (`_finish_step`)."""
+    is still stored from a worker thread (`_finish_step`). Rarer waits stay on the loop: a
+    step on a game another process moved on reads the game back, and a pool that has no
+    idle connection opens one."""
     return (
         counts_with_step(session, alone=True)
         and screen.cache.decides_quickly(click.game_id)
