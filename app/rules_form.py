@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from app.i18n import N_, Translator
 from engine import PRESETS, HochzeitShift, RulesError, RuleSet, Scoring, with_toggles
+from engine.rules import HANDS_PER_GAME
 
 BOOLEAN_TOGGLES = (
     "armut",
@@ -76,8 +77,6 @@ class RulesFormError(RulesError):
 MAX_FIELD = 20
 """Characters of a refused value shown back in the message."""
 HANDS = re.compile(r"[0-9]{1,3}")
-HANDS_RANGE = range(1, 101)
-"""The hands a game may have (`RuleSet` refuses others)."""
 
 
 def rules_from_form(preset: str, fields: dict[str, object]) -> RuleSet:
@@ -100,7 +99,7 @@ def rules_from_form(preset: str, fields: dict[str, object]) -> RuleSet:
 def _hands(value: object) -> int:
     """Digits only (not `1e3`, `+8` or ` 8`, which `int` would take), in the range a rule set
     allows."""
-    if isinstance(value, str) and HANDS.fullmatch(value) and int(value) in HANDS_RANGE:
+    if isinstance(value, str) and HANDS.fullmatch(value) and int(value) in HANDS_PER_GAME:
         return int(value)
     raise RulesFormError(
         N_("hands per game must be a number from 1 to 100, not %(value)s"),

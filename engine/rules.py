@@ -30,6 +30,10 @@ class HochzeitShift(StrEnum):
     TRICKS_MINUS_ONE = "tricks_minus_one"
 
 
+HANDS_PER_GAME = range(1, 101)
+"""The hands a game may have."""
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """One Doppelkopf rule set; the defaults are the `pagat` preset."""
@@ -56,7 +60,7 @@ class RuleSet:
     """§6.3: a team whose Re/Kontra was a late reply may still announce further steps."""
 
     def __post_init__(self) -> None:
-        if not 1 <= self.hands_per_game <= 100:
+        if self.hands_per_game not in HANDS_PER_GAME:
             raise RulesError(f"hands_per_game must be 1..100, not {self.hands_per_game}")
 
     @property
