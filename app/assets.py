@@ -94,10 +94,11 @@ class Assets:
 
 
 class ServeAssets(HttpMiddleware):
-    """Answers a GET or HEAD for one of the files before the middlewares inside it run: a
-    file needs no session (its cookie read and its signature checked), no timing, and its
-    compression is done. Anything else, an unknown file included, goes on to the app,
-    whose 404 page answers it."""
+    """Answers a GET for one of the files before the middlewares inside it run: a file needs
+    no session (its cookie read and its signature checked), no timing, and its compression
+    is done. A HEAD arrives as a GET (`app.head.HeadAsGet`, outside this middleware, drops
+    the body). Anything else, an unknown file included, goes on to the app, whose 404 page
+    answers it."""
 
     def __init__(self, app: ASGIApp, assets: Assets) -> None:
         super().__init__(app)
@@ -107,7 +108,7 @@ class ServeAssets(HttpMiddleware):
         asset = self.assets.at(scope["path"])
         if asset is None:
             await self.app(scope, receive, send)
-        elif scope["method"] not in ("GET", "HEAD"):
+        elif scope["method"] != "GET":
             request = Request(scope, receive)
             message = translator(request).gettext(MESSAGES[405])
             await message_page(request, 405, message, {"Allow": "GET, HEAD"})(scope, receive, send)
@@ -132,7 +133,7 @@ async def _send_asset(scope: Scope, send: Send, asset: Asset) -> None:
     headers += [(b"content-type", asset.media_type.encode())]
     headers += [(b"content-encoding", b"gzip")] if gzipped is not None else []
     headers += [(b"content-length", str(len(body)).encode())]
-    await _send(send, 200, headers, b"" if scope["method"] == "HEAD" else body)
+    await _send(send, 200, headers, body)
 
 
 def _tags(header: str) -> set[bytes]:
