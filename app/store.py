@@ -262,19 +262,12 @@ def step_in_flight(row: GameRow, table: Table, count: Count | None) -> Iterator[
         yield
     assert answer.row is not None
     if count is not None:
-        _settle(session, count, set(answer.row[1] or ()))
+        counted = answer.row[1]
+        autocommit = {"isolation_level": "AUTOCOMMIT"}
+        count.settle(session.connection(execution_options=autocommit), set(counted or ()))
     if answer.row[0] != 1:
         raise stale
     table.stored_hands = len(table.log)
-
-
-def _settle(session: Session, count: Count, counted: set[str]) -> None:
-    """Only a click past a limit takes a connection of the session (to take its other
-    counts back): a click played on the event loop holds none that the loop would have to
-    hand back (`app.db.request_session`)."""
-    if counted != count.keys:
-        autocommit = {"isolation_level": "AUTOCOMMIT"}
-        count.settle(session.connection(execution_options=autocommit), counted)
 
 
 def _step_values(row: GameRow, table: Table, values: dict[str, Any]) -> dict[str, Any]:
