@@ -1,38 +1,24 @@
 """Reading and writing games. These functions never commit: the request's transaction does
-(but for a step that is all its request writes, on PostgreSQL: see `step_in_flight`)."""
+(but for a step that is all its request writes, on PostgreSQL: see `write_table`)."""
 
 from __future__ import annotations
 
 import secrets
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from threading import Lock
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import (
-    JSON,
-    Engine,
-    Insert,
-    Integer,
-    Select,
-    bindparam,
-    column,
-    func,
-    inspect,
-    select,
-    true,
-)
+from sqlalchemy import JSON, Insert, Integer, bindparam, column, func, inspect, select, true
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.orm import Session, make_transient_to_detached, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy.sql import Executable
 
 from app.bot_pool import BotRoster
 from app.db import insert_unless_present
-from app.in_flight import in_flight
 from app.models import GameHand, GameRow, Player
 from app.ratelimit import UPSERTS, Count
 from app.service import Table, game_over, rebuild
@@ -149,7 +135,7 @@ class TableCache:
         """The game's row and table as this process left them, the row attached to `session`
         without a query, when the player owns the game and the request was made on that
         version; else None (read the row). Another process may have stored a step since: the
-        row is then stale, and only a step whose UPDATE finds its version (`step_in_flight`)
+        row is then stale, and only a step whose UPDATE finds its version (`write_table`)
         may rely on it."""
         with self._lock:
             held = self._tables.get(game_id)
@@ -207,75 +193,59 @@ def _derived(table: Table) -> dict[str, Any]:
 
 
 def counts_with_step(session: Session, alone: bool) -> bool:
-    """Whether the step is stored by `step_in_flight`, which can also count the click
-    against the rate limits: on PostgreSQL, for a step `alone` in its request."""
+    """Whether `write_table` can count the click against the rate limits in the step's own
+    statement: on PostgreSQL, for a step `alone` in its request."""
     return alone and session.get_bind().dialect.name == "postgresql"
 
 
-def write_table(row: GameRow, table: Table) -> None:
-    """Stores a step of a stored game in the request's transaction: its actions and what is
-    derived from the log for queries. Only the hands the step touched are written: the one
-    that was in progress and any dealt since. (A game's request never loads the hands' rows,
-    so there is nothing in the session to update.) Plain statements, not the ORM's flush,
-    which cost a click as much as they do. The row is written only while it still has the
-    version the step was made on, else `StaleDataError` (as the ORM's version check raised):
-    of two concurrent steps on a game, one is stored, and nothing of the other. On
-    PostgreSQL the step is one statement (`_step`)."""
+def write_table(row: GameRow, table: Table, alone: bool, count: Count | None = None) -> None:
+    """Stores a step of a stored game: its actions and what is derived from the log for
+    queries. Only the hands the step touched are written: the one that was in progress and
+    any dealt since. (A game's request never loads the hands' rows, so there is nothing in
+    the session to update.) Plain statements, not the ORM's flush, which cost a click as
+    much as they do. The row is written only while it still has the version the step was
+    made on, else `StaleDataError` (as the ORM's version check raised): of two concurrent
+    steps on a game, one is stored, and nothing of the other.
+
+    On PostgreSQL the step is one statement. When it is `alone` (the session's first
+    statement, and nothing else is written with it) it runs without a transaction: a
+    statement is atomic on its own, and BEGIN and COMMIT were two of a click's five round
+    trips to the database.
+
+    That statement can also count the click against the rate limits (a `count`, when
+    `counts_with_step`), saving the click another round trip: the game is then written only
+    if every key was below its limit, else `TooManyRequests` (with nothing counted)."""
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
+    if count is not None and not counts_with_step(session, alone):
+        raise ValueError("a click is counted with its step only when `counts_with_step`")
     values = _derived(table)
     if session.get_bind().dialect.name == "postgresql":
-        stored = session.connection().execute(STEP, _step_values(row, table, values)).scalar_one()
-        if stored != 1:
-            raise _stale(row)
+        if alone:
+            session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        _write_in_one_statement(session, row, table, values, count)
     else:
         _write_statements(session, row, table, values)
     _stored(row, values)
     table.stored_hands = len(table.log)
 
 
-@contextmanager
-def step_in_flight(row: GameRow, table: Table, count: Count | None) -> Iterator[None]:
-    """Stores a step that is all its request writes (`counts_with_step`) in one statement,
-    committed on its own, while the block renders the answer (`app.in_flight`): its BEGIN
-    and COMMIT travel with it (as round trips of their own they were two of a click's five),
-    and the commit's wait for the disk overlaps the rendering. The row holds
-    the stored values during the block; the block must not read the database, and what it
-    makes stands only if the `with` ends without an error: `StaleDataError` when the game
-    has moved on, `TooManyRequests` when the click is past its limits.
-
-    The statement can also count the click against the rate limits (`count`), saving the
-    click another round trip: the game is then written only if every key was below its
-    limit (else nothing is counted)."""
-    session = object_session(row)
-    assert session is not None, "the game's row belongs to the request's session"
-    stale = _stale(row)
-    values = _derived(table)
-    step = _step_values(row, table, values)
-    if count is None:
-        statement = STEP
-    else:
-        step |= count.parameters() | {"keys": len(count.limits)}
-        statement = COUNTED_STEPS[len(count.limits)]
-    _stored(row, values)
-    with in_flight(cast(Engine, session.get_bind()), statement, step) as answer:
-        yield
-    assert answer.row is not None
-    if count is not None:
-        counted = answer.row[1]
-        autocommit = {"isolation_level": "AUTOCOMMIT"}
-        count.settle(session.connection(execution_options=autocommit), set(counted or ()))
-    if answer.row[0] != 1:
-        raise stale
-    table.stored_hands = len(table.log)
-
-
-def _step_values(row: GameRow, table: Table, values: dict[str, Any]) -> dict[str, Any]:
-    """The parameters of the step's statement (`_step`), the row's `values` still to write."""
+def _write_in_one_statement(
+    session: Session, row: GameRow, table: Table, values: dict[str, Any], count: Count | None
+) -> None:
     last = table.stored_hands - 1
     step = {"game": row.id, "was": row.version, "hand": last, "played": table.log[last]}
     step["added"] = [_hand(table, n) for n in range(table.stored_hands, len(table.log))]
-    return step | {f"new_{name}": value for name, value in values.items()}
+    step |= {f"new_{name}": value for name, value in values.items()}
+    connection = session.connection()
+    if count is None:
+        stored = connection.execute(STEP, step).scalar_one()
+    else:
+        step |= count.parameters() | {"keys": len(count.limits)}
+        stored, counted = connection.execute(COUNTED_STEPS[len(count.limits)], step).one()
+        count.settle(connection, set(counted or ()))
+    if stored != 1:
+        raise _stale(row)
 
 
 def _write_statements(session: Session, row: GameRow, table: Table, values: dict[str, Any]) -> None:
@@ -294,7 +264,7 @@ def _hand(table: Table, number: int) -> dict[str, Any]:
     return {"number": number, "actions": list(table.log[number])}
 
 
-def _step(counting: Insert | None = None) -> Select[Any]:
+def _step(counting: Insert | None = None) -> Executable:
     """A step as one PostgreSQL statement: the game's row updated while it has the version
     the step was made on, the hand in progress rewritten and the hands dealt since inserted
     only if it was; counts the rows updated (1, or 0 when the game has moved on). (No

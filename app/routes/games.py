@@ -48,7 +48,6 @@ from app.store import (
     counts_with_step,
     find_game,
     player_for,
-    step_in_flight,
     write_table,
 )
 from bots.protocol import Bot
@@ -268,14 +267,13 @@ def _plays_on_loop(session: SessionDep, screen: Screen, click: Click) -> bool:
     process keeps its table and its bots decide in a moment (no search bot), on PostgreSQL
     (where the step is one statement that also counts the click) and when counting it does
     not first purge the rate limits' old windows. Such a click holds the interpreter for a
-    few milliseconds wherever it runs, and the loop for what is left of its statement's
-    round trip once the page is rendered (about 0.2 ms, `step_in_flight`); in a worker
-    thread it also waited for the interpreter while other clicks rendered. At 300 players on
-    two processes the players' p95 went from 46-71 ms to 31-42 ms (`bench/RESULTS.md`). A
-    step the game refuses, or one that ends a ranked daily game, is still stored from a
-    worker thread (`_finish_step`). Rarer waits stay on the loop: a step on a game another
-    process moved on reads the game back, and a pool that has no idle connection opens
-    one."""
+    few milliseconds wherever it runs, and the loop for its statement's round trip (about
+    0.5 ms); in a worker thread it also waited for the interpreter while other clicks
+    rendered. At 300 players on two processes the players' p95 went from 46-71 ms to 31-42
+    ms (`bench/RESULTS.md`). A step the game refuses, or one that ends a ranked daily game,
+    is still stored from a worker thread (`_finish_step`). Rarer waits stay on the loop: a
+    step on a game another process moved on reads the game back, and a pool that has no
+    idle connection opens one."""
     return (
         counts_with_step(session, alone=True)
         and screen.cache.decides_quickly(click.game_id)
@@ -361,22 +359,18 @@ def _store_and_show(
     alone: bool,
     count: Count | None,
 ) -> Response:
-    """Stores the step before answering; a concurrent step on the same game wins the race
+    """Commits the step before answering; a concurrent step on the same game wins the race
     and this one shows the table as it is. `alone`: the request has read nothing and writes
-    nothing but the step: then it is stored in one statement, sent before the page is
-    rendered and answered after (`step_in_flight`). `count`: the click, still to be counted
+    nothing but the step (see `write_table`). `count`: the click, still to be counted
     against the rate limits; past them, nothing is stored (the table played on is dropped,
     and the next request rebuilds it)."""
+    counted_with_step = count if counts_with_step(session, alone) else None
+    if counted_with_step is None:
+        enforce(screen.request, count)
     try:
-        if counts_with_step(session, alone):
-            with step_in_flight(row, table, count):
-                answer = _stepped(screen, row, table)
-        else:
-            enforce(screen.request, count)
-            write_table(row, table)
-            settle_attempt(session, row, table, now)
-            session.commit()
-            answer = _stepped(screen, row, table)
+        write_table(row, table, alone, counted_with_step)
+        settle_attempt(session, row, table, now)
+        session.commit()
     except TooManyRequests as refused:
         raise HTTPException(429, TOO_MANY_ACTIONS) from refused
     except StaleDataError:
@@ -385,11 +379,6 @@ def _store_and_show(
         assert fresh is not None
         return screen.show(fresh, screen.cache.take(fresh), screen.words.gettext(STALE), 409)
     screen.cache.keep(row, table)
-    return answer
-
-
-def _stepped(screen: Screen, row: GameRow, table: Table) -> Response:
-    """The answer to a step: the table region for htmx, else to the game's page."""
     if not is_htmx(screen.request):
         return RedirectResponse(f"/games/{row.id}", status_code=303)
     return screen.show(row, table, animate=True)

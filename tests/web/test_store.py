@@ -14,7 +14,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from httpx import Response
-from sqlalchemy import select
+from sqlalchemy import Engine, event, select
 
 from app.factory import create_app
 from app.migrate import upgrade
@@ -31,7 +31,6 @@ from tests.web.driver import (
     page_version,
     start_game,
 )
-from tests.web.sent import statements_sent
 from tests.web.test_daily import game_id
 
 
@@ -52,16 +51,6 @@ def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
     return Settings(database_url=url, secret_key="test-secret", bot_delay_ms=0, limits=None)
 
 
-@pytest.fixture
-def app(settings: Settings) -> Iterator[FastAPI]:
-    """The app, its engine connected once: SQLAlchemy asks a new engine's first connection
-    about the server, which is no request's statement."""
-    application = create_app(settings)
-    application.state.engine.connect().close()
-    yield application
-    application.state.engine.dispose()
-
-
 def click(client: TestClient, game: str, body: str) -> str:
     data = {"version": str(page_version(body)), "action": default_choice(data_actions(body))}
     answer = client.post(f"{game}/actions", data=data, headers=HTMX)
@@ -72,17 +61,20 @@ def click(client: TestClient, game: str, body: str) -> str:
 def hands_written(app: FastAPI, client: TestClient, game: str, body: str) -> tuple[str, set[int]]:
     """Clicks once; returns the page and the numbers of the hands the click wrote."""
     written: set[int] = set()
-    with statements_sent() as sent:
-        page = click(client, game, body)
-    for each in sent:
-        statement, parameters = each.statement, each.parameters
+
+    def watch(_conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
         if isinstance(parameters, dict) and "added" in parameters:  # PostgreSQL: one statement
             written.add(parameters["hand"])
             written.update(hand["number"] for hand in parameters["added"].obj)
-        elif "game_hands" in statement and each.verb != "SELECT":
+        elif "game_hands" in statement and not statement.lstrip().upper().startswith("SELECT"):
             rows = parameters if isinstance(parameters, list) else [parameters]
             written.update(int(row[-1] if "UPDATE" in statement else row[1]) for row in rows)
-    return page, written
+
+    event.listen(app.state.engine, "before_cursor_execute", watch)
+    try:
+        return click(client, game, body), written
+    finally:
+        event.remove(app.state.engine, "before_cursor_execute", watch)
 
 
 def stored_log(app: FastAPI, game: str) -> list[list[dict[str, Any]]]:
@@ -128,9 +120,17 @@ def test_a_step_committed_between_row_and_hands_is_seen_whole(
 
 def statements_of(app: FastAPI, act: Callable[[], Any]) -> list[str]:
     """Does `act`; returns the statements it sent to the database, in order."""
-    with statements_sent() as sent:
+    sent: list[str] = []
+
+    def watch(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        sent.append(" ".join(statement.split()).upper())
+
+    event.listen(app.state.engine, "before_cursor_execute", watch)
+    try:
         act()
-    return [" ".join(each.statement.split()).upper() for each in sent]
+    finally:
+        event.remove(app.state.engine, "before_cursor_execute", watch)
+    return sent
 
 
 def game_reads(app: FastAPI, act: Callable[[], str]) -> tuple[str, int]:
@@ -195,20 +195,26 @@ def test_a_kept_table_answers_only_its_owner(
 
 
 @pytest.mark.parametrize("settings", ["postgresql"], indirect=True)
-def test_a_click_on_postgresql_is_one_statement_committed_on_its_own(
+def test_a_click_on_postgresql_is_one_statement_outside_a_transaction(
     app: FastAPI, client: TestClient
 ) -> None:
-    """A click's round trips to PostgreSQL were five: the step is one statement, sent in a
-    pipeline with its BEGIN and COMMIT before the page is rendered. The pooled connection
-    it went on is handed back outside autocommit, as the pool lends them. (SQLite, in
-    process, keeps a transaction.)"""
+    """BEGIN and COMMIT were two of a click's round trips to PostgreSQL: the step is one
+    statement, atomic on its own. (SQLite, in process, keeps a transaction.)"""
     game = start_game(client, "store-6")
     body = client.get(game).text
-    with statements_sent() as seen:
+    seen: list[tuple[str, bool]] = []
+
+    def watch(conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        seen.append((statement, conn.connection.driver_connection.autocommit))
+
+    event.listen(app.state.engine, "before_cursor_execute", watch)
+    try:
         after = click(client, game, body)
-    assert [each.verb for each in seen] == ["BEGIN", "WITH", "COMMIT"]
-    assert seen[1].statement.startswith("WITH stored_game")
-    assert all(each.autocommit for each in seen), "the BEGIN is the statement's own"
+    finally:
+        event.remove(app.state.engine, "before_cursor_execute", watch)
+    assert len(seen) == 1
+    statement, autocommit = seen[0]
+    assert statement.startswith("WITH stored_game") and autocommit
     pooled = [app.state.engine.raw_connection() for _ in range(app.state.engine.pool.size())]
     try:
         assert not any(each.driver_connection.autocommit for each in pooled), "reset on return"
@@ -243,15 +249,21 @@ def test_a_counted_click_on_postgresql_is_still_one_statement(settings: Settings
     """With the rate limits on, the click's count rides in the statement that stores its
     step (counting it on its own was another round trip), and is counted once per key."""
     application = create_app(replace(settings, limits=Limits()))
+    seen: list[str] = []
+
+    def watch(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        seen.append(statement)
+
     try:
         with TestClient(application) as client:
             game = start_game(client, "store-7")
             body = client.get(game).text
-            with statements_sent() as sent:
+            event.listen(Engine, "before_cursor_execute", watch)
+            try:
                 after = click(client, game, body)
-        seen = [each.statement for each in sent]
-        assert [each.verb for each in sent] == ["BEGIN", "WITH", "COMMIT"], seen
-        assert seen[1].startswith("WITH counted"), seen
+            finally:
+                event.remove(Engine, "before_cursor_execute", watch)
+        assert len(seen) == 1 and seen[0].startswith("WITH counted"), seen
         with application.state.sessions() as session:
             row = session.get(GameRow, game_id(game))
             assert row is not None and row.version == page_version(after)
