@@ -14,6 +14,7 @@ from sqlalchemy import Engine, MetaData, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.pool import QueuePool
 from starlette.concurrency import run_in_threadpool
 
 NAMING = {
@@ -115,6 +116,16 @@ def insert_unless_present(session: Session, model: type[Base], values: dict[str,
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     result = session.execute(insert(model).values(**values).on_conflict_do_nothing())
     return bool(getattr(result, "rowcount", 0) == 1)
+
+
+def has_idle_connection(session: Session) -> bool:
+    """Whether the session can take a pooled connection without waiting: one is idle. The
+    event loop must not wait for the pool. A new connection takes milliseconds to open, and
+    when every connection is out, those it would wait for are handed back only as the loop
+    closes the sessions of requests that are done: it would wait for itself until the
+    pool's timeout."""
+    pool = getattr(session.get_bind(), "pool", None)
+    return isinstance(pool, QueuePool) and pool.checkedin() > 0
 
 
 def session_factory(engine: Engine) -> sessionmaker[Session]:

@@ -18,6 +18,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from starlette.concurrency import run_in_threadpool
 
 from app.daily import attempt_closed, attempts_close_at, settle_attempt, settles
+from app.db import has_idle_connection
 from app.deps import (
     TOO_MANY_ACTIONS,
     RosterDep,
@@ -265,19 +266,20 @@ async def _counted(session: SessionDep, screen: Screen, click: Click) -> Respons
 def _plays_on_loop(session: SessionDep, screen: Screen, click: Click) -> bool:
     """Whether the click may be played on the event loop, not in a worker thread: when this
     process keeps its table and its bots decide in a moment (no search bot), on PostgreSQL
-    (where the step is one statement that also counts the click) and when counting it does
-    not first purge the rate limits' old windows. Such a click holds the interpreter for a
-    few milliseconds wherever it runs, and the loop for its statement's round trip (about
-    0.5 ms); in a worker thread it also waited for the interpreter while other clicks
-    rendered. At 300 players on two processes the players' p95 went from 46-71 ms to 31-42
-    ms (`bench/RESULTS.md`). A step the game refuses, or one that ends a ranked daily game,
-    is still stored from a worker thread (`_finish_step`). Rarer waits stay on the loop: a
-    step on a game another process moved on reads the game back, and a pool that has no
-    idle connection opens one."""
+    (where the step is one statement that also counts the click), when counting it does not
+    first purge the rate limits' old windows, and when a pooled connection is idle
+    (`has_idle_connection`). Such a click holds the interpreter for a few milliseconds
+    wherever it runs, and the loop for its statement's round trip (about 0.5 ms); in a
+    worker thread it also waited for the interpreter while other clicks rendered. At 300
+    players on two processes the players' p95 went from 46-71 ms to 31-42 ms
+    (`bench/RESULTS.md`). A step the game refuses, or one that ends a ranked daily game, is
+    still stored from a worker thread (`_finish_step`). A rarer wait stays on the loop: a
+    step on a game another process moved on reads the game back."""
     return (
         counts_with_step(session, alone=True)
         and screen.cache.decides_quickly(click.game_id)
         and counted_without_purge(screen.request)
+        and has_idle_connection(session)
     )
 
 

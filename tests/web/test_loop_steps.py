@@ -169,6 +169,26 @@ def test_a_click_against_search_bots_goes_to_a_worker_thread(app: FastAPI) -> No
         assert sent == [("WITH", False)]
 
 
+def test_a_click_when_no_pooled_connection_is_idle_goes_to_a_worker_thread(app: FastAPI) -> None:
+    """The loop does not wait for the pool (`app.db.has_idle_connection`): with every idle
+    connection taken, the click goes to a worker thread, which may wait, and is stored."""
+    with TestClient(app) as client:
+        game, body = started(client, "loop-6")
+        engine = app.state.engine
+        taken = []
+        try:
+            while engine.pool.checkedin():
+                taken.append(engine.raw_connection())
+            answer, sent = where_sent(lambda: post_click(client, game, body))
+        finally:
+            for connection in taken:
+                connection.close()
+        assert answer.status_code == 200
+        assert sent == [("WITH", False)]
+        _, sent = where_sent(lambda: post_click(client, game, answer.text))
+        assert sent == [("WITH", True)]
+
+
 def test_a_click_on_sqlite_goes_to_a_worker_thread(tmp_path: Path) -> None:
     """SQLite stores a step in several statements, and a writer may have to wait for
     another's lock."""
