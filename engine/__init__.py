@@ -8,7 +8,14 @@ from engine.announcements import Announcement, Call, Step, Team
 from engine.cards import CARDS, Card, CardSet, Rank, Suit, deck, format_cards, parse_cards
 from engine.contracts import TRUMP, CardOrder, Contract, card_order
 from engine.deal import Deal, deal
-from engine.errors import ActionError, CardError, EngineError, IllegalAction, RulesError
+from engine.errors import (
+    ActionError,
+    CardCountError,
+    CardError,
+    EngineError,
+    IllegalAction,
+    RulesError,
+)
 from engine.game import Game, Standing
 from engine.hand import Hand
 from engine.phases import Phase
@@ -40,6 +47,7 @@ __all__ = [
     "Announcement",
     "Call",
     "Card",
+    "CardCountError",
     "CardError",
     "CardOrder",
     "CardSet",

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from engine.errors import CardError
+from engine.errors import CardCountError, CardError
 
 
 class Suit(IntEnum):
@@ -161,11 +161,11 @@ class CardSet:
 
     @staticmethod
     def of(cards: Iterable[Card]) -> CardSet:
-        """Builds the set; raises `CardError` when a type would appear three times."""
+        """Builds the set; raises `CardCountError` when a type would appear three times."""
         mask = 0
         for card in cards:
             if mask >> (card.index + TYPES) & 1:
-                raise CardError(f"{card} three times")
+                raise CardCountError(f"{card} three times (the deck holds two)")
             mask = mask_add(mask, card.index)
         return CardSet(mask)
 
@@ -191,12 +191,12 @@ class CardSet:
 
     def add(self, card: Card) -> CardSet:
         if self.count(card) == 2:
-            raise CardError(f"{card} three times")
+            raise CardCountError(f"{card} three times (the deck holds two)")
         return CardSet(mask_add(self.mask, card.index))
 
     def remove(self, card: Card) -> CardSet:
         if card not in self:
-            raise CardError(f"{card} is not in {self}")
+            raise CardCountError(f"{card} is not in {self}")
         return CardSet(mask_remove(self.mask, card.index))
 
     def __or__(self, other: CardSet) -> CardSet:

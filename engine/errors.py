@@ -20,6 +20,11 @@ class CardError(EngineError):
         self.text = text
 
 
+class CardCountError(EngineError):
+    """Cards that cannot make a set: a card a third time (the deck holds two of each), or
+    one taken out that is not there."""
+
+
 class RulesError(EngineError):
     """An unknown preset, toggle or toggle value."""
 

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Act, Action
 from engine.announcements import Call
-from engine.cards import CardSet
 from engine.contracts import Contract, card_order
 from engine.phases import Phase
 
@@ -109,7 +108,7 @@ def _exchange_refusal(hand: Hand, action: Action) -> Reason | None:
         text = f"exactly 3 cards must be passed, not {len(action.cards)}"
         return Reason(Refusal.THREE_CARDS, text, {"count": str(len(action.cards))})
     held = hand.cards_of(action.seat)
-    if not held.issuperset(CardSet.of(action.cards)):
+    if any(action.cards.count(card) > held.count(card) for card in action.cards):
         cards = " ".join(map(str, action.cards))
         return Reason(Refusal.CARDS_NOT_HELD, f"{cards} are not all in the hand", {"cards": cards})
     given_trumps = sum(map(_NORMAL.is_trump, action.cards))

@@ -76,6 +76,7 @@ def test_the_poor_player_gives_after_the_reservations() -> None:
         "AC AS AH",
         "QD JD 10D",
         "QD QD JD",
+        "QD QD QD",
         "",
     ],
 )
@@ -174,7 +175,9 @@ def test_seat_zero_returns_from_fifteen_different_cards() -> None:
     assert len(hand.legal_notations(0)) == 455
 
 
-@pytest.mark.parametrize("cards", ["QD JD", "QD JD 9D AD", "AC AS AH", "QD QD JD", ""])
+@pytest.mark.parametrize(
+    "cards", ["QD JD", "QD JD 9D AD", "AC AS AH", "QD QD JD", "QD QD QD", "JD JD JD", ""]
+)
 def test_a_return_of_other_than_three_held_cards_is_refused(cards: str) -> None:
     hand = run(given(), ACCEPT_BY[0])
     assert refused(hand, 0, f"armut-return {cards}".strip())

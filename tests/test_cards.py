@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import engine
-from engine import Card, CardError, CardSet, Rank, Suit
+from engine import Card, CardCountError, CardError, CardSet, Rank, Suit
 
 DECK_ORDER = "AC 10C KC QC JC 9C AS 10S KS QS JS 9S AH 10H KH QH JH 9H AD 10D KD QD JD 9D"
 """The 24 card types in the order §1 writes them: suits C S H D, ranks A 10 K Q J 9."""
@@ -137,24 +137,24 @@ def test_card_set_is_immutable_under_add_and_remove() -> None:
 
 @pytest.mark.parametrize(("text", "card"), [("", "QC"), ("QS AD", "QC"), ("QC", "QS")])
 def test_removing_an_absent_card_is_refused(text: str, card: str) -> None:
-    with pytest.raises(CardError):
+    with pytest.raises(CardCountError):
         CardSet.parse(text).remove(Card.parse(card))
 
 
 @pytest.mark.parametrize("text", ["QC QC QC", "AD 9C AD 10H AD", f"{DECK_ORDER} {DECK_ORDER} 9D"])
 def test_a_third_copy_is_refused_when_building_a_set(text: str) -> None:
-    with pytest.raises(CardError):
+    with pytest.raises(CardCountError):
         CardSet.parse(text)
 
 
 def test_a_third_copy_is_refused_by_union() -> None:
-    with pytest.raises(CardError):
+    with pytest.raises(CardCountError):
         CardSet.parse("QC QC") | CardSet.parse("QC")
 
 
 def test_a_third_copy_is_refused_by_add() -> None:
     """The set holds each type at most twice; adding a third copy must not pass silently."""
-    with pytest.raises(CardError):
+    with pytest.raises(CardCountError):
         CardSet.parse("QC QC").add(Card.parse("QC"))
 
 
@@ -180,5 +180,5 @@ def test_card_set_difference_removes_copies(left: str, right: str, difference: s
 def test_card_set_difference_of_a_missing_card_is_refused(left: str, right: str) -> None:
     a, b = CardSet.parse(left), CardSet.parse(right)
     assert not a.issuperset(b)
-    with pytest.raises(CardError):
+    with pytest.raises(CardCountError):
         a - b

@@ -289,6 +289,13 @@ ILLEGAL = [
     ("hochzeit without both queens", MIXED, "0 hochzeit", 0),
     ("armut-give of 2 cards", MIXED, ARMUT_DECLARED + "; 0 armut-give QC JC", 4),
     ("armut-give keeping a trump", MIXED, ARMUT_DECLARED + "; 0 armut-give QC JC AC", 4),
+    ("armut-give of a card 3 times", MIXED, ARMUT_DECLARED + "; 0 armut-give JC JC JC", 4),
+    (
+        "armut-return of a card 3 times",
+        MIXED,
+        ARMUT_GIVEN + "; 1 armut-accept; 1 armut-return JC JC JC",
+        6,
+    ),
     ("armut answer by the poor seat", MIXED, ARMUT_GIVEN + "; 0 armut-accept", 5),
     ("armut answer out of turn", MIXED, ARMUT_GIVEN + "; 2 armut-accept", 5),
     ("play before the return", MIXED, ARMUT_GIVEN + "; 1 armut-accept; 0 play AC", 6),
