@@ -1,6 +1,12 @@
 """Hints: the strong level's choice for the human's current decision, with what the best few
 actions are expected to bring, worked out from the human's view alone (never the hidden
-cards)."""
+cards).
+
+The values are shown only when they back the choice. The strong level does not take the best
+raw value: it keeps the heuristic's card unless another is better beyond the noise, calls and
+plays solo only past a margin (play-outs flatter both, `bench/RESULTS.md`), and answers an
+Armut with the heuristic. A hint whose own list rates another action higher misleads more than
+a hint without numbers."""
 
 from __future__ import annotations
 
@@ -12,7 +18,8 @@ from bots.levels import LEVELS
 from bots.registry import bot_named
 from bots.search.bot import SearchBot
 from bots.search.evaluate import evaluate
-from engine import Phase, SeatView
+from bots.search.values import ActionValue
+from engine import Action, Phase, SeatView
 
 EXCHANGES = (Phase.ARMUT_GIVE, Phase.ARMUT_RETURN)
 
@@ -53,6 +60,15 @@ def hint_of(view: SeatView, seed: str) -> Hint:
     choices: there only the chosen one is valued."""
     choice = STRONG.choose(view, random.Random(seed))
     only = [choice] if view.phase in EXCHANGES else None
-    values = evaluate(view, random.Random(seed), STRONG.budget, only)[:SHOWN]
-    options = tuple(HintOption(v.action.notation, round(v.expected, 2)) for v in values)
-    return Hint(choice.notation, options)
+    values = evaluate(view, random.Random(seed), STRONG.budget, only)
+    return Hint(choice.notation, _backing(choice, values))
+
+
+def _backing(choice: Action, values: list[ActionValue]) -> tuple[HintOption, ...]:
+    """The best few values with the choice first, or none when another action is valued
+    higher than the choice."""
+    chosen = next((v.expected for v in values if v.action == choice), None)
+    if chosen is None or any(v.expected > chosen for v in values):
+        return ()
+    ranked = sorted(values, key=lambda v: (-v.expected, v.action != choice))[:SHOWN]
+    return tuple(HintOption(v.action.notation, round(v.expected, 2)) for v in ranked)

@@ -13,18 +13,21 @@ import re
 import time
 from pathlib import Path
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from app.hints import STRONG, hint_seed
+from app.hints import STRONG, Hint, hint_of, hint_seed
 from app.models import GameRow, HandReview, HintUse
-from app.review import Moment, weigh
+from app.review import Moment, human_moments, weigh
 from app.review_jobs import review_evaluation
 from app.service import HUMAN, Table
 from app.store import read_table
+from bots.registry import bot_named
 from bots.search.solver import VALUE_SCALE
-from engine import Act, Action, Card, parse_record, view_of
+from bots.table import play_out
+from engine import PAGAT, Act, Action, Card, Hand, HandRecord, deal, parse_record, view_of
 from tests.test_search_solver import brute_force
 from tests.web.driver import (
     HTMX,
@@ -76,6 +79,47 @@ def test_the_hint_is_search_v1s_choice_and_changes_nothing(
     assert row.version == version, "the hint changed nothing"
     uses = hint_uses(app)
     assert [(use.version, use.suggested) for use in uses] == [(version, expected)]
+
+
+OPTION = re.compile(r'<li data-option="([^"]+)">[^<]*: ([^<]+)</li>')
+
+
+def backs_the_hint(hint: Hint) -> bool:
+    """No values, or the hinted action first with the best of them."""
+    if not hint.options:
+        return True
+    first = hint.options[0]
+    return first.action == hint.action and all(o.expected <= first.expected for o in hint.options)
+
+
+@pytest.mark.parametrize("seed", ["probe363", "probe410"])
+def test_a_hinted_armut_reply_is_not_the_one_its_values_rate_worse(
+    client: TestClient, seed: str
+) -> None:
+    """Found by a probe: the strong level answers an Armut with the heuristic, and the hint
+    took the Armut while listing declining as 1.8 game points better."""
+    url = start_game(client, seed)
+    body = post_action(client, url, client.get(url).text, "healthy").text
+    answer = client.post(f"{url}/hint", data={"version": str(page_version(body))}, headers=HTMX)
+    hinted = HINTED.search(answer.text).group(1)  # type: ignore[union-attr]
+    assert hinted in ("armut-accept", "armut-decline")
+    listed = [
+        (action, float(value.replace("\u2212", "-")))
+        for action, value in OPTION.findall(answer.text)
+    ]
+    assert all(value <= listed[0][1] for _, value in listed), listed
+    assert not listed or listed[0][0] == hinted, listed
+
+
+def test_every_hint_of_a_hand_is_backed_by_its_values() -> None:
+    """A hand with the decisions where the strong level passes over the best raw value: the
+    Armut reply, a card within the noise of a better one, and a call short of its margin."""
+    dealt = deal("hint/5", 0)
+    model = bot_named("heuristic-v1")
+    hand = play_out(Hand(PAGAT, dealt.hands, dealt.dealer), [model] * 4, [random.Random(0)] * 4)
+    hints = [hint_of(m.view, f"hint/5/{m.index}") for m in human_moments(HandRecord.of_hand(hand))]
+    assert [h for h in hints if not backs_the_hint(h)] == []
+    assert any(h.options for h in hints), "values are still shown where they back the hint"
 
 
 def test_no_hint_in_a_ranked_daily_game(app: FastAPI, client: TestClient) -> None:
