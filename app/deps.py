@@ -56,14 +56,15 @@ def _client_ip(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-async def limit_starts(request: Request) -> None:
-    """Refuses (429) a new game when this player or address starts too many. A first visit
-    gets its player id here, so its first game counts for it too."""
+def count_start(request: Request) -> None:
+    """Counts a new game, refusing it (429) when this player or address starts too many.
+    Called once the form is known to be good: a refused form starts nothing, so it must not
+    use up the allowance. A first visit gets its player id here, so its first game counts
+    for it too. It talks to the database: call it in a worker thread."""
     limiter = _limiter(request)
     if limiter is None:
         return
-    player, ip = ensure_player_id(request), _client_ip(request)
-    if not await run_in_threadpool(limiter.allow_start, player, ip):
+    if not limiter.allow_start(ensure_player_id(request), _client_ip(request)):
         raise HTTPException(429, N_("Too many new games at once. Wait a minute and try again."))
 
 
@@ -104,7 +105,6 @@ async def limit_actions(request: Request) -> None:
         await run_in_threadpool(count_action, request)
 
 
-StartLimit = Depends(limit_starts)
 ActionLimit = Depends(limit_actions)
 
 

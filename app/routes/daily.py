@@ -18,7 +18,7 @@ from app.daily import (
     seed_published,
     unfinished_attempts,
 )
-from app.deps import RosterDep, SessionDep, SettingsDep, StartLimit, TemplatesDep, player_id
+from app.deps import RosterDep, SessionDep, SettingsDep, TemplatesDep, count_start, player_id
 from app.i18n import N_, translator
 from app.levels import DAILY_LEVEL, LEVELS
 from app.models import DailyPar, Player
@@ -44,13 +44,14 @@ def _ranked(rules_key: str) -> None:
         raise HTTPException(404, N_("There is no daily game with these rules.")) from None
 
 
-@router.post("/daily/{rules_key}", dependencies=[StartLimit])
+@router.post("/daily/{rules_key}")
 def play_daily(
     request: Request, rules_key: str, session: SessionDep, settings: SettingsDep, roster: RosterDep
 ) -> RedirectResponse:
     """Today's deals: the ranked attempt the first time (resumed while unfinished), practice
     after that."""
     _ranked(rules_key)
+    count_start(request)
     day = settings.today()
     player = current_player(request, session)
     attempt = attempt_of(session, player.id, day, rules_key)

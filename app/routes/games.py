@@ -23,8 +23,8 @@ from app.deps import (
     TOO_MANY_ACTIONS,
     RosterDep,
     SessionDep,
-    StartLimit,
     action_count,
+    count_start,
     counted_without_purge,
     enforce,
     is_htmx,
@@ -100,7 +100,7 @@ def to_table(request: Request, row: GameRow, table: Table) -> RedirectResponse:
 SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-@router.post("", dependencies=[StartLimit])
+@router.post("")
 def start_game(
     request: Request,
     session: SessionDep,
@@ -112,6 +112,7 @@ def start_game(
     fair."""
     if seed is not None and not SEED.fullmatch(seed):
         raise HTTPException(400, N_("A seed is 1 to 64 letters, digits, '-' or '_'."))
+    count_start(request)
     bot = roster.bot(LEVELS[level_preference(request)])
     player = current_player(request, session)
     row, table = open_game(session, player, rules_preference(request), bot, seed)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
 
-from app.deps import RosterDep, SessionDep, StartLimit, TemplatesDep
+from app.deps import RosterDep, SessionDep, TemplatesDep, count_start
 from app.i18n import N_, translator
 from app.levels import DEFAULT_LEVEL, LEVELS
 from app.preferences import remember_level, remember_rules
@@ -30,7 +30,7 @@ async def _toggle_fields(request: Request) -> dict[str, object]:
     return {name: form.get(name) for name in TOGGLE_FIELDS}
 
 
-@router.post("/rules", dependencies=[StartLimit])
+@router.post("/rules")
 def choose_rules(
     request: Request,
     session: SessionDep,
@@ -53,6 +53,7 @@ def choose_rules(
         return templates.TemplateResponse(request, "message.html", context, status_code=400)
     if level not in LEVELS:
         raise HTTPException(400, N_("The level is one of easy, normal, strong."))
+    count_start(request)
     bot = roster.bot(LEVELS[level])
     row, table = open_game(session, current_player(request, session), rules, bot)
     session.commit()

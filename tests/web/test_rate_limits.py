@@ -190,6 +190,23 @@ def test_a_players_actions_past_the_limit_change_nothing(
         assert page_version(response.text) > before.version
 
 
+def test_refused_start_forms_do_not_use_up_the_starts(tmp_path: Path) -> None:
+    """A start whose form is refused (a bad seed, rules that do not exist) starts nothing,
+    so it leaves the allowance as it was: the player's good starts after it are taken."""
+    with (
+        limited(tmp_path, Clock(), starts_per_player=2) as application,
+        browsers(application, 1) as (client,),
+    ):
+        for _ in range(3):
+            bad_seed = client.post("/games", data={"seed": "bad seed!"})
+            assert bad_seed.status_code == 400
+            no_rules = client.post("/rules", data={"preset": "nope"})
+            assert no_rules.status_code == 400
+        assert start(client).status_code == 303
+        assert start(client, "/daily/pagat").status_code == 303
+        assert_slow_down(start(client))
+
+
 def test_starts_are_limited_per_address(tmp_path: Path) -> None:
     clock = Clock()
     with (
