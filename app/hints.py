@@ -11,15 +11,19 @@ a hint without numbers."""
 from __future__ import annotations
 
 import random
+import threading
+from collections import OrderedDict
+from concurrent.futures import Future
 from dataclasses import dataclass
 
-from app.service import Table
+from app.bot_pool import BotRoster
+from app.service import HUMAN, Table
 from bots.levels import LEVELS
 from bots.registry import bot_named
 from bots.search.bot import SearchBot
 from bots.search.evaluate import evaluate
 from bots.search.values import ActionValue
-from engine import Action, Phase, SeatView
+from engine import Action, Phase, SeatView, view_of
 
 EXCHANGES = (Phase.ARMUT_GIVE, Phase.ARMUT_RETURN)
 
@@ -35,6 +39,8 @@ STRONG = strong_bot()
 
 SHOWN = 3
 """The best few actions the hint lists."""
+HINTS_KEPT = 1_000
+"""Hints a server process keeps; far more than the moments players are asking about."""
 
 
 @dataclass(frozen=True)
@@ -72,3 +78,40 @@ def _backing(choice: Action, values: list[ActionValue]) -> tuple[HintOption, ...
         return ()
     ranked = sorted(values, key=lambda v: (-v.expected, v.action != choice))[:SHOWN]
     return tuple(HintOption(v.action.notation, round(v.expected, 2)) for v in ranked)
+
+
+class HintKeeper:
+    """The hints of one server process, each worked out once. A hint is the same for the
+    same game and version, and costs a worker process a quarter of a second: asked again
+    (a reload, a double click, a script asking over and over) it is served from here, and
+    while it is being worked out the others asking wait for that one answer."""
+
+    def __init__(self, roster: BotRoster) -> None:
+        self._roster = roster
+        self._kept: OrderedDict[tuple[str, int], Future[Hint]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def hint(self, game_id: str, table: Table) -> Hint:
+        key = (game_id, table.version)
+        with self._lock:
+            kept = self._kept.get(key)
+            mine = kept is None
+            if kept is None:
+                kept = self._kept[key] = Future()
+                if len(self._kept) > HINTS_KEPT:
+                    self._kept.popitem(last=False)
+            else:
+                self._kept.move_to_end(key)
+        if mine:
+            self._work_out(key, kept, table)
+        return kept.result()
+
+    def _work_out(self, key: tuple[str, int], kept: Future[Hint], table: Table) -> None:
+        """A hint that failed is forgotten, so that the next request tries again."""
+        view = view_of(table.game.hand, HUMAN)
+        try:
+            kept.set_result(self._roster.submit(hint_of, view, hint_seed(table)).result())
+        except Exception as error:
+            with self._lock:
+                self._kept.pop(key, None)
+            kept.set_exception(error)

@@ -7,13 +7,12 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request, Response
 
 from app.db import insert_unless_present
-from app.deps import ActionLimit, RosterDep, SessionDep, TemplatesDep, is_htmx
-from app.hints import hint_of, hint_seed
+from app.deps import ActionLimit, SessionDep, TemplatesDep, is_htmx
+from app.hints import HintKeeper
 from app.i18n import N_
 from app.models import GameRow, HintUse
 from app.routes.games import STALE, Screen, ScreenDep, VersionField, owned_game
 from app.service import HUMAN, Table
-from engine import view_of
 
 router = APIRouter(prefix="/games", tags=["hints"])
 
@@ -26,7 +25,6 @@ def hint(
     game_id: str,
     session: SessionDep,
     screen: ScreenDep,
-    roster: RosterDep,
     templates: TemplatesDep,
     version: VersionField,
 ) -> Response:
@@ -39,7 +37,8 @@ def hint(
         return _no_hint(screen, row, table, STALE)
     if table.game.hand.to_act != HUMAN:
         return _no_hint(screen, row, table, NOTHING_TO_DECIDE)
-    advice = roster.submit(hint_of, view_of(table.game.hand, HUMAN), hint_seed(table)).result()
+    hints: HintKeeper = request.app.state.hints
+    advice = hints.hint(row.id, table)
     values = {"game_id": row.id, "version": row.version, "suggested": advice.action}
     insert_unless_present(session, HintUse, values)
     session.commit()

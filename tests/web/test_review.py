@@ -11,7 +11,10 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -120,6 +123,31 @@ def test_every_hint_of_a_hand_is_backed_by_its_values() -> None:
     hints = [hint_of(m.view, f"hint/5/{m.index}") for m in human_moments(HandRecord.of_hand(hand))]
     assert [h for h in hints if not backs_the_hint(h)] == []
     assert any(h.options for h in hints), "values are still shown where they back the hint"
+
+
+def test_a_hint_asked_again_is_worked_out_once(
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same game and version always get the same hint: asking again (a reload, a
+    script asking over and over) must not take the workers' time again."""
+    roster = app.state.bots
+    worked_out: list[object] = []
+
+    def counted(work: Callable[..., Any], *args: Any) -> Future[Any]:
+        if work is hint_of:
+            worked_out.append(args)
+        return submit(work, *args)
+
+    submit = roster.submit
+    monkeypatch.setattr(roster, "submit", counted)
+    url = start_game(client, "hint-2")
+    version = page_version(client.get(url).text)
+    answers = [
+        client.post(f"{url}/hint", data={"version": str(version)}, headers=HTMX) for _ in range(3)
+    ]
+    assert [a.status_code for a in answers] == [200, 200, 200]
+    assert len({HINTED.search(a.text).group(1) for a in answers}) == 1  # type: ignore[union-attr]
+    assert len(worked_out) == 1
 
 
 def test_no_hint_in_a_ranked_daily_game(app: FastAPI, client: TestClient) -> None:
