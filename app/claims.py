@@ -32,7 +32,7 @@ def claim(
     session.commit()
     row = session.get(model, tuple(key.values()))
     assert row is not None
-    if inserted or not _abandoned(row, now):
+    if inserted or not abandoned(row, now):
         return row, inserted
     conditions = [getattr(model, name) == value for name, value in key.items()]
     taken = session.execute(
@@ -45,7 +45,8 @@ def claim(
     return row, bool(getattr(taken, "rowcount", 0) == 1)
 
 
-def _abandoned(row: Any, now: datetime) -> bool:
+def abandoned(row: Any, now: datetime) -> bool:
+    """Whether a row (or a row's `status` and `started_at`) is to be claimed again."""
     if row.status == "failed":
         return True
     started: datetime = row.started_at

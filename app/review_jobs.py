@@ -2,7 +2,10 @@
 
 The first request for a hand's review claims it (`app.claims`), so two requests, or two
 server processes, never both compute it. Each decision is stored as soon as it is weighed,
-so the page can show the progress.
+so the page can show the progress. A player has one review computed at a time: a review takes
+a worker process seconds, and one player opening the reviews of many hands would otherwise
+keep the workers from everybody's bots and hints. A further review waits its turn, claimed
+by a later request of its page (which asks again every second while it waits).
 """
 
 from __future__ import annotations
@@ -12,13 +15,14 @@ import math
 import random
 import threading
 from dataclasses import dataclass
+from datetime import datetime
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.bot_pool import BotRoster
-from app.claims import claim
-from app.models import HandReview
+from app.claims import abandoned, claim
+from app.models import GameRow, HandReview, Player
 from app.review import Decision, Moment, human_moments, summarise, weigh
 from app.settings import utc_now
 from bots.heuristic.bot import HeuristicBot
@@ -65,6 +69,7 @@ def weigh_by_search(moment: Moment, seed: str) -> Decision:
 
 @dataclass(frozen=True)
 class ReviewJob:
+    player_id: str
     game_id: str
     hand: int
     record: HandRecord
@@ -78,19 +83,50 @@ class Reviewer:
     def __init__(self, sessions: sessionmaker[Session], roster: BotRoster) -> None:
         self._sessions = sessions
         self._roster = roster
+        self._claiming = threading.Lock()
 
-    def request(self, session: Session, job: ReviewJob) -> HandReview:
-        """The hand's review row; claims and starts the computation when nobody has."""
+    def request(self, session: Session, job: ReviewJob) -> HandReview | None:
+        """The hand's review row; claims and starts the computation when nobody has. None
+        while it waits its turn behind another review of the player."""
+        now = utc_now()
+        review = session.get(HandReview, (job.game_id, job.hand))
+        if review is not None and not abandoned(review, now):
+            return review
+        with self._claiming:
+            return self._claim(session, job, now)
+
+    def _claim(self, session: Session, job: ReviewJob, now: datetime) -> HandReview | None:
+        """Checking for the player's other reviews and claiming this one are one step: this
+        process's lock keeps its own requests apart, and the player's row, locked until the
+        claim commits, keeps other processes' apart (on PostgreSQL; SQLite has no row locks,
+        and one process serves it)."""
+        session.execute(select(Player.id).where(Player.id == job.player_id).with_for_update())
+        if self._reviewing(session, job, now):
+            session.commit()
+            return None
         key = {"game_id": job.game_id, "hand": job.hand}
         fresh: dict[str, object] = {
             "evaluator": EVALUATOR,
             "decisions": [],
             "decisions_total": None,
         }
-        review, claimed = claim(session, HandReview, key, fresh, utc_now())
+        review, claimed = claim(session, HandReview, key, fresh, now)
         if claimed:
             threading.Thread(target=self._run, args=(job,), daemon=True).start()
         return review
+
+    def _reviewing(self, session: Session, job: ReviewJob, now: datetime) -> bool:
+        """Whether another review of the player is being computed."""
+        others = session.execute(
+            select(HandReview.status, HandReview.started_at)
+            .join(GameRow, GameRow.id == HandReview.game_id)
+            .where(
+                GameRow.player_id == job.player_id,
+                HandReview.status == "pending",
+                (HandReview.game_id != job.game_id) | (HandReview.hand != job.hand),
+            )
+        )
+        return any(not abandoned(other, now) for other in others)
 
     def _run(self, job: ReviewJob) -> None:
         try:

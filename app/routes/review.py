@@ -25,6 +25,8 @@ HandNumber = Annotated[int, PathParam(le=MAX_HANDS)]
 
 @dataclass(frozen=True)
 class ReviewShown:
+    waiting: bool
+    """Behind another review of the player (`app.review_jobs`)."""
     done: bool
     failed: bool
     weighed: int
@@ -33,9 +35,23 @@ class ReviewShown:
     summary: Summary
 
 
-def review_shown(review: HandReview) -> ReviewShown:
+WAITING = ReviewShown(
+    waiting=True,
+    done=False,
+    failed=False,
+    weighed=0,
+    total=None,
+    decisions=(),
+    summary=summarise([]),
+)
+
+
+def review_shown(review: HandReview | None) -> ReviewShown:
+    if review is None:
+        return WAITING
     decisions = tuple(Decision.from_json(data) for data in review.decisions)
     return ReviewShown(
+        waiting=False,
         done=review.status == "done",
         failed=review.status == "failed",
         weighed=len(decisions),
@@ -48,10 +64,12 @@ def review_shown(review: HandReview) -> ReviewShown:
 def _review(
     request: Request, session: SessionDep, screen: ScreenDep, game_id: str, number: int
 ) -> tuple[GameRow, HandRecord, ReviewShown]:
-    """The hand and its review, started in the background on the first request."""
+    """The hand and its review, started in the background on the first request (or, while
+    another review of the player is computed, on the first after it)."""
     row, record = finished_hand(session, request, screen, game_id, number)
     reviewer: Reviewer = request.app.state.reviewer
-    review = reviewer.request(session, ReviewJob(row.id, number, record, f"{row.seed}/{number}"))
+    job = ReviewJob(row.player_id, row.id, number, record, f"{row.seed}/{number}")
+    review = reviewer.request(session, job)
     return row, record, review_shown(review)
 
 

@@ -19,13 +19,14 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from app.hints import STRONG, Hint, hint_of, hint_seed
 from app.models import GameRow, HandReview, HintUse
 from app.review import Moment, human_moments, weigh
-from app.review_jobs import review_evaluation
+from app.review_jobs import EVALUATOR, review_evaluation
 from app.service import HUMAN, Table
+from app.settings import utc_now
 from app.store import read_table
 from bots.registry import bot_named
 from bots.search.solver import VALUE_SCALE
@@ -204,6 +205,43 @@ def test_the_review_weighs_every_decision_once(app: FastAPI, client: TestClient)
         after = session.get(HandReview, (url.rsplit("/", 1)[1], 1))
         assert after is not None and (after.started_at, after.finished_at, after.decisions) == kept
         assert session.scalar(select(func.count()).select_from(HandReview)) == 1
+
+
+def reviews_of(app: FastAPI, url: str) -> list[HandReview]:
+    with app.state.sessions() as session:
+        game = url.rsplit("/", 1)[1]
+        return list(session.scalars(select(HandReview).where(HandReview.game_id == game)))
+
+
+def test_a_player_has_one_review_computed_at_a_time(app: FastAPI, client: TestClient) -> None:
+    """One player opening the reviews of many hands must not keep the workers from the
+    others' bots and hints: a further review waits its turn (the page says so and asks
+    again) until the player's review being computed, here by another process, is done."""
+    first, _ = played_hand(client, "review-turn-1")
+    second, _ = played_hand(client, "review-turn-2")
+    computing = HandReview(
+        game_id=first.rsplit("/", 1)[1],
+        hand=1,
+        status="pending",
+        started_at=utc_now(),
+        evaluator=EVALUATOR,
+        decisions=[],
+    )
+    with app.state.sessions() as session:
+        session.add(computing)
+        session.commit()
+
+    for headers in ({}, HTMX):
+        waiting = client.get(f"{second}/hands/1/review", headers=headers)
+        assert waiting.status_code == 200
+        assert "waits its turn" in waiting.text and 'hx-trigger="every 1s"' in waiting.text
+    assert reviews_of(app, second) == []
+
+    with app.state.sessions() as session:
+        session.execute(update(HandReview).values(status="done"))
+        session.commit()
+    finished_review(client, f"{second}/hands/1/review")
+    assert [review.status for review in reviews_of(app, second)] == ["done"]
 
 
 def test_no_review_of_a_hand_not_yet_finished(client: TestClient) -> None:
