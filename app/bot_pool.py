@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from threading import Lock
+from threading import BoundedSemaphore, Lock
 from typing import Any, TypeVar
 
 from bots.protocol import Bot
@@ -48,6 +48,7 @@ class BotRoster:
         self._workers = workers
         self._pool: ProcessPoolExecutor | None = None
         self._lock = Lock()
+        self._background = BoundedSemaphore(max(1, workers // 2))
 
     def submit(self, work: Callable[..., T], *args: Any) -> Future[T]:
         """Runs heavy work (a search, a review's evaluation) in the pool; without workers,
@@ -60,6 +61,21 @@ class BotRoster:
         except Exception as error:
             done.set_exception(error)
         return done
+
+    def submit_in_background(self, work: Callable[..., T], *args: Any) -> Future[T]:
+        """Heavy work that no player at the table waits for (a review's decisions) is given
+        half the workers at most (at least one): however many reviews are being computed,
+        the bots and hints of live play find the other workers free, or, with one worker,
+        wait behind one piece of such work at most. Waits in the caller's thread for a
+        free share."""
+        self._background.acquire()
+        try:
+            future = self.submit(work, *args)
+        except BaseException:
+            self._background.release()
+            raise
+        future.add_done_callback(lambda _: self._background.release())
+        return future
 
     def decides_quickly(self, bot_id: str) -> bool:
         """A search bot thinks for tens of milliseconds to a second per card, wherever it

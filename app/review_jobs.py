@@ -134,7 +134,8 @@ class Reviewer:
             self._update(job, decisions_total=len(moments))
             decisions: list[Decision] = []
             for moment in moments:
-                decisions.append(self._roster.submit(weigh_by_search, moment, job.seed).result())
+                weighed = self._roster.submit_in_background(weigh_by_search, moment, job.seed)
+                decisions.append(weighed.result())
                 self._update(job, decisions=[d.to_json() for d in decisions], started_at=utc_now())
             summary = summarise(decisions)
             self._update(
