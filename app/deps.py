@@ -56,11 +56,17 @@ def _client_ip(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+async def give_player_id(request: Request) -> None:
+    """A start hands out the player id first, refused or not, as it did when the count came
+    first: the requests that follow with the cookie are one player."""
+    ensure_player_id(request)
+
+
 def count_start(request: Request) -> None:
     """Counts a new game, refusing it (429) when this player or address starts too many.
     Called once the form is known to be good: a refused form starts nothing, so it must not
-    use up the allowance. A first visit gets its player id here, so its first game counts
-    for it too. It talks to the database: call it in a worker thread."""
+    use up the allowance. A first visit's first game counts for its player too. It talks
+    to the database: call it in a worker thread."""
     limiter = _limiter(request)
     if limiter is None:
         return
@@ -106,6 +112,7 @@ async def limit_actions(request: Request) -> None:
 
 
 ActionLimit = Depends(limit_actions)
+PlayerId = Depends(give_player_id)
 
 
 def player_id(request: Request) -> str | None:

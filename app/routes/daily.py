@@ -18,7 +18,15 @@ from app.daily import (
     seed_published,
     unfinished_attempts,
 )
-from app.deps import RosterDep, SessionDep, SettingsDep, TemplatesDep, count_start, player_id
+from app.deps import (
+    PlayerId,
+    RosterDep,
+    SessionDep,
+    SettingsDep,
+    TemplatesDep,
+    count_start,
+    player_id,
+)
 from app.i18n import N_, translator
 from app.levels import DAILY_LEVEL, LEVELS
 from app.models import DailyPar, Player
@@ -44,7 +52,7 @@ def _ranked(rules_key: str) -> None:
         raise HTTPException(404, N_("There is no daily game with these rules.")) from None
 
 
-@router.post("/daily/{rules_key}")
+@router.post("/daily/{rules_key}", dependencies=[PlayerId])
 def play_daily(
     request: Request, rules_key: str, session: SessionDep, settings: SettingsDep, roster: RosterDep
 ) -> RedirectResponse:

@@ -21,6 +21,7 @@ from app.daily import attempt_closed, attempts_close_at, settle_attempt, settles
 from app.db import has_idle_connection
 from app.deps import (
     TOO_MANY_ACTIONS,
+    PlayerId,
     RosterDep,
     SessionDep,
     action_count,
@@ -100,7 +101,7 @@ def to_table(request: Request, row: GameRow, table: Table) -> RedirectResponse:
 SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-@router.post("")
+@router.post("", dependencies=[PlayerId])
 def start_game(
     request: Request,
     session: SessionDep,

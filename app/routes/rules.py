@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
 
-from app.deps import RosterDep, SessionDep, TemplatesDep, count_start
+from app.deps import PlayerId, RosterDep, SessionDep, TemplatesDep, count_start
 from app.i18n import N_, translator
 from app.levels import DEFAULT_LEVEL, LEVELS
 from app.preferences import remember_level, remember_rules
@@ -30,7 +30,7 @@ async def _toggle_fields(request: Request) -> dict[str, object]:
     return {name: form.get(name) for name in TOGGLE_FIELDS}
 
 
-@router.post("/rules")
+@router.post("/rules", dependencies=[PlayerId])
 def choose_rules(
     request: Request,
     session: SessionDep,
