@@ -14,12 +14,20 @@ from functools import cache
 import regex
 from confusable_homoglyphs import categories, confusables
 
-from app.i18n import N_
-from app.words import SEAT_NAMES
+from app.i18n import LANGUAGES, N_, translations
+from app.words import ANONYMOUS, BOT_NAMES, HUMAN_NAME
 
 MAX_LENGTH = 24
-RESERVED = ("Anonymous", *SEAT_NAMES)
-"""The board's name for players without one, the bots' names and the human's seat name."""
+RESERVED = (
+    *BOT_NAMES,
+    *dict.fromkeys(
+        translations(language).gettext(word)
+        for language in LANGUAGES
+        for word in (ANONYMOUS, HUMAN_NAME)
+    ),
+)
+"""The bots' names, and the names the board gives a player without a nickname and the
+human's seat, in every language the site speaks: whoever took one would pass for another."""
 _ALLOWED_PUNCTUATION = frozenset(" ._-")
 _INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
 

@@ -15,8 +15,8 @@ from engine.cards import Rank, Suit
 HUMAN_NAME = N_("You")
 BOT_NAMES = ("Lena", "Jonas", "Emma")
 """The computer players' names, the same in every language."""
-SEAT_NAMES = (HUMAN_NAME, *BOT_NAMES)
-"""In English: names no player may take as a nickname."""
+ANONYMOUS = N_("Anonymous")
+"""What the leaderboard shows for a player without a nickname."""
 POSITIONS = ("south", "west", "north", "east")
 
 RANK_NAMES = {

@@ -26,6 +26,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
+from app.i18n import LANGUAGES, translations
 from app.models import DailyAttempt, DailyPar, GameRow, Player
 from app.settings import Settings
 from bots.registry import bot_named
@@ -478,6 +479,14 @@ def test_nicknames_of_any_script_are_taken_and_shown(
         "Anonym0us",
         "ＬＥＮＡ",
         "\ufb01" * 13,  # 13 ligatures, 26 letters once normalised
+        "Anonym",  # "Anonymous" and "You" as the board says them in German, Russian, …
+        "аноним",
+        "Névtelen",
+        "ANONIM",
+        "Du",
+        "Ты",
+        "te",
+        "Tu",
     ],
 )
 def test_other_nicknames_are_refused_with_a_clear_message(finished: Finished, typed: str) -> None:
@@ -492,6 +501,19 @@ def test_other_nicknames_are_refused_with_a_clear_message(finished: Finished, ty
     assert nickname_of(finished.app, finished.player_id) == "Before"
     (row,) = board_rows(finished.client.get(BOARD).text)
     assert row.name == "Before"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("word", ["Anonymous", "You"])
+def test_the_boards_own_names_are_refused_in_every_language(
+    finished: Finished, language: str, word: str
+) -> None:
+    """The board shows a player without a nickname as "Anonymous" and the human's seat as
+    "You", in the reader's language: nobody may take those names in any language."""
+    assert set_nickname(finished.client, "Before").status_code == 303
+    name = translations(language).gettext(word)
+    assert set_nickname(finished.client, name).status_code == 400
+    assert nickname_of(finished.app, finished.player_id) == "Before"
 
 
 def test_a_nickname_needs_a_player(finished: Finished) -> None:
