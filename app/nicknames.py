@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import cache
+from itertools import pairwise
 
 import regex
 from confusable_homoglyphs import categories, confusables
@@ -49,12 +50,16 @@ def clean_nickname(text: str) -> str:
         raise NicknameError(N_("Invisible characters are not allowed in a nickname."))
     if not 1 <= len(name) <= MAX_LENGTH:
         raise NicknameError(N_("A nickname has 1 to %(max)d characters."), max=MAX_LENGTH)
-    for char in name:
-        if char not in _ALLOWED_PUNCTUATION and not _letter_or_digit(char):
+    for previous, char in pairwise(" " + name):
+        if char not in _ALLOWED_PUNCTUATION and not _letter_or_digit(char) and not _mark(char):
             raise NicknameError(
                 N_("%(char)s is not allowed: use letters, digits, spaces, '.', '_' or '-'."),
                 char=repr(char),
             )
+        if _mark(char) and not (_letter(previous) or _mark(previous)):
+            raise NicknameError(N_("An accent or other mark in a nickname must follow a letter."))
+    if not any(_letter_or_digit(char) for char in name):
+        raise NicknameError(N_("A nickname needs at least one letter or digit."))
     if _imitates_another_script(name):
         raise NicknameError(N_("Letters of one alphabet may not pass for another’s in a nickname."))
     if any(_looks_like(name, reserved) for reserved in RESERVED):
@@ -65,9 +70,19 @@ def clean_nickname(text: str) -> str:
 
 
 def _letter_or_digit(char: str) -> bool:
-    """Letters and digits of any script, and the marks that belong to letters in many
-    scripts (Devanagari vowel signs, …)."""
-    return unicodedata.category(char)[0] in "LN" or unicodedata.category(char) in ("Mn", "Mc")
+    """Of any script: a name needs one to be read as a name (marks alone show nothing, and
+    `...` is no name)."""
+    return unicodedata.category(char)[0] in "LN"
+
+
+def _letter(char: str) -> bool:
+    return unicodedata.category(char)[0] == "L"
+
+
+def _mark(char: str) -> bool:
+    """The marks that belong to letters in many scripts (Devanagari vowel signs, accents NFKC
+    cannot join to their letter, …); on anything but a letter they draw over the page."""
+    return unicodedata.category(char) in ("Mn", "Mc")
 
 
 _SCRIPTLESS = frozenset({"COMMON", "INHERITED"})

@@ -487,6 +487,12 @@ def test_nicknames_of_any_script_are_taken_and_shown(
         "Ты",
         "te",
         "Tu",
+        "\u0301",  # a combining acute accent with no letter to sit on
+        "\u0301" * 24,
+        "- \u0301",
+        "7\u0301",
+        "...",
+        "_-_",
     ],
 )
 def test_other_nicknames_are_refused_with_a_clear_message(finished: Finished, typed: str) -> None:
