@@ -208,6 +208,45 @@ def test_new_game_redirects_to_its_table(client: TestClient) -> None:
     assert sum(hand_of(table.text).values()) == 12
 
 
+# ---- the language picker ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "query", ["day={today}&rules=ddv", "rules=ddv", "rules=pagat&note=1%262+%2F%2Fx.example"]
+)
+def test_a_language_link_comes_back_to_the_same_page_and_query(
+    app: FastAPI, client: TestClient, query: str
+) -> None:
+    """The board of another day, or a review's step, stays what was shown."""
+    here = "/leaderboard?" + query.format(today=app.state.settings.today().isoformat())
+    page = client.get(here)
+    assert page.status_code == 200
+    link = re.search(r'<a href="(/language\?[^"]*)" lang="de"', page.text)
+    assert link is not None, "the page links to its German version"
+    response = client.get(html.unescape(link.group(1)), follow_redirects=False)
+    assert response.status_code == 303
+    assert response.headers["location"] == here
+
+
+@pytest.mark.parametrize(
+    "back",
+    [
+        "https://evil.example/",
+        "//evil.example/",
+        "///evil.example/",
+        "/\\evil.example/",
+        "/\t/evil.example/",
+        "evil.example",
+        "?back=//evil.example",
+    ],
+)
+def test_a_language_link_never_leads_off_the_site(client: TestClient, back: str) -> None:
+    response = client.get("/language", params={"lang": "de", "back": back}, follow_redirects=False)
+    assert response.status_code == 303
+    location = response.headers["location"]
+    assert location.startswith("/") and not location.startswith(("//", "/\\")), location
+
+
 # ---- the player cookie --------------------------------------------------------------------
 
 
