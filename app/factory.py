@@ -70,6 +70,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url=None,
         dependencies=[Depends(same_origin)],
         lifespan=lifespan,
+        # Starlette's redirect of `/page/` to `/page` names the request's Host header, which
+        # the client chooses; no page of the site has a trailing slash, so it is simply 404.
+        redirect_slashes=False,
     )
     app.state.settings = settings
     app.state.engine = engine

@@ -90,6 +90,18 @@ def test_forms_of_this_site_are_taken(client: TestClient, headers: dict[str, str
     assert client.post("/games", headers=headers, follow_redirects=False).status_code == 303
 
 
+@pytest.mark.parametrize("path", ["/leaderboard/", "/how-to-play/", "/history/", "/healthz/"])
+def test_a_trailing_slash_is_not_found_rather_than_redirected_to_the_host_header(
+    client: TestClient, path: str
+) -> None:
+    """The framework's redirect to the path without the slash named the request's Host, which
+    the client chooses: `Host: evil.example` sent the browser to that site."""
+    answer = client.get(path, headers={"Host": "evil.example"}, follow_redirects=False)
+    assert answer.status_code == 404
+    assert "location" not in answer.headers
+    assert "evil.example" not in answer.text
+
+
 def test_cookies_are_secure_over_https(app: FastAPI) -> None:
     with TestClient(app, base_url="https://testserver") as browser:
         answer = browser.post("/games", follow_redirects=False)
