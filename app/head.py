@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from starlette.types import Message, Receive, Scope, Send
 
-from app.middleware import HttpMiddleware
+from app.middleware import Headers, HttpMiddleware, changing_headers
 
 
 class HeadAsGet(HttpMiddleware):
-    """The GET answer's status and headers (its `content-length` included), no body."""
+    """The GET answer's status and headers (its `content-length` included), no body. A 405
+    names HEAD among the allowed methods wherever it names GET, as it is served there."""
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        send = changing_headers(send, _head_allowed)
         if scope["method"] != "HEAD":
             await self.app(scope, receive, send)
             return
@@ -23,3 +25,15 @@ class HeadAsGet(HttpMiddleware):
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
 
         await self.app({**scope, "method": "GET"}, receive, without_body)
+
+
+def _head_allowed(headers: Headers) -> Headers:
+    """`Allow: GET` becomes `Allow: GET, HEAD` (FastAPI lists a route's own methods only)."""
+    changed = []
+    for name, value in headers:
+        if name.lower() == b"allow":
+            methods = [method.strip() for method in value.split(b",")]
+            if b"GET" in methods and b"HEAD" not in methods:
+                value = b", ".join([*methods, b"HEAD"])
+        changed.append((name, value))
+    return changed

@@ -32,6 +32,16 @@ def test_head_of_a_game_changes_nothing_and_shows_nothing(client: TestClient) ->
 def test_head_where_only_post_is_allowed_is_refused(client: TestClient) -> None:
     answer = client.head("/games")
     assert answer.status_code == 405 and answer.content == b""
+    assert answer.headers["allow"] == "POST"
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE"])
+def test_a_refused_method_is_told_that_head_is_served_with_get(
+    client: TestClient, method: str
+) -> None:
+    answer = client.request(method, "/leaderboard")
+    assert answer.status_code == 405
+    assert answer.headers["allow"] == "GET, HEAD"
 
 
 @pytest.mark.parametrize("path", ["/", "/how-to-play", "/leaderboard", "/no-such-page"])
