@@ -65,6 +65,8 @@ def message_page(
     title = translator(request).gettext(TITLES.get(status, SOMETHING_WRONG))
     context = {"title": title, "message": message}
     headers = dict(headers or {})
+    # A shared cache must not hand htmx's fragment to a browser or the page to htmx.
+    headers["Vary"] = ", ".join(filter(None, (headers.get("Vary"), "HX-Request")))
     if request.headers.get("HX-Request") == "true":
         headers |= {"HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
         return templates.TemplateResponse(

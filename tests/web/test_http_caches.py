@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.driver import start_game
+from tests.web.driver import HTMX, start_game
 
 PAGES = ["/healthz", "/", "/how-to-play", "/leaderboard", "/history", "/no-such-page"]
 
@@ -42,6 +42,22 @@ def test_a_refused_method_is_told_that_head_is_served_with_get(
     answer = client.request(method, "/leaderboard")
     assert answer.status_code == 405
     assert answer.headers["allow"] == "GET, HEAD"
+
+
+@pytest.mark.parametrize("path", ["/no-such-page", "/leaderboard?day=nonsense", "/how-to-play"])
+@pytest.mark.parametrize("htmx", [False, True])
+def test_an_error_page_varies_with_htmx_and_the_language(
+    client: TestClient, path: str, htmx: bool
+) -> None:
+    """htmx gets only the message, a browser the whole page: a shared cache must tell them
+    apart, as it does for the table and the review."""
+    method = "POST" if path == "/how-to-play" else "GET"
+    answer = client.request(method, path, headers=HTMX if htmx else {})
+    assert 400 <= answer.status_code < 500
+    assert ("<html" in answer.text) is not htmx
+    named = [token.strip().lower() for token in answer.headers["vary"].split(",")]
+    assert {"hx-request", "accept-language", "cookie"} <= set(named)
+    assert len(named) == len(set(named)), "each named once"
 
 
 @pytest.mark.parametrize("path", ["/", "/how-to-play", "/leaderboard", "/no-such-page"])
