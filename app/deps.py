@@ -57,9 +57,11 @@ def _client_ip(request: Request) -> str:
 
 
 async def give_player_id(request: Request) -> None:
-    """A start hands out the player id first, refused or not, as it did when the count came
-    first: the requests that follow with the cookie are one player."""
-    ensure_player_id(request)
+    """With the rate limits on, a start hands out the player id first, refused or not: the
+    requests that follow with the cookie are one player for the limits. (Without them, a
+    newcomer's player is made with the game, with nothing to look up first.)"""
+    if _limiter(request) is not None:
+        ensure_player_id(request)
 
 
 def count_start(request: Request) -> None:
