@@ -11,12 +11,11 @@ a hint without numbers."""
 from __future__ import annotations
 
 import random
-import threading
-from collections import OrderedDict
 from concurrent.futures import Future
 from dataclasses import dataclass
 
 from app.bot_pool import BotRoster
+from app.kept import Kept
 from app.service import HUMAN, Table
 from bots.levels import LEVELS
 from bots.registry import bot_named
@@ -88,22 +87,14 @@ class HintKeeper:
 
     def __init__(self, roster: BotRoster) -> None:
         self._roster = roster
-        self._kept: OrderedDict[tuple[str, int], Future[Hint]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Kept[tuple[str, int], Future[Hint]] = Kept(HINTS_KEPT)
 
     def hint(self, game_id: str, table: Table) -> Hint:
         key = (game_id, table.version)
-        with self._lock:
-            kept = self._kept.get(key)
-            mine = kept is None
-            if kept is None:
-                kept = self._kept[key] = Future()
-                if len(self._kept) > HINTS_KEPT:
-                    self._kept.popitem(last=False)
-            else:
-                self._kept.move_to_end(key)
-        if mine:
-            self._work_out(key, kept, table)
+        mine: Future[Hint] = Future()
+        kept = self._kept.setdefault(key, mine)
+        if kept is mine:
+            self._work_out(key, mine, table)
         return kept.result()
 
     def _work_out(self, key: tuple[str, int], kept: Future[Hint], table: Table) -> None:
@@ -112,6 +103,5 @@ class HintKeeper:
         try:
             kept.set_result(self._roster.submit(hint_of, view, hint_seed(table)).result())
         except Exception as error:
-            with self._lock:
-                self._kept.pop(key, None)
+            self._kept.discard(key)
             kept.set_exception(error)

@@ -11,11 +11,9 @@ page to translate; the charts' labels are written in the request's language (`Wr
 from __future__ import annotations
 
 import calendar
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from threading import Lock
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
@@ -24,6 +22,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from app.charts import Chart, bar_chart, dot_chart
 from app.daily import attempt_closed
 from app.i18n import N_, Writing
+from app.kept import Kept
 from app.levels import level_of
 from app.models import DailyAttempt, GameHand, GameRow, HandReview, HintUse
 from app.service import HUMAN, replay_game
@@ -127,31 +126,21 @@ class FactsCache:
     hand's JSON was most of a warm history page)."""
 
     def __init__(self, size: int = 4096) -> None:
-        self._size = size
-        self._facts: OrderedDict[tuple[str, int], GameFacts] = OrderedDict()
-        self._lock = Lock()
+        self._facts: Kept[tuple[str, int], GameFacts] = Kept(size)
 
     def of_games(self, session: Session, rows: Sequence[GameRow]) -> list[GameFacts]:
         """Each row's facts, in order; the hands of the rows not cached are loaded in one
         query, whatever their number."""
-        with self._lock:
-            known = {key: self._facts.get(key) for key in map(facts_key, rows)}
+        known = {key: self._facts.get(key) for key in map(facts_key, rows)}
         missing = [row for row in rows if known[facts_key(row)] is None]
         if missing:
             load_hands(session, missing)
         found = []
         for row in rows:
             facts = known[facts_key(row)] or game_facts(row)
-            self._remember(facts_key(row), facts)
+            self._facts.put(facts_key(row), facts)
             found.append(facts)
         return found
-
-    def _remember(self, key: tuple[str, int], facts: GameFacts) -> None:
-        with self._lock:
-            self._facts[key] = facts
-            self._facts.move_to_end(key)
-            while len(self._facts) > self._size:
-                self._facts.popitem(last=False)
 
 
 def facts_key(row: GameRow) -> tuple[str, int]:
