@@ -1,9 +1,10 @@
-"""A process's bounded memory of things costly to make again (replayed games, hints): the
+"""A process's bounded memory of things costly to make again (tables, replayed games, hints): the
 most recently used kept, the oldest dropped, safe for the worker threads that share it."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from threading import Lock
 from typing import Generic, TypeVar
 
@@ -42,6 +43,19 @@ class Kept(Generic[K, V]):
     def discard(self, key: K) -> None:
         with self._lock:
             self._values.pop(key, None)
+
+    def pop(self, key: K) -> V | None:
+        """Takes the value out: a request works on it alone, and keeps it again after."""
+        return self.pop_if(key, lambda _: True)
+
+    def pop_if(self, key: K, wanted: Callable[[V], bool]) -> V | None:
+        """Takes the value out if it is `wanted`, in one step with the test."""
+        with self._lock:
+            value = self._values.get(key)
+            if value is None or not wanted(value):
+                return None
+            del self._values[key]
+            return value
 
     def _store(self, key: K, value: V) -> None:
         self._values[key] = value

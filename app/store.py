@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 import secrets
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from threading import Lock
 from typing import Any, NamedTuple, cast
 
 from sqlalchemy import JSON, Insert, Integer, bindparam, column, func, inspect, select, true
@@ -19,6 +17,7 @@ from sqlalchemy.sql import Executable
 
 from app.bot_pool import BotRoster
 from app.db import insert_unless_present
+from app.kept import Kept
 from app.models import GameHand, GameRow, Player
 from app.ratelimit import UPSERTS, Count
 from app.service import Table, game_over, rebuild
@@ -118,13 +117,10 @@ class TableCache:
 
     def __init__(self, roster: BotRoster, size: int = 512) -> None:
         self.roster = roster
-        self._size = size
-        self._tables: OrderedDict[str, _Held] = OrderedDict()
-        self._lock = Lock()
+        self._tables: Kept[str, _Held] = Kept(size)
 
     def take(self, row: GameRow) -> Table:
-        with self._lock:
-            held = self._tables.pop(row.id, None)
+        held = self._tables.pop(row.id)
         if held is None or held.table.version != row.version:
             return self._rebuilt(row)
         return held.table
@@ -137,12 +133,14 @@ class TableCache:
         version; else None (read the row). Another process may have stored a step since: the
         row is then stale, and only a step whose UPDATE finds its version (`write_table`)
         may rely on it."""
-        with self._lock:
-            held = self._tables.get(game_id)
-            asked = {"player_id": player_id, "version": version}
-            if held is None or any(held.columns[name] != value for name, value in asked.items()):
-                return None
-            del self._tables[game_id]
+        asked = {"player_id": player_id, "version": version}
+
+        def made_on_it(held: _Held) -> bool:
+            return all(held.columns[name] == value for name, value in asked.items())
+
+        held = self._tables.pop_if(game_id, made_on_it)
+        if held is None:
+            return None
         row = GameRow(**held.columns)
         make_transient_to_detached(row)
         session.add(row)
@@ -151,8 +149,7 @@ class TableCache:
     def decides_quickly(self, game_id: str) -> bool:
         """Whether a table is kept for the game and its bots decide in a moment, here (no
         search bot): a step on it takes no more than a few milliseconds of this process."""
-        with self._lock:
-            held = self._tables.get(game_id)
+        held = self._tables.get(game_id)
         return held is not None and self.roster.decides_quickly(held.columns["bot_id"])
 
     def _rebuilt(self, row: GameRow) -> Table:
@@ -171,11 +168,7 @@ class TableCache:
         """Keeps the table of the row's version, with a copy of the row's columns (a fresh
         object is made from them for each request: an ORM object belongs to one session)."""
         columns = {column.key: getattr(row, column.key) for column in ROW_COLUMNS}
-        with self._lock:
-            self._tables[row.id] = _Held(columns, table)
-            self._tables.move_to_end(row.id)
-            while len(self._tables) > self._size:
-                self._tables.popitem(last=False)
+        self._tables.put(row.id, _Held(columns, table))
 
 
 class _Derived(NamedTuple):

@@ -39,3 +39,19 @@ def test_a_discarded_value_is_made_again() -> None:
     kept.discard("a")
     kept.discard("never kept")
     assert kept.setdefault("a", 2) == 2
+
+
+def test_a_value_taken_out_is_no_longer_kept() -> None:
+    kept: Kept[str, int] = Kept(2)
+    kept.put("a", 1)
+    assert kept.pop("a") == 1
+    assert kept.pop("a") is None and kept.get("a") is None
+
+
+def test_a_value_not_wanted_stays_kept() -> None:
+    kept: Kept[str, int] = Kept(2)
+    kept.put("a", 1)
+    assert kept.pop_if("a", lambda value: value == 2) is None
+    assert kept.get("a") == 1
+    assert kept.pop_if("a", lambda value: value == 1) == 1
+    assert kept.get("a") is None
