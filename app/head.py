@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from starlette.types import Message, Receive, Scope, Send
 
-from app.middleware import Headers, HttpMiddleware, changing_headers
+from app.middleware import Headers, HttpMiddleware, changing_headers, tokens, with_tokens
 
 
 class HeadAsGet(HttpMiddleware):
@@ -29,11 +29,6 @@ class HeadAsGet(HttpMiddleware):
 
 def _head_allowed(headers: Headers) -> Headers:
     """`Allow: GET` becomes `Allow: GET, HEAD` (FastAPI lists a route's own methods only)."""
-    changed = []
-    for name, value in headers:
-        if name.lower() == b"allow":
-            methods = [method.strip() for method in value.split(b",")]
-            if b"GET" in methods and b"HEAD" not in methods:
-                value = b", ".join([*methods, b"HEAD"])
-        changed.append((name, value))
-    return changed
+    if b"GET" not in tokens(headers, b"allow"):
+        return headers
+    return with_tokens(headers, b"allow", (b"HEAD",))

@@ -30,7 +30,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 from starlette.types import Receive, Scope, Send
 
-from app.middleware import Headers, HttpMiddleware, changing_headers
+from app.middleware import Headers, HttpMiddleware, changing_headers, with_tokens
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 DOMAIN = "messages"
@@ -124,14 +124,7 @@ def _varied(headers: Headers) -> Headers:
         name.lower() == b"content-type" and value.startswith(b"text/html")
         for name, value in headers
     )
-    if not html:
-        return headers
-    named = [value for name, value in headers if name.lower() == b"vary"]
-    kept = [(name, value) for name, value in headers if name.lower() != b"vary"]
-    tokens = [token.strip() for value in named for token in value.split(b",") if token.strip()]
-    known = {token.lower() for token in tokens}
-    tokens += [token for token in LANGUAGE_VARY if token.lower() not in known]
-    return [*kept, (b"vary", b", ".join(tokens))]
+    return with_tokens(headers, b"vary", LANGUAGE_VARY) if html else headers
 
 
 def translator(request: Request) -> Translator:

@@ -3,7 +3,7 @@ change the headers of the response as it starts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -35,3 +35,26 @@ def changing_headers(send: Send, change: Callable[[Headers], Headers]) -> Send:
         await send(message)
 
     return send_changed
+
+
+def tokens(headers: Headers, name: bytes) -> list[bytes]:
+    """The comma-separated values of the header `name`, over all its lines."""
+    return [
+        token.strip()
+        for key, value in headers
+        if key.lower() == name
+        for token in value.split(b",")
+        if token.strip()
+    ]
+
+
+def with_tokens(headers: Headers, name: bytes, added: Iterable[bytes]) -> Headers:
+    """`headers` with each of `added` named in the header `name` (one line, each value once,
+    compared without case)."""
+    named = tokens(headers, name)
+    known = {token.lower() for token in named}
+    named += [token for token in added if token.lower() not in known]
+    return [
+        *((key, value) for key, value in headers if key.lower() != name),
+        (name, b", ".join(named)),
+    ]
