@@ -525,10 +525,29 @@ def _call_words(entry: dict[str, object], t: Translator) -> dict[str, str]:
 
 
 def _end_words(result: HandResult, t: Translator) -> str:
+    """Who won the hand and who scores its value: not always the same team (Re may win and
+    Kontra's foxes outweigh it), and a hand nobody wins may still score."""
+    gainer = _gainer(result)
+    if gainer is None:
+        if result.winner is None:
+            return t.gettext("The hand is over: nobody wins.")
+        words = {"team": team_name(result.winner, t)}
+        return t.gettext("The hand is over: %(team)s wins, but the points cancel out.") % words
+    words = {"team": team_name(gainer, t), "value": result.value}
+    if result.winner is gainer:
+        return t.gettext("The hand is over: %(team)s wins, worth %(value)d.") % words
     if result.winner is None:
-        return t.gettext("The hand is over: nobody wins.")
-    words = {"team": team_name(result.winner, t), "value": result.value}
-    return t.gettext("The hand is over: %(team)s wins, worth %(value)d.") % words
+        return t.gettext("The hand is over: nobody wins; %(team)s scores %(value)d.") % words
+    words["winner"] = team_name(result.winner, t)
+    return t.gettext("The hand is over: %(winner)s wins, but %(team)s scores %(value)d.") % words
+
+
+def _gainer(result: HandResult) -> Team | None:
+    """The team the hand's value is scored for; None when it is 0."""
+    re_score = result.scores[result.re[0]]
+    if re_score == 0:
+        return None
+    return Team.RE if re_score > 0 else Team.KONTRA
 
 
 def table_model(

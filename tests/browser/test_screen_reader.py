@@ -13,7 +13,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from app.i18n import LANGUAGES, Translator, translations
 from app.words import call_name, card_name, seat_name, team_name
-from engine import Act, Action, Hand
+from engine import Act, Action, Hand, HandResult, Team
 from engine.record import HandRecord, parse_record
 
 from .clicks import step
@@ -66,11 +66,27 @@ def bot_words(action: Action, t: Translator) -> list[str]:
 
 
 def end_words(hand: Hand, t: Translator) -> str:
+    """The winner, and the team whose players' scores are above 0 (the hand's value is
+    theirs)."""
     result = hand.result()
+    ahead = [team for team in Team if result.scores[team_seats(result, team)[0]] > 0]
+    if not ahead:
+        if result.winner is None:
+            return t.gettext("The hand is over: nobody wins.")
+        words = {"team": team_name(result.winner, t)}
+        return t.gettext("The hand is over: %(team)s wins, but the points cancel out.") % words
+    words = {"team": team_name(ahead[0], t), "value": result.value}
     if result.winner is None:
-        return t.gettext("The hand is over: nobody wins.")
-    words = {"team": team_name(result.winner, t), "value": result.value}
+        return t.gettext("The hand is over: nobody wins; %(team)s scores %(value)d.") % words
+    if result.winner is not ahead[0]:
+        words["winner"] = team_name(result.winner, t)
+        sentence = "The hand is over: %(winner)s wins, but %(team)s scores %(value)d."
+        return t.gettext(sentence) % words
     return t.gettext("The hand is over: %(team)s wins, worth %(value)d.") % words
+
+
+def team_seats(result: HandResult, team: Team) -> tuple[int, ...]:
+    return result.re if team is Team.RE else result.kontra
 
 
 def trick_words(winner: int, number: int, t: Translator) -> str:

@@ -26,7 +26,8 @@ from app.routes.games import STALE
 from app.routes.hints import NOTHING_TO_DECIDE
 from app.settings import Settings
 from app.words import card_name
-from engine import Card, CardSet, Contract, card_order, deal, deck
+from engine import Card, CardSet, Contract, RuleSet, card_order, deal, deck
+from engine.announcements import Step, deadline
 from engine.deal import dealer_of
 from engine.replay import run as replay
 from tests.web.driver import (
@@ -720,6 +721,42 @@ def test_how_to_play_names_the_default_rules(client: TestClient) -> None:
     page = client.get("/how-to-play")
     assert page.status_code == 200
     assert "<code>pagat</code>" in page.text
+
+
+DEADLINES_SAID = re.compile(
+    r"at least (\d+) cards you may announce.*?no 90</em> \((\d+) cards\), <em>no 60</em> "
+    r"\((\d+)\), <em>no 30</em> \((\d+)\) and <em>schwarz</em> \((\d+)\)",
+    re.S,
+)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        rules_form("pagat", PAGAT_ON),
+        rules_form("pagat", (*PAGAT_ON, "without_nines")),
+        rules_form("ddv", ("armut", "without_nines")),
+    ],
+)
+def test_how_to_play_gives_the_announcement_deadlines_the_game_enforces(
+    client: TestClient, form: dict[str, str]
+) -> None:
+    """The cards still held by which each step may be announced, as the engine counts them
+    for the rules in use (without nines everyone holds two cards fewer)."""
+    chosen = client.post("/rules", data=form, follow_redirects=False)
+    rules = RuleSet.from_key(cookie_value(chosen, "doko_rules"))
+    said = DEADLINES_SAID.search(client.get("/how-to-play").text)
+    assert said is not None
+    steps = (Step.TEAM, Step.NO90, Step.NO60, Step.NO30, Step.SCHWARZ)
+    assert [int(number) for number in said.groups()] == [deadline(s, rules, 0) for s in steps]
+
+
+@pytest.mark.parametrize("preset", ["pagat", "ddv"])
+def test_how_to_play_counts_the_point_against_the_old_ones(client: TestClient, preset: str) -> None:
+    client.post("/rules", data=rules_form(preset, ("armut",)))
+    scoring = client.get("/how-to-play").text.split("<h2>Scoring</h2>")[1]
+    assert "Kontra" in scoring
+    assert "outside a solo" in scoring
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,59 @@
+"""The sentence read out when a hand ends names the winner and the team its value is scored
+for. They differ when the extras outweigh the win (docs/rules.md §8: the value goes to the team
+with more points), and a hand nobody wins may still score."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from app.i18n import translations
+from app.presenter import _end_words
+from engine import HandResult, Team
+from engine.record import parse_record
+
+RECORDS = Path(__file__).parent / "records"
+ENGLISH = translations("en")
+
+
+def played_out(name: str) -> HandResult:
+    record = parse_record((RECORDS / name).read_text())
+    hand = record.new_hand()
+    for action in record.actions:
+        hand.apply(action)
+    return hand.result()
+
+
+def test_re_wins_but_kontras_foxes_score_the_hand() -> None:
+    """A real hand: Re reached its target, Kontra caught two foxes; Re's players score -1."""
+    result = played_out("re-wins-kontra-scores.record.json")
+    assert result.winner is Team.RE
+    assert [result.scores[seat] for seat in result.re] == [-1, -1]
+    assert _end_words(result, ENGLISH) == "The hand is over: Re wins, but Kontra scores 1."
+
+
+def scored(winner: Team | None, re_score: int) -> HandResult:
+    """The real hand's result with another winner and Re's players' score."""
+    result = played_out("re-wins-kontra-scores.record.json")
+    scores = tuple(re_score if seat in result.re else -re_score for seat in range(4))
+    return replace(result, winner=winner, scores=scores, value=abs(re_score))
+
+
+@pytest.mark.parametrize(
+    ("winner", "re_score", "said"),
+    [
+        (Team.RE, 3, "The hand is over: Re wins, worth 3."),
+        (Team.KONTRA, -2, "The hand is over: Kontra wins, worth 2."),
+        (Team.KONTRA, 1, "The hand is over: Kontra wins, but Re scores 1."),
+        (Team.RE, 0, "The hand is over: Re wins, but the points cancel out."),
+        (None, 0, "The hand is over: nobody wins."),
+        (None, 1, "The hand is over: nobody wins; Re scores 1."),
+        (None, -2, "The hand is over: nobody wins; Kontra scores 2."),
+    ],
+)
+def test_the_sentence_follows_the_winner_and_the_sign_of_the_score(
+    winner: Team | None, re_score: int, said: str
+) -> None:
+    assert _end_words(scored(winner, re_score), ENGLISH) == said
