@@ -531,9 +531,9 @@ def _end_words(result: HandResult, t: Translator) -> str:
     if gainer is None:
         if result.winner is None:
             return t.gettext("The hand is over: nobody wins.")
-        words = {"team": team_name(result.winner, t)}
-        return t.gettext("The hand is over: %(team)s wins, but the points cancel out.") % words
-    words = {"team": team_name(gainer, t), "value": result.value}
+        winner = {"team": team_name(result.winner, t)}
+        return t.gettext("The hand is over: %(team)s wins, but the points cancel out.") % winner
+    words: dict[str, str | int] = {"team": team_name(gainer, t), "value": result.value}
     if result.winner is gainer:
         return t.gettext("The hand is over: %(team)s wins, worth %(value)d.") % words
     if result.winner is None:
