@@ -138,7 +138,13 @@ def _check_value(name: str, value: Any) -> Any:
         return value
     if kind is int and isinstance(value, int) and not isinstance(value, bool):
         return value
-    if kind in (Scoring, HochzeitShift) and value in {member.value for member in kind}:
+    # Only a string can name a member: a list or an object (JSON allows both) is refused
+    # before the set is asked about it, which would fail on hashing it.
+    if (
+        kind in (Scoring, HochzeitShift)
+        and isinstance(value, str)
+        and value in {member.value for member in kind}
+    ):
         return kind(value)
     raise RulesError(f"bad value {value!r} for toggle {name!r}")
 

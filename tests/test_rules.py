@@ -224,6 +224,8 @@ def test_other_spellings_of_a_key_are_refused_naming_the_key(spelling: str, cano
         {"scoring": "skat"},
         {"scoring": True},
         {"hochzeit_deadline_shift": "never"},
+        {"hochzeit_deadline_shift": ["tricks"]},
+        {"scoring": {}},
         {"late_reply_allows_more": "off"},
     ],
 )
