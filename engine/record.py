@@ -86,6 +86,12 @@ def parse_record(text: str) -> HandRecord:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise InvalidRecord(f"bad JSON: {error}") from None
+    except RecursionError:
+        raise InvalidRecord("bad JSON: nested too deep") from None
+    except ValueError as error:
+        # Python refuses to read integers of more than 4300 digits (a guard against slow
+        # conversions); no field of a record is near that.
+        raise InvalidRecord(f"bad JSON: {error}") from None
     return record_from_json(data)
 
 

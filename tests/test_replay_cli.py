@@ -389,6 +389,8 @@ INVALID_TEXTS = [
     ("missing dealer", mutated(lambda data: data.pop("dealer"))),
     ("dealer 4", mutated(lambda data: data.__setitem__("dealer", 4))),
     ("invalid after illegal", mutated(illegal_first_invalid_last)),
+    ("nested too deep for the parser", "[" * 100_000 + "]" * 100_000),
+    ("a number too long to read", "1" * 5_000),
     ("scoring toggle a list", mutated(set_rules({"preset": "ddv", "scoring": ["ddv"]}))),
     ("scoring toggle an object", mutated(set_rules({"preset": "ddv", "scoring": {}}))),
 ]
