@@ -43,11 +43,20 @@ def main(argv: list[str] | None = None) -> int:
         bot_named(args.bot)
     except ValueError as error:
         parser.error(str(error))
-    if args.record == "-":
-        text = sys.stdin.read()
-    else:
-        with open(args.record, encoding="utf-8") as handle:
-            text = handle.read()
+    try:
+        if args.record == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.record, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        # As `python -m engine.replay` answers an unreadable record: an error object.
+        output: dict[str, Any] = {
+            "error": "invalid",
+            "reason": f"cannot read {args.record}: {error}",
+        }
+        print(json.dumps(output))
+        return 2
     output, code = decide(text, args.bot, args.seat, args.seed)
     print(json.dumps(output))
     return code

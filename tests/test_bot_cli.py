@@ -375,6 +375,15 @@ def test_decide_refuses_an_invalid_record(name: str, tmp_path: Path) -> None:
     assert only_json(done.stdout)["error"] == "invalid"
 
 
+@pytest.mark.parametrize("path", ["/nonexistent/record.json", "."], ids=["missing", "a-folder"])
+def test_decide_refuses_a_record_it_cannot_read(path: str) -> None:
+    """An unreadable file is answered as the replay command answers it: an error object."""
+    done = command("bots.decide", "--bot", "heuristic-v1", "--seat", "0", path)
+    assert done.returncode == 2
+    assert only_json(done.stdout)["error"] == "invalid"
+    assert done.stderr == ""
+
+
 def test_decide_refuses_a_record_with_an_illegal_action(tmp_path: Path) -> None:
     """A well-formed record the rules refuse names the index of the refused action."""
     record = record_of(HEALTHY)
