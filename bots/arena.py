@@ -257,9 +257,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.workers < 1:
         parser.error("--workers must be at least 1")
     with contextlib.ExitStack() as stack:
-        records = (
-            stack.enter_context(open(args.records, "w", encoding="utf-8")) if args.records else None
-        )
+        try:
+            records = (
+                stack.enter_context(open(args.records, "w", encoding="utf-8"))
+                if args.records
+                else None
+            )
+        except OSError as error:
+            parser.error(f"cannot write --records {args.records}: {error.strerror}")
         tally = run_match(match, args.deals, records, sys.stderr.isatty(), args.workers)
     report = summary(match, args.deals, tally)
     for line in report_lines(report):

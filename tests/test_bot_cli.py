@@ -230,6 +230,17 @@ def test_arena_usage_errors(args: tuple[str, ...]) -> None:
     assert done.stdout == ""
 
 
+@pytest.mark.parametrize(
+    "path", ["/nonexistent/folder/hands.jsonl", "."], ids=["no-folder", "a-folder"]
+)
+def test_arena_refuses_records_it_cannot_write(path: str) -> None:
+    """A --records file that cannot be opened is a usage error before any hand is played."""
+    done = command("bots.arena", "--bot", "random-v1", "--vs", "random-v1", "--records", path)
+    assert done.returncode == 2
+    assert "cannot write --records" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_arena_workers_share_the_deals_alike() -> None:
     """Two processes play the same deals as one: the summary repeats but for the timings;
     a search bot with a small budget takes part like any other."""
