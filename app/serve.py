@@ -12,6 +12,8 @@ import resource
 
 import uvicorn
 
+from app.settings import Settings, SettingsError
+
 KEEP_ALIVE_S = 75
 """How long an idle connection is kept open. A player often thinks longer than uvicorn's
 default of 5 s between cards, and each new connection may reach another worker process,
@@ -56,6 +58,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be at least 1")
+    try:
+        # Each server process reads the settings as it starts; a bad one is named here once,
+        # not in a traceback from every process.
+        Settings.from_env()
+    except SettingsError as error:
+        parser.error(str(error))
     allow_open_files()
     uvicorn.run(
         "app.main:app",

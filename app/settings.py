@@ -54,14 +54,52 @@ class Settings:
 
     @staticmethod
     def from_env() -> Settings:
+        """The settings of the environment; raises `SettingsError` naming a bad one, so that a
+        typo stops the server at start-up rather than failing requests (or being ignored)."""
         return Settings(
             database_url=os.environ.get("DOKO_DATABASE_URL") or f"sqlite:///{VAR / 'doko.sqlite3'}",
-            secret_key=os.environ.get("DOKO_SECRET_KEY") or None,
-            bot_delay_ms=int(os.environ.get("DOKO_BOT_DELAY_MS", "500")),
-            limits=None if os.environ.get("DOKO_RATE_LIMITS") == "off" else Limits(),
-            search_workers=int(os.environ.get("DOKO_SEARCH_WORKERS", "1")),
+            secret_key=secret_from(os.environ.get("DOKO_SECRET_KEY", "")),
+            bot_delay_ms=count_from("DOKO_BOT_DELAY_MS", "500"),
+            limits=limits_from(os.environ.get("DOKO_RATE_LIMITS", "on")),
+            search_workers=count_from("DOKO_SEARCH_WORKERS", "1"),
             trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
         )
+
+
+class SettingsError(ValueError):
+    """A setting of the environment that cannot be used; the message names it."""
+
+
+SHORTEST_SECRET = 16
+"""Characters a `DOKO_SECRET_KEY` needs at least: whoever guesses it can sign any player's
+cookie and knows every day's deals, and a word like `secret` is guessed at once."""
+
+
+def secret_from(text: str) -> str | None:
+    """None when unset or empty (the database's secret is used)."""
+    if not text:
+        return None
+    if len(text.strip()) < SHORTEST_SECRET:
+        raise SettingsError(
+            f"DOKO_SECRET_KEY must be a long random string (at least {SHORTEST_SECRET} "
+            'characters), e.g. python -c "import secrets; print(secrets.token_hex(32))"'
+        )
+    return text
+
+
+def count_from(name: str, default: str) -> int:
+    """A whole number of at least 0 from the variable `name`."""
+    text = os.environ.get(name, default).strip()
+    if not (text.isascii() and text.isdigit()):
+        raise SettingsError(f"{name} must be a whole number of at least 0, not {text!r}")
+    return int(text)
+
+
+def limits_from(text: str) -> Limits | None:
+    """`on` (the default) or `off`: anything else might be meant as either."""
+    if text not in ("on", "off"):
+        raise SettingsError(f"DOKO_RATE_LIMITS must be on or off, not {text!r}")
+    return None if text == "off" else Limits()
 
 
 def proxy_list(text: str) -> tuple[str, ...]:
@@ -69,5 +107,11 @@ def proxy_list(text: str) -> tuple[str, ...]:
     start-up so that a typo fails loudly instead of trusting nobody (or everybody)."""
     proxies = tuple(part.strip() for part in text.split(",") if part.strip())
     for proxy in proxies:
-        ipaddress.ip_network(proxy, strict=False)
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise SettingsError(
+                f"DOKO_TRUSTED_PROXIES: {proxy!r} is not an address or network "
+                "(comma-separated, e.g. 127.0.0.1, 10.0.0.0/8)"
+            ) from None
     return proxies

@@ -1,16 +1,22 @@
 """`python -m app.serve` raises the soft limit on open files before it serves: every
 connection it keeps alive between a player's clicks is an open file. Checked in a child
-process started with a low limit, so the test run's own limits are left alone."""
+process started with a low limit, so the test run's own limits are left alone. A bad setting
+stops it before it serves, in one line."""
 
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
-from tests.live import ROOT
+import pytest
+
+from app.settings import Settings, SettingsError
+from tests.live import ROOT, free_port
 
 LOW = 256
 
@@ -61,3 +67,49 @@ def test_a_higher_limit_is_kept_and_the_hard_one_bounds_it() -> None:
     )
     assert seen["lower"] == LOW
     assert seen["raised"] == expected_soft(10**9) == seen["hard"]
+
+
+BAD_SETTINGS = {
+    "DOKO_BOT_DELAY_MS": "abc",
+    "DOKO_SEARCH_WORKERS": "-1",
+    "DOKO_RATE_LIMITS": "Off",
+    "DOKO_TRUSTED_PROXIES": "10.0.0.1;10.0.0.2",
+    "DOKO_SECRET_KEY": "secret",
+}
+"""One bad value each: -1 workers used to start and answer 500 once a strong bot was asked
+for, `Off` used to leave the rate limits on without a word, a short secret used to sign
+cookies anyone could forge, and the others were tracebacks."""
+
+
+@pytest.mark.parametrize("name", BAD_SETTINGS)
+def test_a_bad_setting_stops_the_server_with_one_line(name: str, tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "DOKO_DATABASE_URL": f"sqlite:///{tmp_path / 'doko.sqlite3'}",
+        name: BAD_SETTINGS[name],
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "app.serve", "--port", str(free_port())],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1].startswith(f"python -m app.serve: error: {name}")
+
+
+def test_the_documented_values_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOKO_RATE_LIMITS", "off")
+    monkeypatch.setenv("DOKO_SEARCH_WORKERS", "0")
+    settings = Settings.from_env()
+    assert settings.limits is None
+    assert settings.search_workers == 0
+
+
+def test_settings_errors_name_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOKO_BOT_DELAY_MS", " 12x")
+    with pytest.raises(SettingsError, match="DOKO_BOT_DELAY_MS"):
+        Settings.from_env()
