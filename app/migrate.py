@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+from app.settings import SettingsError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,5 +26,28 @@ def upgrade(url: str | None = None) -> None:
     command.upgrade(alembic_config(url), "head")
 
 
+def reason(error: Exception) -> str:
+    """One line on why the database could not be reached or used: the driver's own first
+    line (`connection refused`, `no such table`) rather than SQLAlchemy's whole story."""
+    cause = error.orig if isinstance(error, DBAPIError) else error
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m app.migrate", description=__doc__)
+    parser.add_argument(
+        "url", nargs="?", help="a SQLAlchemy URL (default: $DOKO_DATABASE_URL, else var/ SQLite)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        upgrade(args.url)
+    except (SQLAlchemyError, SettingsError, ImportError, OSError) as error:
+        # A bad URL, a missing driver, a database that does not answer, a folder that cannot
+        # be written: said in one line, for the operator running the command or serve.sh.
+        print(f"python -m app.migrate: error: {reason(error)}", file=sys.stderr)
+        sys.exit(1)
+
+
 if __name__ == "__main__":
-    upgrade(sys.argv[1] if len(sys.argv) > 1 else None)
+    main()

@@ -187,3 +187,40 @@ def test_logs_move_to_a_row_per_hand_in_0008(tmp_path: Path) -> None:
     assert json.loads(restored) == log
     assert "game_hands" not in table_names(url)
     engine.dispose()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "not a url",
+        "nosuchdialect://host/db",
+        "postgresql+psycopg://doko@127.0.0.1:1/doko",
+        "sqlite:////dev/null/doko.sqlite3",
+    ],
+    ids=["garbage", "unknown-dialect", "nobody-listening", "unwritable-folder"],
+)
+def test_command_line_says_in_one_line_why_it_cannot_migrate(url: str) -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "app.migrate", url],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert completed.returncode == 1
+    assert "Traceback" not in completed.stderr
+    assert completed.stderr.startswith("python -m app.migrate: error: ")
+    assert len(completed.stderr.strip().splitlines()) == 1
+
+
+def test_command_line_help() -> None:
+    """`--help` used to be taken for a URL."""
+    completed = subprocess.run(
+        [sys.executable, "-m", "app.migrate", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert completed.returncode == 0
+    assert "usage: python -m app.migrate" in completed.stdout
