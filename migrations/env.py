@@ -16,6 +16,10 @@ def run_migrations_offline() -> None:
         context.run_migrations()
 
 
+MIGRATION_LOCK = 0x446F6B6F
+"""PostgreSQL advisory lock key ("Doko") held while migrating."""
+
+
 def run_migrations_online() -> None:
     engine = make_engine(url)
     with engine.connect() as connection:
@@ -23,6 +27,11 @@ def run_migrations_online() -> None:
             connection=connection, target_metadata=Base.metadata, render_as_batch=True
         )
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                # Two hosts running `python -m app.migrate` at once (each its serve script)
+                # would both create the same tables and one fail on a duplicate: the second
+                # waits here for the first's commit, then finds the database at head.
+                connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
             context.run_migrations()
     engine.dispose()
 

@@ -3,6 +3,8 @@ and a restart, against a throwaway server started from Debian's postgresql binar
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +14,7 @@ from sqlalchemy import create_engine, inspect
 from app.factory import create_app
 from app.migrate import upgrade
 from app.settings import Settings
+from tests.live import ROOT
 from tests.postgres import throwaway_postgres
 from tests.web.driver import HTMX, page_version, play_game
 
@@ -20,6 +23,25 @@ from tests.web.driver import HTMX, page_version, play_game
 def postgres_url() -> Iterator[str]:
     with throwaway_postgres() as server:
         yield server.url
+
+
+def test_migrations_run_at_once_on_an_empty_database_all_succeed() -> None:
+    """Several hosts' serve scripts may migrate at the same moment: one migrates, the others
+    wait for it and find nothing left to do (without the lock, some failed on a duplicate
+    type or table)."""
+    with throwaway_postgres() as server:
+        url = server.new_database("at_once")
+        runs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "app.migrate", url],
+                cwd=ROOT,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(4)
+        ]
+        errors = [run.communicate(timeout=120)[1] for run in runs]
+        assert [run.returncode for run in runs] == [0] * 4, errors
 
 
 def test_migrations_create_every_table(postgres_url: str) -> None:
