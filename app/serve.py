@@ -39,6 +39,15 @@ def allow_open_files(wanted: int = OPEN_FILES) -> int:
     return soft
 
 
+def port_number(text: str) -> int:
+    """A TCP port. The range is checked here: given 70000, the socket layer would listen on
+    70000 modulo 65536 while the log named 70000."""
+    number = int(text) if text.isascii() and text.isdigit() else -1
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return number
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m app.serve",
@@ -47,7 +56,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument(
-        "--port", type=int, default=int(os.environ.get("PORT", "8000")), help="port (or $PORT)"
+        "--port", type=port_number, default=os.environ.get("PORT", "8000"), help="port (or $PORT)"
     )
     parser.add_argument(
         "--workers", type=int, default=1, help="server processes sharing the port and database"

@@ -113,3 +113,30 @@ def test_settings_errors_name_the_variable(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("DOKO_BOT_DELAY_MS", " 12x")
     with pytest.raises(SettingsError, match="DOKO_BOT_DELAY_MS"):
         Settings.from_env()
+
+
+@pytest.mark.parametrize("port", ["70000", "-1", "abc"])
+def test_a_port_out_of_range_is_refused(port: str) -> None:
+    """70000 used to be taken: the log said :70000 while the socket listened on 4464."""
+    done = subprocess.run(
+        [sys.executable, "-m", "app.serve", "--port", port],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "a port is a number from 0 to 65535" in done.stderr
+
+
+def test_a_bad_port_variable_is_a_usage_error() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "app.serve"],
+        cwd=ROOT,
+        env={**os.environ, "PORT": "eighty"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
