@@ -8,8 +8,11 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
+from app.db import make_engine
 from app.settings import SettingsError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +27,27 @@ def alembic_config(url: str | None = None) -> Config:
 
 def upgrade(url: str | None = None) -> None:
     command.upgrade(alembic_config(url), "head")
+
+
+def behind(url: str) -> str | None:
+    """The database's migration when it lacks one this code has ("none" for an empty
+    database), else None. A database at a migration this code does not know is let through:
+    it is ahead, as while servers are updated one by one."""
+    script = ScriptDirectory.from_config(alembic_config(url))
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            current = set(MigrationContext.configure(connection).get_current_heads())
+    finally:
+        engine.dispose()
+    known = {revision.revision for revision in script.walk_revisions()}
+    if current == set(script.get_heads()) or not current <= known:
+        return None
+    return ", ".join(sorted(current)) or "none"
+
+
+def head() -> str:
+    return ", ".join(sorted(ScriptDirectory.from_config(alembic_config()).get_heads()))
 
 
 def reason(error: Exception) -> str:

@@ -11,7 +11,9 @@ import os
 import resource
 
 import uvicorn
+from sqlalchemy.exc import SQLAlchemyError
 
+from app.migrate import behind, head, reason
 from app.settings import Settings, SettingsError
 
 KEEP_ALIVE_S = 75
@@ -48,6 +50,19 @@ def port_number(text: str) -> int:
     return number
 
 
+def check_database(parser: argparse.ArgumentParser, url: str) -> None:
+    """Stops with one line unless the database answers and has every migration: each worker
+    would otherwise print a traceback, or, on a database an update left behind, pass the
+    health check while every new game failed on a missing table."""
+    try:
+        lacking = behind(url)
+    except (SQLAlchemyError, ImportError, OSError) as error:
+        parser.exit(1, f"{parser.prog}: error: the database does not answer: {reason(error)}\n")
+    if lacking is not None:
+        needed = f"the database is at migration {lacking}, this server needs {head()}"
+        parser.exit(1, f"{parser.prog}: error: {needed}: run python -m app.migrate first\n")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m app.serve",
@@ -70,9 +85,10 @@ def main(argv: list[str] | None = None) -> None:
     try:
         # Each server process reads the settings as it starts; a bad one is named here once,
         # not in a traceback from every process.
-        Settings.from_env()
+        settings = Settings.from_env()
     except SettingsError as error:
         parser.error(str(error))
+    check_database(parser, settings.database_url)
     allow_open_files()
     uvicorn.run(
         "app.main:app",

@@ -8,20 +8,24 @@ from __future__ import annotations
 import json
 import os
 import resource
+import sqlite3
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from alembic import command
 
+from app.migrate import alembic_config, behind, upgrade
 from app.settings import Settings, SettingsError
 from tests.live import ROOT, free_port
 
 LOW = 256
 
 
-def limits_in_a_child(body: str) -> dict[str, int]:
+def limits_in_a_child(body: str, env: dict[str, str] | None = None) -> dict[str, int]:
     """Runs `body` in a Python child whose soft limit starts at `LOW`; it prints JSON."""
     script = textwrap.dedent(
         f"""
@@ -31,7 +35,12 @@ def limits_in_a_child(body: str) -> dict[str, int]:
         """
     ) + textwrap.dedent(body)
     done = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        check=True,
     )
     found: dict[str, int] = json.loads(done.stdout.strip().splitlines()[-1])
     return found
@@ -42,7 +51,9 @@ def expected_soft(wanted: int) -> int:
     return wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
 
 
-def test_serving_raises_the_open_files_limit_before_uvicorn_starts() -> None:
+def test_serving_raises_the_open_files_limit_before_uvicorn_starts(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
+    upgrade(url)
     seen = limits_in_a_child(
         """
         import uvicorn
@@ -50,7 +61,8 @@ def test_serving_raises_the_open_files_limit_before_uvicorn_starts() -> None:
         uvicorn.run = lambda *args, **options: print(json.dumps(
             {"soft": resource.getrlimit(resource.RLIMIT_NOFILE)[0]}))
         serve.main(["--port", "8999"])
-        """
+        """,
+        env={"DOKO_DATABASE_URL": url},
     )
     assert seen["soft"] == expected_soft(65_536) > LOW
 
@@ -140,3 +152,63 @@ def test_a_bad_port_variable_is_a_usage_error() -> None:
     )
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
+
+
+def serve_on(url: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app.serve", "--port", str(free_port())],
+        cwd=ROOT,
+        env={**os.environ, "DOKO_DATABASE_URL": url},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def one_step_back(url: str) -> None:
+    command.downgrade(alembic_config(url), "-1")
+
+
+@pytest.mark.parametrize(
+    ("prepare", "said"),
+    [
+        (lambda url: None, "the database is at migration none, this server needs "),
+        (lambda url: (upgrade(url), one_step_back(url)), "the database is at migration 00"),
+    ],
+    ids=["never migrated", "an update behind"],
+)
+def test_a_database_without_every_migration_stops_the_server(
+    tmp_path: Path, prepare: Callable[[str], object], said: str
+) -> None:
+    """It used to pass the health check while every new game answered 503 (a table
+    missing), or, never migrated, print a traceback from every worker."""
+    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
+    prepare(url)
+    done = serve_on(url)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith(f"python -m app.serve: error: {said}")
+    assert last.endswith("run python -m app.migrate first")
+
+
+def test_a_database_that_does_not_answer_stops_the_server_in_one_line() -> None:
+    done = serve_on(f"postgresql+psycopg://doko@127.0.0.1:{free_port()}/doko")
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1].startswith(
+        "python -m app.serve: error: the database does not answer: "
+    )
+
+
+def test_the_migration_check_lets_a_newer_database_through(tmp_path: Path) -> None:
+    """While servers are updated one by one, an older one may meet a database migrated
+    further than it knows."""
+    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
+    upgrade(url)
+    assert behind(url) is None
+    one_step_back(url)
+    assert behind(url) is not None
+    with sqlite3.connect(tmp_path / "doko.sqlite3") as connection:
+        connection.execute("UPDATE alembic_version SET version_num = 'zz99_from_the_future'")
+    assert behind(url) is None
