@@ -25,6 +25,7 @@ from .conftest import DESKTOP, PHONE
 
 ARTIFACTS = ROOT / "test-artifacts"
 FIRST_LOAD_BUDGET = 150_000
+SMALL_PHONE = {"width": 360, "height": 640}
 SOLO_SEED = "browser-solo-1"
 RELOAD_SEED = "browser-reload-1"
 SOLO_CONTRACTS = {
@@ -361,6 +362,36 @@ def test_every_card_can_be_tapped_in_its_middle_on_a_phone(
     hand_bottom = page.evaluate("document.querySelector('.hand').getBoundingClientRect().bottom")
     assert hand_bottom <= PHONE["height"], "the hand is below the first screen"
     assert page.eval_on_selector_all(".hand .card", COVERED_MIDDLES) == []
+
+
+CLIPPED_RANKS = """els => els.slice(0, -1).filter((card, at) => {
+    const rank = card.querySelector('.rank').getBoundingClientRect();
+    return rank.right > els[at + 1].getBoundingClientRect().left + 1;
+}).map(card => card.dataset.card || card.getAttribute('aria-label'))"""
+"""The cards whose rank in the corner runs under the next card (a "10" read as "1")."""
+
+
+def test_a_small_phone_leaves_every_middle_free_and_every_rank_readable(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """On a 360 px phone (many Android phones) the twelve cards of a hand still leave each
+    card's middle free and each rank whole, and the Armut taker's fifteen leave the middles
+    free."""
+    page = new_context(SMALL_PHONE).new_page()
+    page.goto("/")
+    start_seeded_game(page, armut_offered_seed())
+    play_until(page, lambda p: "armut-accept" in enabled_actions(p))
+    click_action(page, "armut-accept")
+    labels = page.locator(".hand label[data-card]")
+    labels.first.wait_for()
+    assert labels.count() == 15
+    assert page.eval_on_selector_all(".hand label[data-card]", COVERED_MIDDLES) == []
+    pick_three(page)
+    play_until(page, lambda p: any(a.startswith("play ") for a in enabled_actions(p)))
+    assert len(hand_cards(page)) == 12
+    assert any("Ten" in card for card in hand_cards(page)), "the seed's hand has a ten to read"
+    assert page.eval_on_selector_all(".hand .card", COVERED_MIDDLES) == []
+    assert page.eval_on_selector_all(".hand .card", CLIPPED_RANKS) == []
 
 
 # --- what the page loads ----------------------------------------------------------------------
