@@ -17,7 +17,7 @@ from tests.live import LiveServer
 
 from .clicks import game_over, play_until
 from .conftest import DESKTOP, PHONE
-from .test_table import choose_rules, snapshot
+from .test_table import SMALL_PHONE, choose_rules, snapshot
 
 SEED = "browser-history-1"
 LOSSES = (0.4, 1.7)
@@ -117,4 +117,24 @@ def test_history_after_a_short_game_and_a_daily_game(
     font = label.evaluate("t => t.getBoundingClientRect().height")
     assert font >= 9, f"chart labels are {font:.1f} px high on a phone"
     too_wide = [complaint for complaint in complaints if complaint]
+    assert not too_wide, "\n".join(too_wide)
+
+
+def test_history_fits_a_small_phone_in_every_language(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """The statistics' table by side has long headings in Russian ("Баллов за раздачу") and
+    long row names ("За Re (с партнёром)"): on a 360 px phone it scrolls in its own box
+    rather than running off the page, where the body's overflow hides it."""
+    page = new_context(DESKTOP).new_page()
+    choose_rules(page, hands=1)
+    play_until(page, game_over)
+    page.set_viewport_size(SMALL_PHONE)
+    too_wide = []
+    for lang in ("en", "de", "ru", "hu", "ro"):
+        page.goto(f"/language?lang={lang}&back=/history")
+        assert page.locator("table.roles").count() == 1
+        complaint = snapshot(page, f"history-small-phone-{lang}")
+        if complaint:
+            too_wide.append(complaint)
     assert not too_wide, "\n".join(too_wide)
