@@ -81,3 +81,23 @@ def test_a_hint_then_the_review_and_the_history(new_context: Callable[..., Brows
     page.goto("/history")
     assert page.locator("a[href$='/hands/1/review']").count() >= 1
     page.screenshot(path=str(ARTIFACTS / "history-desktop.png"), full_page=True)
+
+
+def test_the_review_s_next_button_stays_under_the_thumb(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """Stepping through a review on a phone is tap, tap, tap on "Trick n →": the button must
+    not move when the "← back" button appears beside it (a second tap would go back)."""
+    page = new_context(PHONE).new_page()
+    choose_rules(page, hands=1)
+    play_until(page, hand_over)
+    page.goto(page.locator("a.review-link").get_attribute("href") or "")
+    next_button = page.locator(".review-steps a[rel=next]")
+    places = []
+    for number in (1, 2, 3):
+        box = next_button.bounding_box()
+        assert box is not None
+        places.append((round(box["x"] + box["width"]), round(box["y"])))
+        page.mouse.click(box["x"] + box["width"] - 8, box["y"] + box["height"] / 2)
+        page.wait_for_url(f"**/review?step={number}")
+    assert len(set(places)) == 1, f"the next button moves: {places}"
