@@ -217,7 +217,8 @@ class Writing:
     def signed(self, number: float, digits: int = 0) -> str:
         """With its sign, plus included (`+2`, `-1.5`), as a score is written."""
         pattern = _pattern(digits)
-        return format_decimal(number, f"+{pattern};-{pattern}", locale=self.locale)
+        shown = round(number, digits) or 0.0  # -0.04 to one digit is +0.0, not -0.0
+        return format_decimal(shown, f"+{pattern};-{pattern}", locale=self.locale)
 
     def percent(self, share: float) -> str:
         return format_percent(share, PERCENT.get(self.language), locale=self.locale)

@@ -1,0 +1,41 @@
+"""Numbers as the pages write them (`app.i18n.Writing`), and the seats' running totals."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.i18n import writing
+from tests.web.driver import start_game
+
+
+@pytest.mark.parametrize(
+    ("language", "number", "digits", "written"),
+    [
+        ("en", 2, 0, "+2"),
+        ("en", -3, 0, "-3"),
+        ("en", 0, 0, "+0"),
+        ("en", -0.04, 1, "+0.0"),
+        ("en", -0.06, 1, "-0.1"),
+        ("de", -1.5, 1, "-1,5"),
+        ("de", -0.01, 2, "-0,01"),
+        ("ru", -0.004, 2, "+0,00"),
+    ],
+)
+def test_a_signed_number_never_shows_a_negative_zero(
+    language: str, number: float, digits: int, written: str
+) -> None:
+    """A review's "expected -0.0" read as a loss where there was none."""
+    assert writing(language).signed(number, digits) == written
+
+
+COUNTS = re.compile(r'<span class="counts">(.*?)</span></span>', re.S)
+
+
+def test_each_seat_shows_its_running_total_as_a_signed_game_total(client: TestClient) -> None:
+    """ "0 tricks · 7 pts" read as card points; the number is the game's running score."""
+    page = client.get(start_game(client)).text
+    counts = [re.sub(r"<[^>]+>", "", found) for found in COUNTS.findall(page)]
+    assert counts == ["0 tricks · total +0"] * 4
