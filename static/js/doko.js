@@ -86,7 +86,9 @@ function speak(root) {
 // After the table changes, focus goes to the first playable card (or the first choice).
 function focusFirst(root) {
   if (!root.matches || !root.matches("#table")) return;
-  const first = root.querySelector(".hand .playable, .controls button, .pick input, .next-hand");
+  const first = root.querySelector(
+    ".hand .playable, .controls button, .pick input, .next-hand, .summary .primary",
+  );
   if (first) first.focus({ preventScroll: true });
 }
 

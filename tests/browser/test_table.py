@@ -291,6 +291,15 @@ def test_first_playable_card_is_reached_with_tab_and_played_with_enter(page: Pag
 # --- layouts and screenshots ------------------------------------------------------------------
 
 
+def test_the_end_of_the_game_puts_the_focus_on_what_comes_next(page: Page) -> None:
+    """After the last card the keyboard is on the summary's main button (the nickname's save
+    or a new game), not back at the top of the page."""
+    choose_rules(page, hands=1)
+    play_until(page, game_over)
+    focused = page.evaluate("document.activeElement.matches('.summary .primary')")
+    assert focused, page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+
+
 def no_horizontal_scrolling(page: Page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
