@@ -316,7 +316,7 @@ def last_trick(view: SeatView, order: CardOrder, t: Translator) -> TrickShow | N
 
 
 def seat_infos(view: SeatView, totals: Sequence[int], t: Translator) -> tuple[SeatInfo, ...]:
-    declared = dict(view.declarations)
+    declared = _shown_declarations(view)
     infos = []
     for seat in range(4):
         act = declared.get(seat)
@@ -337,6 +337,16 @@ def seat_infos(view: SeatView, totals: Sequence[int], t: Translator) -> tuple[Se
             )
         )
     return tuple(infos)
+
+
+def _shown_declarations(view: SeatView) -> dict[int, Act]:
+    """Every seat's reservation while they are made; once the cards are played, only those
+    that shaped the game (a solo, Hochzeit, Armut): "healthy" under four names is a line of
+    each seat the phone's felt has no room for, and says nothing by then."""
+    declared = dict(view.declarations)
+    if view.phase is Phase.RESERVATIONS:
+        return declared
+    return {seat: act for seat, act in declared.items() if act is not Act.HEALTHY}
 
 
 def controls(view: SeatView, t: Translator) -> tuple[tuple[Control, ...], tuple[Control, ...]]:
