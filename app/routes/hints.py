@@ -28,6 +28,10 @@ def hint(
     templates: TemplatesDep,
     version: VersionField,
 ) -> Response:
+    """The hint for the current decision. The search behind it may wait for a worker
+    process behind other players' hints: the read transaction is ended first, so the wait
+    holds no pooled connection (with many hints asked at once they took them all, and every
+    other request failed after the pool's timeout)."""
     row = owned_game(session, request, game_id)
     if row.mode == "daily":
         raise HTTPException(403, N_("There are no hints in a ranked daily game."))
@@ -38,6 +42,7 @@ def hint(
     if table.game.hand.to_act != HUMAN:
         return _no_hint(screen, row, table, NOTHING_TO_DECIDE)
     hints: HintKeeper = request.app.state.hints
+    session.commit()
     advice = hints.hint(row.id, table)
     values = {"game_id": row.id, "version": row.version, "suggested": advice.action}
     insert_unless_present(session, HintUse, values)

@@ -151,6 +151,30 @@ def test_a_hint_asked_again_is_worked_out_once(
     assert len(worked_out) == 1
 
 
+def test_a_hint_waits_for_the_search_without_a_pooled_connection(
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hint may wait for a worker behind many others: were the request's connection held
+    meanwhile, a burst of hints took the whole pool and every other page failed with a 500
+    after the pool's timeout."""
+    roster = app.state.bots
+    held: list[int] = []
+
+    def counted(work: Callable[..., Any], *args: Any) -> Future[Any]:
+        if work is hint_of:
+            held.append(app.state.engine.pool.checkedout())
+        return submit(work, *args)
+
+    submit = roster.submit
+    monkeypatch.setattr(roster, "submit", counted)
+    url = start_game(client, "hint-pool")
+    version = page_version(client.get(url).text)
+    answer = client.post(f"{url}/hint", data={"version": str(version)}, headers=HTMX)
+    assert answer.status_code == 200
+    assert held == [0]
+    assert len(hint_uses(app)) == 1
+
+
 def test_no_hint_in_a_ranked_daily_game(app: FastAPI, client: TestClient) -> None:
     url = start_daily(client)
     page = client.get(url).text
