@@ -144,8 +144,9 @@ def _line(scope: Scope) -> tuple[str, str]:
 
 
 async def database_unavailable(request: Request, error: Exception) -> Response:
-    """The database did not answer (restarting, or too busy to take the write in time):
-    nothing was stored, and the player may simply try again."""
+    """The database did not answer (restarting, or too busy to take the write in time), or
+    no pooled connection was free within the pool's timeout (every one busy with other
+    requests): nothing was stored, and the player may simply try again."""
     request_id = request.scope.get("state", {}).get("request_id", "?")
     log.warning("database unavailable, request %s: %s", request_id, error)
     text = N_("The game’s database is busy or restarting; nothing was changed. Try again.")

@@ -16,6 +16,7 @@ from jinja2.runtime import Context
 from jinja2_fragments.fastapi import Jinja2Blocks
 from markupsafe import Markup
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
@@ -112,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, bad_request)
     app.add_exception_handler(OperationalError, database_unavailable)
+    app.add_exception_handler(PoolTimeout, database_unavailable)
     return app
 
 

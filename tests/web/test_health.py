@@ -4,7 +4,9 @@ needs the database then says so with a 503 instead of failing with a 500."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine
 
+from app.db import session_factory
 from app.factory import create_app
 from app.settings import Settings
 from tests.live import free_port
@@ -22,5 +24,20 @@ def test_unavailable_without_one() -> None:
         health = client.get("/healthz")
         page = client.post("/games")
     assert health.status_code == 503 and "unavailable" in health.text
+    assert page.status_code == 503 and "nothing was changed" in page.text
+    assert page.headers["retry-after"] == "5"
+
+
+def test_a_request_that_finds_no_free_connection_is_a_503(settings: Settings) -> None:
+    """Every pooled connection busy past the pool's timeout (a burst of slow requests) is
+    the database being busy, not a fault of the server: the page says so and changes
+    nothing."""
+    app = create_app(settings)
+    engine = create_engine(settings.database_url, pool_size=1, max_overflow=0, pool_timeout=0.1)
+    with TestClient(app) as client, engine.connect():
+        app.state.sessions = session_factory(engine)
+        page = client.post("/games")
+    engine.dispose()
+    app.state.engine.dispose()
     assert page.status_code == 503 and "nothing was changed" in page.text
     assert page.headers["retry-after"] == "5"
