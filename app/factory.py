@@ -27,7 +27,7 @@ from app.compression import NegotiatedGZip
 from app.db import make_counter_engine, make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.head import HeadAsGet
-from app.hints import HintKeeper
+from app.hints import HINTS_WAITING_PER_WORKER, HintKeeper
 from app.history import FactsCache
 from app.i18n import LanguageVary, language_of, template_words
 from app.par import ParKeeper
@@ -106,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.state.reviewer = Reviewer(app.state.sessions, roster)
-    app.state.hints = HintKeeper(roster)
+    app.state.hints = HintKeeper(roster, HINTS_WAITING_PER_WORKER * max(1, settings.search_workers))
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
     for module in (health, home, language, games, review, hints, daily, rules, history):
         app.include_router(module.router)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from concurrent.futures import Future
 from dataclasses import dataclass
+from threading import BoundedSemaphore
 
 from app.bot_pool import BotRoster
 from app.kept import Kept
@@ -79,22 +80,43 @@ def _backing(choice: Action, values: list[ActionValue]) -> tuple[HintOption, ...
     return tuple(HintOption(v.action.notation, round(v.expected, 2)) for v in ranked)
 
 
+HINTS_WAITING_PER_WORKER = 2
+"""Hints being worked out at once in a server process, per worker process of the bots."""
+
+
+class HintsBusy(Exception):
+    """Every slot for working out a hint is taken; nothing was started."""
+
+
 class HintKeeper:
     """The hints of one server process, each worked out once. A hint is the same for the
     same game and version, and costs a worker process a quarter of a second: asked again
     (a reload, a double click, a script asking over and over) it is served from here, and
-    while it is being worked out the others asking wait for that one answer."""
+    while it is being worked out the others asking wait for that one answer.
 
-    def __init__(self, roster: BotRoster) -> None:
+    Only `slots` hints are worked out at once; past that a new one is refused (`HintsBusy`)
+    rather than queued. A flood of hints on many games (one address, within the rate
+    limits) otherwise queued behind the worker processes, each holding a thread of the
+    server while it waited, until pages that need no hint at all waited seconds for one."""
+
+    def __init__(self, roster: BotRoster, slots: int) -> None:
         self._roster = roster
         self._kept: Kept[tuple[str, int], Future[Hint]] = Kept(HINTS_KEPT)
+        self._slots = BoundedSemaphore(slots)
 
     def hint(self, game_id: str, table: Table) -> Hint:
         key = (game_id, table.version)
         mine: Future[Hint] = Future()
         kept = self._kept.setdefault(key, mine)
         if kept is mine:
-            self._work_out(key, mine, table)
+            if not self._slots.acquire(blocking=False):
+                self._kept.discard(key)
+                mine.set_exception(HintsBusy())
+                raise HintsBusy
+            try:
+                self._work_out(key, mine, table)
+            finally:
+                self._slots.release()
         return kept.result()
 
     def _work_out(self, key: tuple[str, int], kept: Future[Hint], table: Table) -> None:

@@ -5,10 +5,11 @@ daily game; every hint asked is recorded with the game."""
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request, Response
+from jinja2_fragments.fastapi import Jinja2Blocks
 
 from app.db import insert_unless_present
 from app.deps import ActionLimit, SessionDep, TemplatesDep, is_htmx
-from app.hints import HintKeeper
+from app.hints import HintKeeper, HintsBusy
 from app.i18n import N_
 from app.models import GameRow, HintUse
 from app.routes.games import STALE, Screen, ScreenDep, VersionField, owned_game
@@ -43,13 +44,31 @@ def hint(
         return _no_hint(screen, row, table, NOTHING_TO_DECIDE)
     hints: HintKeeper = request.app.state.hints
     session.commit()
-    advice = hints.hint(row.id, table)
+    try:
+        advice = hints.hint(row.id, table)
+    except HintsBusy:
+        return _busy(screen, templates, row, table)
     values = {"game_id": row.id, "version": row.version, "suggested": advice.action}
     insert_unless_present(session, HintUse, values)
     session.commit()
     if not is_htmx(request):
         return screen.show(row, table, hint=advice)
     return templates.TemplateResponse(request, "hint.html", {"hint": advice})
+
+
+HINTS_BUSY = N_("Hints are busy just now; ask again in a moment.")
+
+
+def _busy(screen: Screen, templates: Jinja2Blocks, row: GameRow, table: Table) -> Response:
+    """Too many hints are being worked out (`HintsBusy`): said where the hint would have
+    been, with nothing recorded."""
+    headers = {"Retry-After": "2"}
+    if not is_htmx(screen.request):
+        response = screen.show(row, table, screen.words.gettext(HINTS_BUSY), 429)
+        response.headers.update(headers)
+        return response
+    context = {"busy": screen.words.gettext(HINTS_BUSY)}
+    return templates.TemplateResponse(screen.request, "hint.html", context, 429, headers)
 
 
 def _no_hint(screen: Screen, row: GameRow, table: Table, message: str) -> Response:

@@ -12,8 +12,9 @@ import random
 import re
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from threading import Event
 from typing import Any
 
 import pytest
@@ -21,11 +22,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
-from app.hints import STRONG, Hint, hint_of, hint_seed
+from app.hints import STRONG, Hint, HintKeeper, HintsBusy, hint_of, hint_seed
 from app.models import GameRow, HandReview, HintUse
 from app.review import Moment, human_moments, weigh
 from app.review_jobs import EVALUATOR, review_evaluation
-from app.service import HUMAN, Table
+from app.service import HUMAN, Table, new_table
 from app.settings import utc_now
 from app.store import read_table
 from bots.registry import bot_named
@@ -173,6 +174,67 @@ def test_a_hint_waits_for_the_search_without_a_pooled_connection(
     assert answer.status_code == 200
     assert held == [0]
     assert len(hint_uses(app)) == 1
+
+
+def blocked_search(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Event:
+    """Makes every hint's search wait until the returned event is set."""
+    roster = app.state.bots
+    submit = roster.submit
+    release = Event()
+
+    def waiting(work: Callable[..., Any], *args: Any) -> Future[Any]:
+        if work is hint_of:
+            release.wait(30)
+        return submit(work, *args)
+
+    monkeypatch.setattr(roster, "submit", waiting)
+    return release
+
+
+def test_hints_past_the_slots_are_refused_at_once_and_the_same_hint_is_shared(
+    app: FastAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With every slot working out a hint, a hint on another game is refused at once (it
+    would hold a server thread while it waited); one on the same game and version waits
+    for the hint being worked out."""
+    keeper = HintKeeper(app.state.bots, slots=1)
+    release = blocked_search(app, monkeypatch)
+    first, other = (new_table(PAGAT, seed, STRONG) for seed in ("slots-1", "slots-2"))
+    with ThreadPoolExecutor(2) as threads:
+        working = threads.submit(keeper.hint, "game-1", first)
+        time.sleep(0.2)
+        sharing = threads.submit(keeper.hint, "game-1", first)
+        with pytest.raises(HintsBusy):
+            keeper.hint("game-2", other)
+        release.set()
+        assert working.result(30) == sharing.result(30)
+    assert keeper.hint("game-2", other).action
+
+
+def test_a_busy_hint_is_said_in_the_hint_box_and_nothing_is_recorded(
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.state.hints = HintKeeper(app.state.bots, slots=1)
+    release = blocked_search(app, monkeypatch)
+    url = start_game(client, "hint-busy")
+    other_url = start_game(client, "hint-busy-2")
+    with ThreadPoolExecutor(1) as threads:
+        version = page_version(client.get(url).text)
+        working = threads.submit(
+            client.post, f"{url}/hint", data={"version": str(version)}, headers=HTMX
+        )
+        time.sleep(0.3)
+        other_version = page_version(client.get(other_url).text)
+        answer = client.post(
+            f"{other_url}/hint", data={"version": str(other_version)}, headers=HTMX
+        )
+        release.set()
+        assert working.result(30).status_code == 200
+    assert answer.status_code == 429
+    assert answer.headers["retry-after"] == "2"
+    assert "data-hint-busy" in answer.text
+    assert "Hints are busy just now" in answer.text
+    assert [use.game_id for use in hint_uses(app)] == [url.rsplit("/", 1)[1]]
 
 
 def test_no_hint_in_a_ranked_daily_game(app: FastAPI, client: TestClient) -> None:
