@@ -1,0 +1,47 @@
+"""A request's session left in a transaction is closed (rolled back) by threads of its own,
+never waiting for a request thread: in a burst of requests every request thread could be
+waiting for a pooled connection that only such a close gives back."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import anyio
+from anyio.to_thread import current_default_thread_limiter
+from sqlalchemy import text
+
+from app.db import make_engine, request_session, session_factory
+
+HOG_SECONDS = 3.0
+
+
+def test_a_session_is_closed_while_every_request_thread_is_taken(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'doko.sqlite3'}")
+    factory = session_factory(engine)
+
+    async def scenario() -> tuple[float, bool]:
+        limiter = current_default_thread_limiter()
+        limiter.total_tokens = 1
+        taken = anyio.Event()
+
+        async def every_request_thread_busy() -> None:
+            async with limiter:
+                taken.set()
+                await anyio.sleep(HOG_SECONDS)
+
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(every_request_thread_busy)
+            await taken.wait()
+            sessions = request_session(factory)
+            session = await sessions.__anext__()
+            session.execute(text("SELECT 1"))
+            assert session.in_transaction()
+            began = time.monotonic()
+            await sessions.aclose()
+            return time.monotonic() - began, session.in_transaction()
+
+    took, still_open = anyio.run(scenario)
+    assert not still_open
+    assert took < HOG_SECONDS / 3
+    assert engine.pool.checkedout() == 0  # type: ignore[attr-defined]
