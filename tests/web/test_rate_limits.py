@@ -235,6 +235,21 @@ def test_starts_are_limited_per_address(tmp_path: Path) -> None:
         assert start(second).status_code == 303
 
 
+def test_an_ipv6_block_of_64_counts_as_one_address(tmp_path: Path) -> None:
+    """A client given a /64 (the usual block) holds 2^64 addresses: counted one by one, each
+    would bring a fresh allowance."""
+    with limited(tmp_path, Clock(), starts_per_ip=2) as application:
+        for host in ("2001:db8:1:2::1", "2001:db8:1:2:ffff::9"):
+            with TestClient(application, client=(host, 50000)) as client:
+                assert start(client).status_code == 303
+        with TestClient(application, client=("2001:db8:1:2::abcd", 50000)) as same_block:
+            assert_slow_down(start(same_block))
+        with TestClient(application, client=("2001:db8:1:3::1", 50000)) as next_block:
+            assert start(next_block).status_code == 303
+        with TestClient(application, client=("::ffff:192.0.2.7", 50000)) as mapped:
+            assert start(mapped).status_code == 303
+
+
 def test_actions_are_limited_per_address(tmp_path: Path, database: str | None) -> None:
     with (
         limited(tmp_path, Clock(), database, actions_per_ip=4) as application,
