@@ -30,6 +30,10 @@ RESERVED = (
 """The bots' names, and the names the board gives a player without a nickname and the
 human's seat, in every language the site speaks: whoever took one would pass for another."""
 _ALLOWED_PUNCTUATION = frozenset(" ._-")
+MAX_MARKS = 3
+"""Marks on one letter: enough for any script's letters (a Thai vowel and tone, a Devanagari
+vowel sign and nasal), not for the tower of accents that draws over the names above."""
+_STACKED_MARKS = regex.compile(rf"[\p{{Mn}}\p{{Mc}}]{{{MAX_MARKS + 1},}}")
 _INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
 
 
@@ -58,6 +62,10 @@ def clean_nickname(text: str) -> str:
             )
         if _mark(char) and not (_letter(previous) or _mark(previous)):
             raise NicknameError(N_("An accent or other mark in a nickname must follow a letter."))
+    if _STACKED_MARKS.search(name):
+        raise NicknameError(
+            N_("A letter in a nickname carries at most %(max)d marks."), max=MAX_MARKS
+        )
     if not any(_letter_or_digit(char) for char in name):
         raise NicknameError(N_("A nickname needs at least one letter or digit."))
     if _imitates_another_script(name):
@@ -104,10 +112,17 @@ def _passes_for(name: str, script: str) -> bool:
 
 
 def _looks_like(name: str, reserved: str) -> bool:
-    """Equal but for case or look-alike characters, in upper or lower case."""
+    """Equal but for case, look-alike characters or the punctuation a name may have
+    (`Lena_`, `You.` and `A-nonymous` read as the names they copy)."""
+    bare_name, bare_reserved = _unpunctuated(name), _unpunctuated(reserved)
     return any(
-        _skeleton(change(name)) == _skeleton(change(reserved)) for change in (str.upper, str.lower)
+        _skeleton(change(bare_name)) == _skeleton(change(bare_reserved))
+        for change in (str.upper, str.lower)
     )
+
+
+def _unpunctuated(name: str) -> str:
+    return "".join(char for char in name if char not in _ALLOWED_PUNCTUATION)
 
 
 def _skeleton(text: str) -> str:

@@ -439,6 +439,9 @@ def test_playing_like_the_bot_scores_exactly_par(tmp_path: Path) -> None:
         ("ｊｕｒｇｅｎ", "jurgen"),  # full-width letters are stored in their NFKC form
         ("Иван", "Иван"),
         ("田中Tanaka", "田中Tanaka"),  # two scripts side by side, neither passing for the other
+        ("Tí̂̃", "Tí̂̃"),  # three marks on one letter
+        ("ไก่", "ไก่"),  # a Thai letter with its vowel and tone marks
+        ("Lenas", "Lenas"),
     ],
 )
 def test_nicknames_of_any_script_are_taken_and_shown(
@@ -493,6 +496,12 @@ def test_nicknames_of_any_script_are_taken_and_shown(
         "7\u0301",
         "...",
         "_-_",
+        "Lena_",  # a bot's name, or the board's own words, behind punctuation
+        "You.",
+        "A-nonymous",
+        "E m m a",
+        "x" + "\u0301" * 4,  # a tower of accents drawing over the names above
+        "Zalgo" + "\u0300\u0301\u0302\u0303\u0304" * 3,
     ],
 )
 def test_other_nicknames_are_refused_with_a_clear_message(finished: Finished, typed: str) -> None:
