@@ -14,7 +14,7 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
-from app.i18n import N_, translator, writing_of
+from app.i18n import N_, message_ids, translator, writing_of
 from app.middleware import Headers, HttpMiddleware, changing_headers
 from app.rules_form import LABELS
 
@@ -30,6 +30,7 @@ TITLES = {
 }
 SOMETHING_WRONG = N_("Something went wrong")
 MESSAGES = {
+    400: N_("This request is not understood."),
     404: N_("There is nothing at this address."),
     405: N_("This page cannot be asked for that way."),
     413: N_("The request is larger than the game accepts."),
@@ -77,21 +78,18 @@ def message_page(
 
 async def http_error(request: Request, error: Exception) -> Response:
     """The routes raise `HTTPException` with an English message id (marked `N_`): it is
-    translated here; the framework's own details are replaced by words per status."""
+    translated here. Any other detail (the framework's and its form parser's English, such
+    as "Missing boundary in multipart.") is replaced by words per status."""
     assert isinstance(error, HTTPException)
     headers = dict(error.headers or {})
     if error.status_code in (429, 503):
         headers["Retry-After"] = "60"
     t = translator(request)
     detail = str(error.detail)
-    own = MESSAGES.get(error.status_code)
-    message = t.gettext(own) if own and detail == _framework_detail(error) else t.gettext(detail)
-    return message_page(request, error.status_code, message, headers)
-
-
-def _framework_detail(error: HTTPException) -> str:
-    """What Starlette says by itself for a status (`Not Found`)."""
-    return HTTPException(error.status_code).detail
+    if detail in message_ids():
+        return message_page(request, error.status_code, t.gettext(detail), headers)
+    own = MESSAGES.get(error.status_code, TITLES.get(error.status_code, SOMETHING_WRONG))
+    return message_page(request, error.status_code, t.gettext(own), headers)
 
 
 async def bad_request(request: Request, error: Exception) -> Response:

@@ -71,6 +71,14 @@ def read_catalog(language: str) -> Catalog:
 
 
 @cache
+def message_ids() -> frozenset[str]:
+    """The site's own English messages: those its catalogs translate (every catalog holds
+    all of them, `scripts/messages.sh`), as opposed to the English of a library."""
+    translated = next(language for language in LANGUAGES if language != SOURCE)
+    return frozenset(m.id for m in read_catalog(translated) if isinstance(m.id, str) and m.id)
+
+
+@cache
 def translations(language: str) -> Translator:
     """The compiled catalog of a language (fuzzy entries are left out, as gettext does)."""
     if language == SOURCE:

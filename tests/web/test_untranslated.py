@@ -434,6 +434,10 @@ def test_rules_and_error_pages(client: TestClient, pages: Pages) -> None:
     pages.see("400 form", client.post("/games/x/actions", data={"action": "healthy"}), 400)
     pages.see("400 query", client.get("/leaderboard?day=yesterday"), 400)
     pages.see("404 language", client.get("/language?lang=xx"), 404)
+    no_boundary = {"content-type": "multipart/form-data"}
+    pages.see("400 multipart", client.post("/games", content=b"x", headers=no_boundary), 400)
+    fields = {f"field{number}": "x" for number in range(1001)}
+    pages.see("400 fields", client.post("/games", data=fields), 400)
     bad_rules = [
         {"preset": "skat"},
         {"preset": "pagat", "hands_per_game": "many"},
