@@ -42,7 +42,7 @@ from app.security import BodyLimit, SecurityHeaders, same_origin
 from app.settings import Settings
 from app.store import TableCache
 from app.timing import ServerTiming
-from app.words import LEVEL_OPPONENTS, action_text
+from app.words import LEVEL_BOTS, LEVEL_OPPONENTS, action_text
 from engine import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,6 +186,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         asset_url=assets.url,
         levels=LEVEL_TEXTS,
         level_opponents=LEVEL_OPPONENTS,
+        level_bots=LEVEL_BOTS,
         presets=PRESETS,
         toggle_labels=LABELS,
         boolean_toggles=BOOLEAN_TOGGLES,

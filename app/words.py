@@ -79,6 +79,13 @@ LEVEL_OPPONENTS = {
     "strong": N_("strong opponents"),
 }
 
+LEVEL_BOTS = {
+    "easy": N_("the easy bot"),
+    "normal": N_("the normal bot"),
+    "strong": N_("the strong bot"),
+}
+"""A level's bot as the board names the one that plays the day's cards for its par."""
+
 CARD_POINTS_NEEDED = {"no90": 120, "no60": 90, "no30": 60, "schwarz": 30}
 """DDV scoring: card points that beat the other side's announcement."""
 

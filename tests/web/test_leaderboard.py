@@ -65,7 +65,7 @@ BOARD_ROW = re.compile(
 YOU = ' <span class="you">(you)</span>'
 PAR_SECONDS = 60
 PAR = re.compile(
-    r"bot par: <strong>(?P<total>[+-]\d+)</strong>\s*<span[^>]*>\((?P<bot>[\w-]+) in your seat"
+    r"bot par: <strong>(?P<total>[+-]\d+)</strong>\s*<span[^>]*>\((?P<bot>[\w -]+) in your seat"
     r"[^,]*, (?P<won>\d+) hands won\)"
 )
 HASH = re.compile(r'<code class="hash">([0-9a-f]{64})</code>')
@@ -347,10 +347,11 @@ def test_par_is_heuristic_v1_on_the_days_deals(tmp_path: Path, rules_key: str) -
     with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
         assert "bot par: being computed" in client.get(board).text
         shown = board_with_par(client, board)
-        assert par_shown(shown) == (expected.total, "heuristic-v1", expected.won)
-        assert par_shown(client.get(board).text) == (expected.total, "heuristic-v1", expected.won)
+        assert par_shown(shown) == (expected.total, "the normal bot", expected.won)
+        assert par_shown(client.get(board).text) == (expected.total, "the normal bot", expected.won)
         (stored,) = rows(application, DailyPar)
         assert (stored.day, stored.rules_key, stored.total) == (DAY, rules_key, expected.total)
+        assert stored.bot_id == "heuristic-v1", "the normal level's bot"
 
 
 def test_par_is_stored_once_and_not_played_again(tmp_path: Path) -> None:
@@ -398,7 +399,7 @@ def test_a_par_is_played_only_for_a_board_that_needs_one(
         stored = [(par.day, par.rules_key) for par in rows(application, DailyPar)]
         assert stored == ([(day, rules_key)] if claimed else [])
         if claimed:
-            assert par_shown(board_with_par(client, board))[1] == "heuristic-v1"
+            assert par_shown(board_with_par(client, board))[1] == "the normal bot"
 
 
 def test_playing_like_the_bot_scores_exactly_par(tmp_path: Path) -> None:
