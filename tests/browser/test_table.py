@@ -291,6 +291,21 @@ def test_first_playable_card_is_reached_with_tab_and_played_with_enter(page: Pag
 # --- layouts and screenshots ------------------------------------------------------------------
 
 
+def test_the_first_tab_offers_to_skip_the_header(page: Page) -> None:
+    """A keyboard player need not pass the header's ten links and buttons on every page: the
+    first Tab shows a link to the content, and Enter on it moves the focus there."""
+    page.goto("/how-to-play")
+    page.keyboard.press("Tab")
+    skip = page.locator(".skip-link")
+    assert page.evaluate("document.activeElement.classList.contains('skip-link')")
+    box = skip.bounding_box()
+    assert box is not None and box["y"] >= 0, "shown once it has the focus"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.id === 'main'")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.getElementById('main').contains(document.activeElement)")
+
+
 def test_the_end_of_the_game_puts_the_focus_on_what_comes_next(page: Page) -> None:
     """After the last card the keyboard is on the summary's main button (the nickname's save
     or a new game), not back at the top of the page."""
