@@ -8,6 +8,7 @@ come as codes, so nothing compares displayed words.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -60,6 +61,8 @@ class HandCard:
     """`play QC` when the card may be played now (its `data-action`)."""
     first_plain: bool
     """The first plain card after the trumps: the template marks the gap."""
+    received: bool = False
+    """Handed to the player in the Armut: marked until the first trick is taken."""
 
 
 @dataclass(frozen=True)
@@ -228,12 +231,27 @@ def _order(view: SeatView) -> CardOrder:
 def hand_cards(view: SeatView, order: CardOrder, t: Translator) -> tuple[HandCard, ...]:
     playable = {str(a.card) for a in view.legal if a.act is Act.PLAY}
     cards = sorted_hand(view.hand, order)
+    received = armut_received(view)
     shown = []
     for index, card in enumerate(cards):
         first_plain = not order.is_trump(card) and (index == 0 or order.is_trump(cards[index - 1]))
         action = f"play {card}" if str(card) in playable else None
-        shown.append(HandCard(face(card, order, t), action, first_plain and index > 0))
+        marked = received[card] > 0
+        received[card] -= 1
+        shown.append(HandCard(face(card, order, t), action, first_plain and index > 0, marked))
     return tuple(shown)
+
+
+def armut_received(view: SeatView) -> Counter[Card]:
+    """The cards the seat was handed in the Armut (the passed three for the taker, the three
+    given back for the poor player) that it still holds, until the first trick is taken:
+    the player sees which cards came in. A doubled card counts once per copy received."""
+    if view.tricks:
+        return Counter()
+    handed = {view.armut_acceptor: Act.ARMUT_GIVE, view.declarer: Act.ARMUT_RETURN}
+    wanted = handed.get(view.seat) if view.armut_acceptor is not None else None
+    cards = [card for action in view.history if action.act is wanted for card in action.cards]
+    return Counter(cards) & Counter(view.hand)
 
 
 def played_card(
@@ -391,6 +409,12 @@ def armut_note(view: SeatView, t: Translator) -> str | None:
             text = t.ngettext(
                 "Armut: you are poor, %(taker)s took the cards; %(num)d trump came back.",
                 "Armut: you are poor, %(taker)s took the cards; %(num)d trumps came back.",
+                count,
+            )
+        elif view.armut_acceptor == HUMAN:
+            text = t.ngettext(
+                "Armut: %(poor)s is poor, you took the cards; %(num)d trump came back.",
+                "Armut: %(poor)s is poor, you took the cards; %(num)d trumps came back.",
                 count,
             )
         else:
