@@ -84,14 +84,14 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--clients", type=int, default=120, help="threads asking for hints")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the flood lasts")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.clients < 1 or args.seconds <= 0:
+        parser.error("--clients and --seconds must be positive")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
-    if args.clients < 1 or args.seconds <= 0:
-        print("python bench/flood.py: error: --clients and --seconds must be positive")
-        return 2
     with running_server(workers=1, rate_limits=True) as (base, log):
         flood = Flood(args.seconds)
         threads = [
