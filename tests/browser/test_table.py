@@ -169,7 +169,7 @@ def test_whole_game_with_a_solo_and_an_announcement(page: Page, live_server: Liv
     announce = [action for action in enabled_actions(page) if action.startswith("announce ")]
     assert announce and announce[0] == "announce re", "the soloist may announce Re at once"
     click_action(page, announce[0])
-    assert "Re by You" in page.locator("#table .calls").inner_text()
+    assert "You: Re" in page.locator("#table .calls").inner_text()
 
     play_until(page, lambda p: p.locator("section.summary").count() > 0)
     summary = page.locator("section.summary")
