@@ -363,6 +363,30 @@ COVERED_MIDDLES = """els => els.filter(card => {
 """The cards whose middle is hidden under a neighbour: a tap there would hit the other card."""
 
 
+SMALL_TARGETS = """([button, link]) => [
+    ...[...document.querySelectorAll('#act button:not(.card)')]
+        .filter(el => el.getBoundingClientRect().height < button)
+        .map(el => el.dataset.action),
+    ...[...document.querySelectorAll('.bar a, .bar button')]
+        .filter(el => el.getBoundingClientRect().height < link)
+        .map(el => el.textContent.trim()),
+]"""
+"""The controls shorter than a finger needs: the table's buttons under 44 px, the header's
+links and buttons under 24 px (WCAG's least target size)."""
+
+
+def test_the_controls_are_tall_enough_to_tap_on_a_phone(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    page = new_context(PHONE).new_page()
+    page.goto("/")
+    start_seeded_game(page, SOLO_SEED)
+    assert page.evaluate(SMALL_TARGETS, [44, 24]) == []
+    play_until(page, lambda p: any(a.startswith("announce ") for a in enabled_actions(p)))
+    assert page.locator(".announce .announce-skip").count() > 0, "the smaller announce steps"
+    assert page.evaluate(SMALL_TARGETS, [44, 24]) == []
+
+
 def test_every_card_can_be_tapped_in_its_middle_on_a_phone(
     new_context: Callable[..., BrowserContext],
 ) -> None:
