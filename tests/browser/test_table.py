@@ -387,6 +387,14 @@ def test_the_controls_are_tall_enough_to_tap_on_a_phone(
     assert page.evaluate(SMALL_TARGETS, [44, 24]) == []
 
 
+RISEN_GAP = """() => {
+    const button = document.querySelector('.pick button').getBoundingClientRect();
+    const risen = [...document.querySelectorAll('.pickable:has(input:checked)')];
+    return Math.min(...risen.map(card => card.getBoundingClientRect().top)) - button.bottom;
+}"""
+"""Pixels between the pass button's bottom and the highest chosen (risen) card's top."""
+
+
 def test_every_card_can_be_tapped_in_its_middle_on_a_phone(
     new_context: Callable[..., BrowserContext],
 ) -> None:
@@ -402,6 +410,11 @@ def test_every_card_can_be_tapped_in_its_middle_on_a_phone(
     labels.first.wait_for()
     assert labels.count() == 15
     assert page.eval_on_selector_all(".hand label[data-card]", COVERED_MIDDLES) == []
+    for label in labels.all()[:3]:
+        label.click()
+    assert page.evaluate(RISEN_GAP) >= 12, "a chosen card's top edge is clear of the button"
+    for label in labels.all()[:3]:
+        label.click()
     pick_three(page)
     play_until(page, lambda p: any(a.startswith("play ") for a in enabled_actions(p)))
     assert len(hand_cards(page)) == 12
