@@ -24,6 +24,10 @@ class Player(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     nickname: Mapped[str | None] = mapped_column(String(24), default=None)
+    nickname_key: Mapped[str | None] = mapped_column(
+        String(96), unique=True, index=True, default=None
+    )
+    """`app.nicknames.nickname_key` of the nickname: unique, so no two players share a name."""
 
 
 class GameRow(Base):

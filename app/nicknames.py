@@ -77,6 +77,13 @@ def clean_nickname(text: str) -> str:
     return name
 
 
+def nickname_key(name: str) -> str:
+    """What two nicknames share when one would pass for the other: case, punctuation and
+    look-alike letters set aside (`Alice`, `alice.` and `ALICE` have one key). One player
+    holds a key; a board never shows two players under one name."""
+    return _skeleton(_unpunctuated(name).casefold())
+
+
 def _letter_or_digit(char: str) -> bool:
     """Of any script: a name needs one to be read as a name (marks alone show nothing, and
     `...` is no name)."""

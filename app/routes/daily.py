@@ -30,7 +30,7 @@ from app.deps import (
 from app.i18n import N_, translator
 from app.levels import DAILY_LEVEL, LEVELS
 from app.models import DailyPar, Player
-from app.nicknames import NicknameError, clean_nickname
+from app.nicknames import NicknameError, clean_nickname, nickname_key
 from app.par import ParKeeper, needs_par
 from app.routes.games import current_player, open_game, to_table
 from app.settings import Settings
@@ -125,6 +125,9 @@ def _bot_par(
     return pars.request(session, day, rules_key, DAILY_BOT, settings.now())
 
 
+TAKEN = N_("%(name)s is another player’s nickname (or looks like it).")
+
+
 @router.post("/players/nickname")
 def set_nickname(
     request: Request,
@@ -144,7 +147,14 @@ def set_nickname(
     player = session.get(Player, player_id(request) or "")
     if player is None:
         raise HTTPException(400, N_("Play a daily game first; then choose your nickname."))
-    player.nickname = name
-    session.commit()
+    player.nickname, player.nickname_key = name, nickname_key(name)
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        t = translator(request)
+        message = t.gettext(TAKEN) % {"name": repr(name)}
+        context = {"title": t.gettext("That nickname cannot be used"), "message": message}
+        return templates.TemplateResponse(request, "message.html", context, status_code=409)
     target = back if back.startswith("/leaderboard") else "/leaderboard"
     return RedirectResponse(target, status_code=303)

@@ -519,6 +519,21 @@ def test_other_nicknames_are_refused_with_a_clear_message(finished: Finished, ty
     assert row.name == "Before"
 
 
+def test_a_nickname_another_player_holds_is_refused(finished: Finished) -> None:
+    """One player per name: a board never shows two players under one nickname, nor under
+    ones that differ only in case, punctuation or look-alike letters."""
+    assert set_nickname(finished.client, "Alice").status_code == 303
+    with TestClient(finished.app) as other:
+        assert other.post("/games", follow_redirects=False).status_code == 303
+        for typed in ("Alice", "alice.", "ALICE", "A-lice"):
+            answer = set_nickname(other, typed)
+            assert answer.status_code == 409, typed
+            assert "another player’s nickname" in html.unescape(answer.text)
+        assert set_nickname(other, "Alicia").status_code == 303
+    assert set_nickname(finished.client, "ALICE").status_code == 303, "one's own, in capitals"
+    assert nickname_of(finished.app, finished.player_id) == "ALICE"
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("word", ["Anonymous", "You"])
 def test_the_boards_own_names_are_refused_in_every_language(

@@ -16,6 +16,7 @@ from sqlalchemy import Engine, create_engine, inspect, text
 from app import models  # noqa: F401  (registers the tables on Base.metadata)
 from app.db import Base
 from app.migrate import alembic_config, upgrade
+from app.nicknames import nickname_key
 from app.service import log_version
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -186,6 +187,29 @@ def test_logs_move_to_a_row_per_hand_in_0008(tmp_path: Path) -> None:
         restored = connection.execute(text("SELECT log FROM games WHERE id = 'g'")).scalar_one()
     assert json.loads(restored) == log
     assert "game_hands" not in table_names(url)
+    engine.dispose()
+
+
+def test_players_sharing_a_nickname_key_leave_it_to_the_earliest_in_0009(tmp_path: Path) -> None:
+    """Nicknames chosen before 0009 may already pass for each other: the earliest player keeps
+    the key (and so the name for good), the later ones keep their nickname without one."""
+    url = sqlite_url(tmp_path)
+    command.upgrade(alembic_config(url), "0008")
+    engine = create_engine(url)
+    players = [("p1", "2024-01-02", "Alice"), ("p2", "2024-01-01", "alice."), ("p3", None, None)]
+    players += [("p4", "2024-01-03", "Bob")]
+    with engine.begin() as connection:
+        for player, created, nickname in players:
+            connection.execute(
+                text("INSERT INTO players (id, created_at, nickname) VALUES (:id, :at, :name)"),
+                {"id": player, "at": created or "2024-01-04", "name": nickname},
+            )
+    upgrade(url)
+    with engine.connect() as connection:
+        keys = dict(connection.execute(text("SELECT id, nickname_key FROM players")).all())
+    assert keys == {"p1": None, "p2": nickname_key("Alice"), "p3": None, "p4": nickname_key("Bob")}
+    command.downgrade(alembic_config(url), "0008")
+    assert "nickname_key" not in {c["name"] for c in inspect(engine).get_columns("players")}
     engine.dispose()
 
 
