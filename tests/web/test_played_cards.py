@@ -76,3 +76,21 @@ def test_the_page_marks_the_card_that_took_the_last_trick(app: FastAPI) -> None:
     ]
     winners = [label for _, marked, label in cards if marked]
     assert len(winners) == 1 and winners[0].endswith(", wins the trick")
+
+
+WHO = re.compile(
+    r'<div class="played at-(\w+)[^>]*>.*?<span class="who" aria-hidden="true">(.*?)</span>', re.S
+)
+
+
+def test_each_card_of_a_trick_carries_its_players_name(app: FastAPI) -> None:
+    """The small tricks (the last one, a review's) stand away from the table's seats, so each
+    card names its player (shown there only, by the stylesheet)."""
+    view, order = a_hand_after_tricks(2)
+    template = app.state.templates.env.get_template("cards.html")
+    shown = last_trick(view, order, translations("de"))
+    assert shown is not None
+    html = "".join(template.module.played_card(played) for played in shown.cards)
+    named = dict(WHO.findall(html))
+    german = translations("de")
+    assert named == {POSITIONS[seat]: seat_name(seat, german) for seat in range(4)}
