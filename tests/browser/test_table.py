@@ -452,6 +452,9 @@ def test_a_small_phone_leaves_every_middle_free_and_every_rank_readable(
     assert any("Ten" in card for card in hand_cards(page)), "the seed's hand has a ten to read"
     assert page.eval_on_selector_all(".hand .card", COVERED_MIDDLES) == []
     assert page.eval_on_selector_all(".hand .card", CLIPPED_RANKS) == []
+    page.evaluate("window.scrollTo(0, 0)")
+    hand_bottom = page.evaluate("document.querySelector('.hand').getBoundingClientRect().bottom")
+    assert hand_bottom <= SMALL_PHONE["height"], "the hand is on the first screen"
 
 
 # --- what the page loads ----------------------------------------------------------------------
