@@ -11,11 +11,15 @@ from app.i18n import LANGUAGES, N_, remember_language
 
 router = APIRouter(tags=["language"])
 
+BACK_LENGTH = 2_000
+"""The longest page address a language link returns to: any the site makes (a board's day
+and rules, a review's step), with room to spare."""
+
 
 @router.get("/language")
 def choose_language(
     lang: Annotated[str, Query(max_length=5)],
-    back: Annotated[str, Query(max_length=200)] = "/",
+    back: Annotated[str, Query(max_length=BACK_LENGTH)] = "/",
 ) -> RedirectResponse:
     """Remembers the language on this device and shows the same page again (only a path on
     this site: never a redirect elsewhere)."""

@@ -229,6 +229,15 @@ def test_a_language_link_comes_back_to_the_same_page_and_query(
     assert response.headers["location"] == here
 
 
+def test_a_language_link_comes_back_to_a_long_address(client: TestClient) -> None:
+    """A page address far longer than the site's own (a query string of 600 characters)
+    still comes back: it used to be refused with a 400."""
+    back = "/leaderboard?rules=pagat&note=" + "x" * 600
+    response = client.get("/language", params={"lang": "de", "back": back}, follow_redirects=False)
+    assert response.status_code == 303
+    assert response.headers["location"] == back
+
+
 @pytest.mark.parametrize(
     "back",
     [
