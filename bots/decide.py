@@ -15,6 +15,7 @@ from typing import Any
 
 from bots.registry import bot_named
 from engine import IllegalRecordAction, InvalidRecord, parse_record, view_of
+from engine.replay import record_text
 
 
 def decide(text: str, bot_id: str, seat: int, seed: int) -> tuple[dict[str, Any], int]:
@@ -44,18 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     try:
-        if args.record == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.record, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        # As `python -m engine.replay` answers an unreadable record: an error object.
-        output: dict[str, Any] = {
-            "error": "invalid",
-            "reason": f"cannot read {args.record}: {error}",
-        }
-        print(json.dumps(output))
+        text = record_text(args.record)
+    except InvalidRecord as error:
+        print(json.dumps({"error": "invalid", "reason": str(error)}))
         return 2
     output, code = decide(text, args.bot, args.seat, args.seed)
     print(json.dumps(output))

@@ -64,6 +64,18 @@ def run(text: str, with_trace: bool) -> tuple[list[dict[str, Any]], int]:
     return lines, 0
 
 
+def record_text(path: str) -> str:
+    """A record's text from a file, or from standard input for `-`; `InvalidRecord` saying
+    why when it cannot be read (the commands answer that as any other invalid record)."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidRecord(f"cannot read {path}: {error}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.replay", description=__doc__)
     parser.add_argument("--trace", action="store_true", help="one line per prefix")
@@ -77,15 +89,10 @@ def main(argv: list[str] | None = None) -> int:
             f"one record per call, not {len(args.file)}: "
             'check several with a loop, e.g. for f in *.json; do python -m engine.replay "$f"; done'
         )
-    args.file = args.file[0]
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        print(json.dumps({"error": "invalid", "reason": f"cannot read {args.file}: {error}"}))
+        text = record_text(args.file[0])
+    except InvalidRecord as error:
+        print(json.dumps({"error": "invalid", "reason": str(error)}))
         return 2
     lines, code = run(text, args.trace)
     try:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Dialog, Page, Request, Response
+from playwright.sync_api import BrowserContext, Dialog, Locator, Page, Request, Response
 
 from engine import Contract, card_order, deal
 from tests.live import ROOT, LiveServer
@@ -387,6 +387,20 @@ def test_the_controls_are_tall_enough_to_tap_on_a_phone(
     assert page.evaluate(SMALL_TARGETS, [44, 24]) == []
 
 
+def taking_the_armut(page: Page) -> Locator:
+    """The human takes an Armut and holds fifteen cards, each with its middle free to tap;
+    returns them, to be picked."""
+    page.goto("/")
+    start_seeded_game(page, armut_offered_seed())
+    play_until(page, lambda p: "armut-accept" in enabled_actions(p))
+    click_action(page, "armut-accept")
+    labels = page.locator(".hand label[data-card]")
+    labels.first.wait_for()
+    assert labels.count() == 15
+    assert page.eval_on_selector_all(".hand label[data-card]", COVERED_MIDDLES) == []
+    return labels
+
+
 RISEN_GAP = """() => {
     const button = document.querySelector('.pick button').getBoundingClientRect();
     const risen = [...document.querySelectorAll('.pickable:has(input:checked)')];
@@ -402,14 +416,7 @@ def test_every_card_can_be_tapped_in_its_middle_on_a_phone(
     leave each card's middle free, where a player's thumb (and a click) lands, and the hand
     must be on the first screen when the player is to play (not below the announce buttons)."""
     page = new_context(PHONE).new_page()
-    page.goto("/")
-    start_seeded_game(page, armut_offered_seed())
-    play_until(page, lambda p: "armut-accept" in enabled_actions(p))
-    click_action(page, "armut-accept")
-    labels = page.locator(".hand label[data-card]")
-    labels.first.wait_for()
-    assert labels.count() == 15
-    assert page.eval_on_selector_all(".hand label[data-card]", COVERED_MIDDLES) == []
+    labels = taking_the_armut(page)
     for label in labels.all()[:3]:
         label.click()
     assert page.evaluate(RISEN_GAP) >= 12, "a chosen card's top edge is clear of the button"
@@ -438,14 +445,7 @@ def test_a_small_phone_leaves_every_middle_free_and_every_rank_readable(
     card's middle free and each rank whole, and the Armut taker's fifteen leave the middles
     free."""
     page = new_context(SMALL_PHONE).new_page()
-    page.goto("/")
-    start_seeded_game(page, armut_offered_seed())
-    play_until(page, lambda p: "armut-accept" in enabled_actions(p))
-    click_action(page, "armut-accept")
-    labels = page.locator(".hand label[data-card]")
-    labels.first.wait_for()
-    assert labels.count() == 15
-    assert page.eval_on_selector_all(".hand label[data-card]", COVERED_MIDDLES) == []
+    taking_the_armut(page)
     pick_three(page)
     play_until(page, lambda p: any(a.startswith("play ") for a in enabled_actions(p)))
     assert len(hand_cards(page)) == 12
