@@ -70,17 +70,17 @@ def current_revision(url: str) -> str | None:
         engine.dispose()
 
 
+def migrate_command(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """`python -m app.migrate` run as the README says, in a process of its own."""
+    command_line = [sys.executable, "-m", "app.migrate", *arguments]
+    return subprocess.run(command_line, cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
 def test_command_line_migrates_an_empty_database(tmp_path: Path) -> None:
     """The README's `python -m app.migrate URL` is how a fresh install gets its schema."""
     url = sqlite_url(tmp_path)
     assert table_names(url) == set()
-    completed = subprocess.run(
-        [sys.executable, "-m", "app.migrate", url],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    completed = migrate_command(url)
     assert completed.returncode == 0, completed.stderr
     assert table_names(url) == MODEL_TABLES
     assert CORE_TABLES <= MODEL_TABLES
@@ -224,13 +224,7 @@ def test_players_sharing_a_nickname_key_leave_it_to_the_earliest_in_0009(tmp_pat
     ids=["garbage", "unknown-dialect", "nobody-listening", "unwritable-folder"],
 )
 def test_command_line_says_in_one_line_why_it_cannot_migrate(url: str) -> None:
-    completed = subprocess.run(
-        [sys.executable, "-m", "app.migrate", url],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    completed = migrate_command(url)
     assert completed.returncode == 1
     assert "Traceback" not in completed.stderr
     assert completed.stderr.startswith("python -m app.migrate: error: ")
@@ -239,12 +233,6 @@ def test_command_line_says_in_one_line_why_it_cannot_migrate(url: str) -> None:
 
 def test_command_line_help() -> None:
     """`--help` used to be taken for a URL."""
-    completed = subprocess.run(
-        [sys.executable, "-m", "app.migrate", "--help"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    completed = migrate_command("--help")
     assert completed.returncode == 0
     assert "usage: python -m app.migrate" in completed.stdout
