@@ -1,5 +1,5 @@
-"""docs/record-format.md documents what `python -m engine.replay` prints (the shared contract's
-RECORD_FORMAT.md): engine/replay.py, engine/scoring.py, engine/contracts.py and
+"""docs/record-format.md documents what `python -m engine.replay` prints: engine/replay.py,
+engine/scoring.py, engine/contracts.py and
 engine/announcements.py cite it for the result object, the contract names, the `announced`
 steps, the phases and the exit codes, so each of those names must be in it."""
 
