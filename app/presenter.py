@@ -394,18 +394,6 @@ def pick_mode(view: SeatView) -> str | None:
 
 
 def armut_note(view: SeatView, t: Translator) -> str | None:
-    """The Armut's situation, and, while the cards the human was handed are framed in the
-    hand, what the frame means."""
-    situation = _armut_situation(view, t)
-    if situation is None or not armut_received(view):
-        return situation
-    return f"{situation} {t.gettext(RECEIVED_FRAMED)}"
-
-
-RECEIVED_FRAMED = N_("The cards you were handed are framed in blue until the first trick.")
-
-
-def _armut_situation(view: SeatView, t: Translator) -> str | None:
     """Who is poor and, once the cards came back, who took them and how many trumps returned.
     The human is addressed in the second person: a sentence of its own in every language."""
     declarer = view.declarer

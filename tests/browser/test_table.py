@@ -301,7 +301,7 @@ def test_the_first_tab_offers_to_skip_the_header(page: Page) -> None:
     box = skip.bounding_box()
     assert box is not None and box["y"] >= 0, "shown once it has the focus"
     page.keyboard.press("Enter")
-    page.wait_for_function("document.activeElement.id === 'main'")
+    page.wait_for_function("() => document.activeElement.id === 'main'")
     page.keyboard.press("Tab")
     assert page.evaluate("document.getElementById('main').contains(document.activeElement)")
 
@@ -311,7 +311,9 @@ def test_the_end_of_the_game_puts_the_focus_on_what_comes_next(page: Page) -> No
     or a new game), not back at the top of the page."""
     choose_rules(page, hands=1)
     play_until(page, game_over)
-    page.wait_for_function("document.activeElement.matches('.summary .primary')", timeout=5000)
+    page.wait_for_function(
+        "() => document.activeElement.matches('.summary .primary')", timeout=5000
+    )
 
 
 def no_horizontal_scrolling(page: Page) -> bool:
@@ -398,6 +400,8 @@ def taking_the_armut(page: Page) -> Locator:
     labels.first.wait_for()
     assert labels.count() == 15
     assert page.eval_on_selector_all(".hand label[data-card]", COVERED_MIDDLES) == []
+    assert page.locator(".hand .received").count() == 3, "the three cards passed are framed"
+    assert page.locator(".received-legend").is_visible(), "and the frame is explained"
     return labels
 
 
