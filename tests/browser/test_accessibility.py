@@ -37,7 +37,7 @@ AXE = Axe()
 def settled(page: Page) -> None:
     """Waits until every animation has run: a card fading in or the hand still locked (at
     75 % opacity) would be measured at a contrast the player never reads."""
-    page.wait_for_function("document.getAnimations().every(a => a.playState === 'finished')")
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState === 'finished')")
 
 
 def violations(page: Page) -> list[str]:
