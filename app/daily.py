@@ -57,6 +57,16 @@ def attempt_of(session: Session, player_id: str, day: date, rules_key: str) -> D
     return session.scalars(query).first()
 
 
+def has_finished_attempt(session: Session, player_id: str) -> bool:
+    """Whether the player finished a ranked game, on any day: only such a player names
+    itself on the boards (a nickname is a player's for good, so one that never played a
+    ranked game to its end must not take names)."""
+    query = select(DailyAttempt.id).where(
+        DailyAttempt.player_id == player_id, DailyAttempt.finished_at.is_not(None)
+    )
+    return session.scalars(query.limit(1)).first() is not None
+
+
 def add_attempt(session: Session, player: Player, row: GameRow) -> DailyAttempt:
     """The ranked attempt, counted from now; the unique key refuses a second one."""
     assert row.day is not None

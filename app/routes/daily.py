@@ -15,6 +15,7 @@ from app.daily import (
     attempt_of,
     attempts_close_at,
     board,
+    has_finished_attempt,
     seed_published,
     unfinished_attempts,
 )
@@ -145,8 +146,8 @@ def set_nickname(
         context = {"title": t.gettext("That nickname cannot be used"), "message": message}
         return templates.TemplateResponse(request, "message.html", context, status_code=400)
     player = session.get(Player, player_id(request) or "")
-    if player is None:
-        raise HTTPException(400, N_("Play a daily game first; then choose your nickname."))
+    if player is None or not has_finished_attempt(session, player.id):
+        raise HTTPException(400, N_("Finish a ranked daily game first; then choose your nickname."))
     player.nickname, player.nickname_key = name, nickname_key(name)
     try:
         session.commit()

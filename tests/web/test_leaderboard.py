@@ -235,7 +235,6 @@ def test_top_100_plus_the_own_row_wherever_it_is(tmp_path: Path) -> None:
     with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
         add_finished_attempts(application, [200 - number for number in range(110)])
         url = start_daily(client)
-        assert set_nickname(client, "Last").status_code == 303
         with application.state.sessions() as session:
             session.execute(
                 update(DailyAttempt)
@@ -243,6 +242,7 @@ def test_top_100_plus_the_own_row_wherever_it_is(tmp_path: Path) -> None:
                 .values(total=-500, hands_won=0, finished_at=datetime.now(UTC))
             )
             session.commit()
+        assert set_nickname(client, "Last").status_code == 303
         shown = board_rows(client.get(BOARD).text)
     assert len(shown) == 101
     assert [row.rank for row in shown[:100]] == list(range(1, 101))
@@ -519,19 +519,24 @@ def test_other_nicknames_are_refused_with_a_clear_message(finished: Finished, ty
     assert row.name == "Before"
 
 
-def test_a_nickname_another_player_holds_is_refused(finished: Finished) -> None:
+def test_a_nickname_another_player_holds_is_refused(tmp_path: Path) -> None:
     """One player per name: a board never shows two players under one nickname, nor under
     ones that differ only in case, punctuation or look-alike letters."""
-    assert set_nickname(finished.client, "Alice").status_code == 303
-    with TestClient(finished.app) as other:
-        assert other.post("/games", follow_redirects=False).status_code == 303
+    with running(daily_settings(tmp_path)) as application, browsers(application, 2) as pair:
+        holder, other = pair
+        for client in pair:
+            play_game(client, start_daily(client), random_choice("one of two players"))
+        assert set_nickname(holder, "Alice").status_code == 303
         for typed in ("Alice", "alice.", "ALICE", "A-lice"):
             answer = set_nickname(other, typed)
             assert answer.status_code == 409, typed
             assert "another player’s nickname" in html.unescape(answer.text)
         assert set_nickname(other, "Alicia").status_code == 303
-    assert set_nickname(finished.client, "ALICE").status_code == 303, "one's own, in capitals"
-    assert nickname_of(finished.app, finished.player_id) == "ALICE"
+        assert set_nickname(holder, "ALICE").status_code == 303, "one's own, in capitals"
+        assert sorted(row.name for row in board_rows(holder.get(BOARD).text)) == [
+            "ALICE",
+            "Alicia",
+        ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -553,6 +558,18 @@ def test_a_nickname_needs_a_player(finished: Finished) -> None:
         response = set_nickname(stranger, "Ghost")
     assert response.status_code == 400
     assert count(finished.app, Player) == players
+
+
+def test_a_nickname_needs_a_finished_ranked_game(tmp_path: Path) -> None:
+    """A nickname is a player's for good: a player who only started games (any number of
+    fresh cookies can) must not take names from those who play the daily game through."""
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (squatter,):
+        assert squatter.post("/games", follow_redirects=False).status_code == 303
+        start_daily(squatter)
+        response = set_nickname(squatter, "Squatted")
+        assert response.status_code == 400
+        assert "Finish a ranked daily game first" in response.text
+        assert rows(application, Player, nickname="Squatted") == []
 
 
 @pytest.mark.parametrize(
