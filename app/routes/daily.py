@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, HTTPException, Query, Request, Response
 from fastapi.responses import RedirectResponse
+from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -138,13 +139,11 @@ def set_nickname(
     back: Annotated[str, Form(max_length=200)] = "/leaderboard",
 ) -> Response:
     """Remembers the player's nickname (shown on every board they are on)."""
+    t = translator(request)
     try:
         name = clean_nickname(nickname)
     except NicknameError as error:
-        t = translator(request)
-        message = t.gettext(error.message) % error.values
-        context = {"title": t.gettext("That nickname cannot be used"), "message": message}
-        return templates.TemplateResponse(request, "message.html", context, status_code=400)
+        return _refused(request, templates, t.gettext(error.message) % error.values, 400)
     player = session.get(Player, player_id(request) or "")
     if player is None or not has_finished_attempt(session, player.id):
         raise HTTPException(400, N_("Finish a ranked daily game first; then choose your nickname."))
@@ -153,9 +152,13 @@ def set_nickname(
         session.commit()
     except IntegrityError:
         session.rollback()
-        t = translator(request)
-        message = t.gettext(TAKEN) % {"name": repr(name)}
-        context = {"title": t.gettext("That nickname cannot be used"), "message": message}
-        return templates.TemplateResponse(request, "message.html", context, status_code=409)
+        return _refused(request, templates, t.gettext(TAKEN) % {"name": repr(name)}, 409)
     target = back if back.startswith("/leaderboard") else "/leaderboard"
     return RedirectResponse(target, status_code=303)
+
+
+def _refused(request: Request, templates: Jinja2Blocks, message: str, status: int) -> Response:
+    """A nickname the board will not show, and why (`message`, in the player's words)."""
+    title = translator(request).gettext("That nickname cannot be used")
+    context = {"title": title, "message": message}
+    return templates.TemplateResponse(request, "message.html", context, status_code=status)
