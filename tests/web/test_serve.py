@@ -81,6 +81,16 @@ def test_a_higher_limit_is_kept_and_the_hard_one_bounds_it() -> None:
     assert seen["raised"] == expected_soft(10**9) == seen["hard"]
 
 
+def serve_command(*arguments: str, **settings: str) -> subprocess.CompletedProcess[str]:
+    """`python -m app.serve` in a process of its own, with `settings` added to the
+    environment; the tests here all see it stop before it serves."""
+    command_line = [sys.executable, "-m", "app.serve", *arguments]
+    env = {**os.environ, **settings}
+    return subprocess.run(
+        command_line, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
 BAD_SETTINGS = {
     "DOKO_BOT_DELAY_MS": "abc",
     "DOKO_SEARCH_WORKERS": "-1",
@@ -95,19 +105,9 @@ cookies anyone could forge, and the others were tracebacks."""
 
 @pytest.mark.parametrize("name", BAD_SETTINGS)
 def test_a_bad_setting_stops_the_server_with_one_line(name: str, tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "DOKO_DATABASE_URL": f"sqlite:///{tmp_path / 'doko.sqlite3'}",
-        name: BAD_SETTINGS[name],
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "app.serve", "--port", str(free_port())],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
+    settings = {"DOKO_DATABASE_URL": url, name: BAD_SETTINGS[name]}
+    done = serve_command("--port", str(free_port()), **settings)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert done.stderr.splitlines()[-1].startswith(f"python -m app.serve: error: {name}")
@@ -130,39 +130,19 @@ def test_settings_errors_name_the_variable(monkeypatch: pytest.MonkeyPatch) -> N
 @pytest.mark.parametrize("port", ["70000", "-1", "abc"])
 def test_a_port_out_of_range_is_refused(port: str) -> None:
     """70000 used to be taken: the log said :70000 while the socket listened on 4464."""
-    done = subprocess.run(
-        [sys.executable, "-m", "app.serve", "--port", port],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = serve_command("--port", port)
     assert done.returncode == 2
     assert "a port is a number from 0 to 65535" in done.stderr
 
 
 def test_a_bad_port_variable_is_a_usage_error() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "app.serve"],
-        cwd=ROOT,
-        env={**os.environ, "PORT": "eighty"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = serve_command(PORT="eighty")
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
 
 
 def serve_on(url: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "app.serve", "--port", str(free_port())],
-        cwd=ROOT,
-        env={**os.environ, "DOKO_DATABASE_URL": url},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return serve_command("--port", str(free_port()), DOKO_DATABASE_URL=url)
 
 
 def one_step_back(url: str) -> None:
