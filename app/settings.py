@@ -59,9 +59,9 @@ class Settings:
         return Settings(
             database_url=os.environ.get("DOKO_DATABASE_URL") or f"sqlite:///{VAR / 'doko.sqlite3'}",
             secret_key=secret_from(os.environ.get("DOKO_SECRET_KEY", "")),
-            bot_delay_ms=count_from("DOKO_BOT_DELAY_MS", "500"),
+            bot_delay_ms=count_from("DOKO_BOT_DELAY_MS", "500", MOST_BOT_DELAY_MS),
             limits=limits_from(os.environ.get("DOKO_RATE_LIMITS", "on")),
-            search_workers=count_from("DOKO_SEARCH_WORKERS", "1"),
+            search_workers=count_from("DOKO_SEARCH_WORKERS", "1", MOST_SEARCH_WORKERS),
             trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
         )
 
@@ -87,11 +87,20 @@ def secret_from(text: str) -> str | None:
     return text
 
 
-def count_from(name: str, default: str) -> int:
-    """A whole number of at least 0 from the variable `name`."""
+MOST_BOT_DELAY_MS = 10_000
+"""A pause between bot cards longer than this leaves the player looking at a table that
+seems stuck."""
+MOST_SEARCH_WORKERS = 64
+"""Each search worker is a process holding its own copy of the bots (tens of megabytes);
+a typo such as 1000 would start that many at the first strong game and take the machine's
+memory. More workers than cores decide no faster."""
+
+
+def count_from(name: str, default: str, most: int) -> int:
+    """A whole number from 0 to `most` from the variable `name`."""
     text = os.environ.get(name, default).strip()
-    if not (text.isascii() and text.isdigit()):
-        raise SettingsError(f"{name} must be a whole number of at least 0, not {text!r}")
+    if not (text.isascii() and text.isdigit()) or int(text) > most:
+        raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {text!r}")
     return int(text)
 
 

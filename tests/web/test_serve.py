@@ -19,7 +19,7 @@ import pytest
 from alembic import command
 
 from app.migrate import alembic_config, behind, upgrade
-from app.settings import Settings, SettingsError
+from app.settings import MOST_BOT_DELAY_MS, MOST_SEARCH_WORKERS, Settings, SettingsError
 from tests.live import ROOT, free_port
 
 LOW = 256
@@ -101,6 +101,25 @@ BAD_SETTINGS = {
 """One bad value each: -1 workers used to start and answer 500 once a strong bot was asked
 for, `Off` used to leave the rate limits on without a word, a short secret used to sign
 cookies anyone could forge, and the others were tracebacks."""
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("DOKO_SEARCH_WORKERS", "1000"), ("DOKO_BOT_DELAY_MS", "10001")]
+)
+def test_a_count_past_its_most_is_refused(
+    name: str, value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A thousand search workers would be a thousand processes at the first strong game."""
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError, match=f"{name} must be a whole number from 0 to"):
+        Settings.from_env()
+
+
+def test_the_largest_counts_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOKO_SEARCH_WORKERS", str(MOST_SEARCH_WORKERS))
+    monkeypatch.setenv("DOKO_BOT_DELAY_MS", str(MOST_BOT_DELAY_MS))
+    settings = Settings.from_env()
+    assert (settings.search_workers, settings.bot_delay_ms) == (64, 10_000)
 
 
 @pytest.mark.parametrize("name", BAD_SETTINGS)
