@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import select
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -33,9 +33,11 @@ class Base(DeclarativeBase):
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite:///"):
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+        path = Path(url.removeprefix("sqlite:///"))
+        path.parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", _remember_file(path))
         return engine
     engine = create_engine(url)
     _check_before_use(engine)
@@ -106,6 +108,40 @@ def _sqlite_pragmas(connection: object, _record: object) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+FileIdentity = tuple[int, int] | None
+"""A file's device and inode; None when nothing is at the path."""
+
+
+def _file_identity(path: Path) -> FileIdentity:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _remember_file(path: Path) -> Callable[[object, Any], None]:
+    """Notes, on each new SQLite connection, which file it opened (`database_file_in_place`)."""
+
+    def remember(_dbapi: object, record: Any) -> None:
+        record.info["file"] = (path, _file_identity(path))
+
+    return remember
+
+
+def database_file_in_place(session: Session) -> bool:
+    """Whether the SQLite file the session's connection opened is still the one at the
+    database's path (always True on other databases). A database file deleted or replaced
+    while the server runs goes unnoticed otherwise: open connections go on reading and
+    writing the deleted file, which is lost when the last of them closes, while new ones
+    open whatever is at the path now."""
+    opened = session.connection().connection.info.get("file")
+    if opened is None:
+        return True
+    path, identity = opened
+    return identity is not None and identity == _file_identity(path)
 
 
 def insert_unless_present(session: Session, model: type[Base], values: dict[str, Any]) -> bool:

@@ -1,4 +1,5 @@
-"""`GET /healthz` for load balancers and process managers: 200 while the database answers."""
+"""`GET /healthz` for load balancers and process managers: 200 while the database answers
+(and, on SQLite, while its file is still the one the server opened)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from fastapi.responses import PlainTextResponse
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
+from app.db import database_file_in_place
 from app.deps import SessionDep
 
 router = APIRouter(tags=["health"])
@@ -16,6 +18,9 @@ router = APIRouter(tags=["health"])
 def healthz(session: SessionDep) -> PlainTextResponse:
     try:
         session.execute(text("SELECT 1"))
+        in_place = database_file_in_place(session)
     except SQLAlchemyError:
         return PlainTextResponse("database unavailable\n", status_code=503)
+    if not in_place:
+        return PlainTextResponse("database file deleted or replaced\n", status_code=503)
     return PlainTextResponse("ok\n")

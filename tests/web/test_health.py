@@ -3,6 +3,10 @@ needs the database then says so with a 503 instead of failing with a 500."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
 
@@ -41,3 +45,20 @@ def test_a_request_that_finds_no_free_connection_is_a_503(settings: Settings) ->
     app.state.engine.dispose()
     assert page.status_code == 503 and "nothing was changed" in page.text
     assert page.headers["retry-after"] == "5"
+
+
+@pytest.mark.parametrize("replaced", [False, True])
+def test_a_sqlite_file_deleted_or_replaced_is_unhealthy(
+    client: TestClient, settings: Settings, replaced: bool
+) -> None:
+    """Deleted under a running server, the file lives on in its open connections until they
+    close, and then every game stored since is lost; a file put in its place is not the
+    database the server migrated and wrote. Either way the process must be seen to fail."""
+    assert client.get("/healthz").status_code == 200
+    path = Path(settings.database_url.removeprefix("sqlite:///"))
+    moved = path.with_name("moved.sqlite3")
+    path.rename(moved)
+    if replaced:
+        shutil.copyfile(moved, path)
+    health = client.get("/healthz")
+    assert (health.status_code, health.text) == (503, "database file deleted or replaced\n")
