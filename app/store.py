@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -30,6 +31,10 @@ ROW_COLUMNS = tuple(inspect(GameRow).column_attrs)
 
 def new_id() -> str:
     return secrets.token_hex(16)
+
+
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+"""What `new_id` makes: a game's id in a URL is nothing else."""
 
 
 def player_for(session: Session, player_id: str | None) -> Player:
@@ -82,7 +87,10 @@ def add_game(
 
 
 def find_game(session: Session, game_id: str, player_id: str | None) -> GameRow | None:
-    """A game, only for the player who owns it."""
+    """A game, only for the player who owns it. An id `new_id` cannot have made is not looked
+    up: it names no game, and PostgreSQL refuses some (a NUL) with an error."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
     row = session.get(GameRow, game_id)
     return row if row is not None and row.player_id == player_id else None
 
