@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple, cast
@@ -132,6 +134,17 @@ class TableCache:
         if held is None or held.table.version != row.version:
             return self._rebuilt(row)
         return held.table
+
+    @contextmanager
+    def lent(self, row: GameRow) -> Iterator[Table]:
+        """The game's table while a request reads it (a page, a hand's record, a hint), kept
+        again only after. A kept table is the next click's to play its step on
+        (`take_held`): read meanwhile, a page showed what that click did before it was
+        stored, or when it never was (refused past the rate limits), the bots' answering
+        cards included. A request that fails drops the table (the next one rebuilds it)."""
+        table = self.take(row)
+        yield table
+        self.keep(row, table)
 
     def take_held(
         self, session: Session, game_id: str, player_id: str | None, version: int
