@@ -82,12 +82,12 @@ def play_daily(
 
 
 def _started_meanwhile(
-    session: Session, player: str | None, day: date, rules_key: str
+    session: Session, owner: str | None, day: date, rules_key: str
 ) -> RedirectResponse:
     """Another request of the player started the ranked game between this one's look and its
     start (a double click on the Daily button, two tabs): this one goes to that game too, as
     the browser shows the answer to the last click."""
-    attempt = attempt_of(session, player or "", day, rules_key)
+    attempt = attempt_of(session, owner or "", day, rules_key)
     if attempt is None:
         started = N_("Your daily game has just been started elsewhere.")
         raise HTTPException(409, started)
