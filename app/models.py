@@ -16,6 +16,12 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+NICKNAME_KEY_LENGTH = 96
+"""The width of a nickname's key column: a key may be longer than its name (a letter can
+stand for several once look-alikes are set aside), so `app.nicknames` refuses a name whose
+key would not fit."""
+
+
 class Player(Base):
     """An anonymous player, known by the id in the signed cookie."""
 
@@ -25,7 +31,7 @@ class Player(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     nickname: Mapped[str | None] = mapped_column(String(24), default=None)
     nickname_key: Mapped[str | None] = mapped_column(
-        String(96), unique=True, index=True, default=None
+        String(NICKNAME_KEY_LENGTH), unique=True, index=True, default=None
     )
     """`app.nicknames.nickname_key` of the nickname: unique, so no two players share a name."""
 

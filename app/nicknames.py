@@ -16,6 +16,7 @@ import regex
 from confusable_homoglyphs import categories, confusables
 
 from app.i18n import LANGUAGES, N_, translations
+from app.models import NICKNAME_KEY_LENGTH
 from app.words import ANONYMOUS, BOT_NAMES, HUMAN_NAME
 
 MAX_LENGTH = 24
@@ -74,6 +75,8 @@ def clean_nickname(text: str) -> str:
         raise NicknameError(
             N_("%(name)s is reserved (or looks like a reserved name)."), name=repr(name)
         )
+    if len(nickname_key(name)) > NICKNAME_KEY_LENGTH:
+        raise NicknameError(N_("This nickname is too long: use fewer characters."))
     return name
 
 

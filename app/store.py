@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import re
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple, cast
@@ -30,6 +33,10 @@ ROW_COLUMNS = tuple(inspect(GameRow).column_attrs)
 
 def new_id() -> str:
     return secrets.token_hex(16)
+
+
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+"""What `new_id` makes: a game's id in a URL is nothing else."""
 
 
 def player_for(session: Session, player_id: str | None) -> Player:
@@ -82,7 +89,10 @@ def add_game(
 
 
 def find_game(session: Session, game_id: str, player_id: str | None) -> GameRow | None:
-    """A game, only for the player who owns it."""
+    """A game, only for the player who owns it. An id `new_id` cannot have made is not looked
+    up: it names no game, and PostgreSQL refuses some (a NUL) with an error."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
     row = session.get(GameRow, game_id)
     return row if row is not None and row.player_id == player_id else None
 
@@ -124,6 +134,17 @@ class TableCache:
         if held is None or held.table.version != row.version:
             return self._rebuilt(row)
         return held.table
+
+    @contextmanager
+    def lent(self, row: GameRow) -> Iterator[Table]:
+        """The game's table while a request reads it (a page, a hand's record, a hint), kept
+        again only after. A kept table is the next click's to play its step on
+        (`take_held`): read meanwhile, a page showed what that click did before it was
+        stored, or when it never was (refused past the rate limits), the bots' answering
+        cards included. A request that fails drops the table (the next one rebuilds it)."""
+        table = self.take(row)
+        yield table
+        self.keep(row, table)
 
     def take_held(
         self, session: Session, game_id: str, player_id: str | None, version: int

@@ -76,10 +76,22 @@ def play_daily(
             add_attempt(session, player, row)
         except IntegrityError:
             session.rollback()
-            started = N_("Your daily game has just been started elsewhere.")
-            raise HTTPException(409, started) from None
+            return _started_meanwhile(session, player_id(request), day, rules_key)
     session.commit()
     return to_table(request, row, table)
+
+
+def _started_meanwhile(
+    session: Session, owner: str | None, day: date, rules_key: str
+) -> RedirectResponse:
+    """Another request of the player started the ranked game between this one's look and its
+    start (a double click on the Daily button, two tabs): this one goes to that game too, as
+    the browser shows the answer to the last click."""
+    attempt = attempt_of(session, owner or "", day, rules_key)
+    if attempt is None:
+        started = N_("Your daily game has just been started elsewhere.")
+        raise HTTPException(409, started)
+    return RedirectResponse(f"/games/{attempt.game_id}", status_code=303)
 
 
 @router.get("/leaderboard")

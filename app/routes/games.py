@@ -168,6 +168,20 @@ class Screen:
         response.headers["Cache-Control"] = "no-store"
         return response
 
+    def show_kept(
+        self,
+        row: GameRow,
+        table: Table,
+        error: str | None = None,
+        status_code: int = 200,
+        animate: bool = False,
+    ) -> Response:
+        """`show` a table this request took, then keep it for the game's next request (not
+        before: see `TableCache.lent`)."""
+        response = self.show(row, table, error, status_code, animate)
+        self.cache.keep(row, table)
+        return response
+
 
 async def _screen(request: Request) -> Screen:
     """`async`, and read straight from the app's state rather than through the templates'
@@ -182,9 +196,8 @@ ScreenDep = Annotated[Screen, Depends(_screen)]
 @router.get("/{game_id}")
 def show_game(request: Request, game_id: str, session: SessionDep, screen: ScreenDep) -> Response:
     row = owned_game(session, request, game_id)
-    table = screen.cache.take(row)
-    screen.cache.keep(row, table)
-    return screen.show(row, table)
+    with screen.cache.lent(row) as table:
+        return screen.show(row, table)
 
 
 VersionField = Annotated[int, Form(ge=0, le=1_000_000)]
@@ -332,16 +345,14 @@ def _finish_step(
     row = owned_game(session, screen.request, click.game_id)
     table = screen.cache.take(row)
     if click.version != row.version:
-        screen.cache.keep(row, table)
-        return screen.show(row, table, screen.words.gettext(STALE), 409)
+        return screen.show_kept(row, table, screen.words.gettext(STALE), 409)
     if attempt_closed(row, now):
-        screen.cache.keep(row, table)
-        return screen.show(row, table, _closed_message(row, writing_of(screen.request)), 409)
+        closed = _closed_message(row, writing_of(screen.request))
+        return screen.show_kept(row, table, closed, 409)
     refusal = click.refusal(table)
     if refusal is not None:
-        screen.cache.keep(row, table)
         text = refusal_text(refusal, writing_of(screen.request))
-        return screen.show(row, table, text, click.status(refusal))
+        return screen.show_kept(row, table, text, click.status(refusal))
     return _store_and_show(session, screen, row, table, now, alone=False, count=None)
 
 
@@ -382,10 +393,10 @@ def _store_and_show(
         fresh = session.get(GameRow, row.id)
         assert fresh is not None
         return screen.show(fresh, screen.cache.take(fresh), screen.words.gettext(STALE), 409)
-    screen.cache.keep(row, table)
     if not is_htmx(screen.request):
+        screen.cache.keep(row, table)
         return RedirectResponse(f"/games/{row.id}", status_code=303)
-    return screen.show(row, table, animate=True)
+    return screen.show_kept(row, table, animate=True)
 
 
 def finished_hand(
@@ -393,9 +404,8 @@ def finished_hand(
 ) -> tuple[GameRow, HandRecord]:
     """A finished hand of the player's game by its number (1-based, Armut redeals counted)."""
     row = owned_game(session, request, game_id)
-    table = screen.cache.take(row)
-    screen.cache.keep(row, table)
-    records = finished_records(table.game)
+    with screen.cache.lent(row) as table:
+        records = finished_records(table.game)
     if not 1 <= number <= len(records):
         raise HTTPException(404, N_("That hand is not finished yet."))
     return row, records[number - 1]

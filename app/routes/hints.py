@@ -36,13 +36,24 @@ def hint(
     row = owned_game(session, request, game_id)
     if row.mode == "daily":
         raise HTTPException(403, N_("There are no hints in a ranked daily game."))
-    table = screen.cache.take(row)
-    screen.cache.keep(row, table)
+    with screen.cache.lent(row) as table:
+        return _hint_on(session, screen, templates, row, table, version)
+
+
+def _hint_on(
+    session: SessionDep,
+    screen: Screen,
+    templates: Jinja2Blocks,
+    row: GameRow,
+    table: Table,
+    version: int,
+) -> Response:
+    """The hint on the game's table, or why there is none."""
     if version != row.version:
         return _no_hint(screen, row, table, STALE)
     if table.game.hand.to_act != HUMAN:
         return _no_hint(screen, row, table, NOTHING_TO_DECIDE)
-    hints: HintKeeper = request.app.state.hints
+    hints: HintKeeper = screen.request.app.state.hints
     session.commit()
     try:
         advice = hints.hint(row.id, table)
@@ -51,9 +62,9 @@ def hint(
     values = {"game_id": row.id, "version": row.version, "suggested": advice.action}
     insert_unless_present(session, HintUse, values)
     session.commit()
-    if not is_htmx(request):
+    if not is_htmx(screen.request):
         return screen.show(row, table, hint=advice)
-    return templates.TemplateResponse(request, "hint.html", {"hint": advice})
+    return templates.TemplateResponse(screen.request, "hint.html", {"hint": advice})
 
 
 HINTS_BUSY = N_("Hints are busy just now; ask again in a moment.")

@@ -28,6 +28,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
+import app.routes.daily as daily_routes
+from app.daily import attempt_of
 from app.factory import create_app
 from app.migrate import upgrade
 from app.models import DailyAttempt, GameRow
@@ -423,6 +425,27 @@ def test_the_database_refuses_a_second_attempt_row(daily_app: FastAPI) -> None:
         session.flush()
         session.rollback()
     assert len(rows(daily_app, DailyAttempt)) == 1
+
+
+def test_a_start_that_raced_another_goes_to_its_ranked_game(
+    daily_app: FastAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A double click on the Daily button: both clicks look for the attempt before either
+    has stored it, and the second's insert is refused. The browser shows the answer to the
+    last click, which was an error page; it is the ranked game, as for the first."""
+    with browsers(daily_app, 1) as (client,):
+        url = start_daily(client)
+        games = count(daily_app, GameRow)
+        looks: list[object] = []
+
+        def not_yet_stored(*args: Any) -> DailyAttempt | None:
+            looks.append(args)
+            return None if len(looks) == 1 else attempt_of(*args)
+
+        monkeypatch.setattr(daily_routes, "attempt_of", not_yet_stored)
+        assert start_daily(client) == url
+    assert len(rows(daily_app, DailyAttempt)) == 1
+    assert count(daily_app, GameRow) == games
 
 
 def test_a_restarted_server_resumes_the_daily_game(tmp_path: Path) -> None:

@@ -562,7 +562,7 @@ def store_games(
     """Stores finished games for `player`, an hour apart from 2024-01-01 on (older than any
     game played by the test); returns their table URLs, oldest first."""
     start = datetime(2024, 1, 1, tzinfo=UTC)
-    ids = [f"stored{number:026d}" for number in range(len(logs))]
+    ids = [f"{number:032x}" for number in range(len(logs))]
     with app.state.sessions() as session:
         for number, (seed, log) in enumerate(zip(seeds, logs, strict=True)):
             session.add(

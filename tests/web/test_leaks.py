@@ -25,15 +25,23 @@ import re
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+import app.routes.games as games_routes
+from app.hints import Hint, HintKeeper
 from app.i18n import LANGUAGES, translations
+from app.presenter import TableModel, table_model
+from app.service import Table
 from app.settings import Settings
 from app.words import POSITIONS, card_name, seat_name
 from engine import (
@@ -52,14 +60,17 @@ from engine import (
 )
 from engine.replay import run as replay
 from tests.web.driver import (
+    HTMX,
     Choose,
     data_actions,
     default_choice,
     game_is_over,
+    page_version,
     play_game,
     post_action,
     start_game,
 )
+from tests.web.test_rate_limits import Clock, limited
 
 HUMAN = 0
 RANKS = {rank.text for rank in Rank}
@@ -664,3 +675,89 @@ def test_the_check_catches_a_leak(
 def spoken(code: str, language: str) -> str:
     """`QC` -> `Queen of clubs`, as the table names cards in `language`."""
     return card_name(Card.parse(code), translations(language))
+
+
+# ---- a click while a page is being built --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Peeker:
+    """A player in trick play whose every further click is refused (past the rate limits),
+    with the card a click would play and the version it would be made on."""
+
+    application: FastAPI
+    client: TestClient
+    url: str
+    version: int
+    card: str
+
+    def click(self) -> httpx.Response:
+        data = {"version": str(self.version), "action": self.card}
+        return self.client.post(f"{self.url}/actions", data=data, headers=HTMX)
+
+    def truth(self) -> Truth:
+        database = self.application.state.settings.database_url.removeprefix("sqlite:///")
+        return stored_truth(Path(database), self.url[7:])
+
+
+@contextmanager
+def peeker(tmp_path: Path, other_requests: int = 0) -> Iterator[Peeker]:
+    """`other_requests`: counted requests the player may still make (a hint) before a
+    click is refused."""
+    with (
+        limited(tmp_path, Clock(), actions_per_player=2 + other_requests) as application,
+        TestClient(application) as client,
+    ):
+        url = start_game(client, "leak-during-page")
+        body = client.get(url).text
+        body = post_action(client, url, body, default_choice(data_actions(body))).text
+        version = page_version(body)
+        card = next(a for a in data_actions(body) if a.startswith("play "))
+        stale = {"version": str(version - 1), "action": card}
+        assert client.post(f"{url}/actions", data=stale).status_code == 409
+        yield Peeker(application, client, url, version, card)
+
+
+def test_a_click_during_a_page_never_shows_its_unstored_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page is built from the table this process keeps for the game. A click that comes
+    meanwhile must play on a table of its own: on the same one, the page showed what the
+    click did (the bots' answering cards) even when it was never stored, as past the rate
+    limits. A player could so see the bots' answers to a card, then play another."""
+    answers: list[httpx.Response] = []
+    with peeker(tmp_path) as player:
+
+        def built_while_clicked(table: Table, *args: Any, **kwargs: Any) -> TableModel:
+            if not answers:
+                answers.append(player.click())
+            return table_model(table, *args, **kwargs)
+
+        monkeypatch.setattr(games_routes, "table_model", built_while_clicked)
+        page = player.client.get(player.url, headers=HTMX)
+        truth = player.truth()
+    assert answers[0].status_code == 429
+    assert truth.version == player.version
+    assert page_version(page.text) == player.version
+    check_page(page.text, truth, "en")
+
+
+def test_a_click_during_a_hint_leaves_the_hint_its_moment(tmp_path: Path) -> None:
+    """The same for a hint: worked out on a table a click played on meanwhile, it was the
+    hint for a moment that never was stored, and kept as the hint of the moment asked."""
+    with peeker(tmp_path, other_requests=1) as player:
+        hints: HintKeeper = player.application.state.hints
+        answers: list[httpx.Response] = []
+        versions: list[int] = []
+
+        def hint_while_clicked(game_id: str, table: Table) -> Hint:
+            answers.append(player.click())
+            versions.append(table.version)
+            return HintKeeper.hint(hints, game_id, table)
+
+        player.application.state.hints = SimpleNamespace(hint=hint_while_clicked)
+        data = {"version": str(player.version)}
+        answer = player.client.post(f"{player.url}/hint", data=data, headers=HTMX)
+    assert answer.status_code == 200
+    assert answers[0].status_code == 429
+    assert versions == [player.version]

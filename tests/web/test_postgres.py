@@ -70,3 +70,27 @@ def test_a_daily_game_is_played_ranked_and_resumed_after_a_restart(postgres_url:
     restarted.state.engine.dispose()
     assert 'class="own"' in board.text
     assert "bot par:" in board.text
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/games/a%00b"),
+        ("GET", "/games/a%00b/hands/1/record.json"),
+        ("GET", "/games/a%00b/hands/1/review"),
+        ("POST", "/games/a%00b/actions"),
+        ("POST", "/games/a%00b/next"),
+        ("POST", "/games/a%00b/hint"),
+    ],
+)
+def test_a_game_id_postgresql_cannot_hold_is_not_found(
+    postgres_url: str, method: str, path: str
+) -> None:
+    """PostgreSQL refuses a NUL in a string with an error (a 500 when the id was looked up)."""
+    upgrade(postgres_url)
+    settings = Settings(database_url=postgres_url, secret_key="pg", bot_delay_ms=0, limits=None)
+    app = create_app(settings)
+    with TestClient(app) as client:
+        answer = client.request(method, path, data={"version": "1", "action": "healthy"})
+    app.state.engine.dispose()
+    assert answer.status_code == 404
