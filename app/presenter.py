@@ -462,7 +462,9 @@ def status(view: SeatView, over: bool, t: Translator) -> str:
 def summary(
     table: Table, game_id: str, result: HandResult, view: SeatView, t: Translator
 ) -> HandSummary:
-    order = card_order(result.contract)
+    """The end-of-hand sheet. The dealt hands are sorted as they were played: by the
+    contract, a Schweinchen's two A♦ on top (the view of a finished hand names its holder)."""
+    order = _order(view)
     scoring = table.game.rules.scoring.value
     items = tuple(
         ItemShown(team_name(item.team, t), _item_line(item, scoring, result, t), item.points)

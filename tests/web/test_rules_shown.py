@@ -1,0 +1,416 @@
+"""What a player is shown agrees with the rules (docs/rules.md), hand after hand, in whole
+games played through the web: the end-of-hand sheet, the seats' totals, the sentence read out,
+the exported record replayed, the history, and the Announce buttons offered at each turn.
+
+The rules are checked from what the pages say and from the game's facts (teams, cards held,
+announcements made), not from the engine's own answers: a wrong score or a missing Announce
+button fails here even when the engine and the page agree with each other."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.models import GameRow
+from app.service import replay_game
+from app.store import HANDS
+from engine import Contract, Hand, HochzeitShift, Phase, RuleSet, Team, deal
+from engine.cards import Card, Rank, Suit
+from engine.replay import run as replay_record
+from tests.web.driver import (
+    HTMX,
+    data_actions,
+    game_is_over,
+    hand_is_over,
+    page_version,
+    play_game,
+    three_cards,
+)
+
+# ---- reading the pages -----------------------------------------------------------------------
+
+
+def words(fragment: str) -> str:
+    """The text of an HTML fragment, as a reader sees it."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def section(body: str, start: str, end: str) -> str:
+    match = re.search(re.escape(start) + r"(.*?)" + re.escape(end), body, re.S)
+    assert match is not None, f"no {start!r} on the page"
+    return match.group(1)
+
+
+def signed(text: str) -> int:
+    return int(text.replace("−", "-").replace("+", ""))
+
+
+@dataclass(frozen=True)
+class SheetShown:
+    """The end-of-hand sheet as the page shows it."""
+
+    title: str
+    card_points: str
+    items: list[tuple[str, int]]
+    """(team, points) of every item line."""
+    value: int
+    hand_scores: list[int]
+    totals: list[int]
+    record_url: str
+    spoken_end: str | None
+
+
+def sheet_of(body: str) -> SheetShown:
+    sheet = section(body, '<section class="summary"', "</section>")
+    items = section(sheet, '<table class="items">', "</table>")
+    rows = [
+        [words(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", section(items, "<tbody>", "</tbody>"), re.S)
+    ]
+    scores = [
+        [words(cell) for cell in re.findall(r"<td>(.*?)</td>", row, re.S)]
+        for row in re.findall(
+            r"<tr>(.*?)</tr>", section(sheet, '<table class="scores">', "</tbody>"), re.S
+        )
+        if "<td>" in row
+    ]
+    spoken = re.findall(r'<li data-at="\d+">(.*?)</li>', body)
+    record = re.search(r'href="([^"]*/record\.json)"', sheet)
+    assert record is not None
+    return SheetShown(
+        title=words(section(sheet, '<h2 id="summary-title">', "</h2>")),
+        card_points=words(section(sheet, '<p class="points">', "</p>")),
+        items=[(row[0], int(row[2])) for row in rows if len(row) == 3],
+        value=int(words(section(items, "<tfoot>", "</tfoot>")).split()[-1]),
+        hand_scores=[signed(row[1]) for row in scores],
+        totals=[signed(row[2]) for row in scores],
+        record_url=record.group(1),
+        spoken_end=words(spoken[-1]) if spoken else None,
+    )
+
+
+def felt_totals(body: str) -> list[int]:
+    """The "total" under each seat's name on the felt, seat 0 first."""
+    return [signed(total) for total in re.findall(r"total ([+−-]?\d+)</span></span>", body)]
+
+
+def dealt_hands(body: str) -> list[list[str]]:
+    """The hands as dealt on the end-of-hand sheet, card names in the order shown."""
+    hands = re.findall(r'<div class="dealt-hand">(.*?)</div>', body, re.S)
+    return [re.findall(r'title="([^"]+)"', hand) for hand in hands]
+
+
+# ---- playing ---------------------------------------------------------------------------------
+
+Chooser = Callable[[list[str]], str]
+
+
+def chooser(seed: int, announce: float, reserve: float) -> Chooser:
+    """A club player in a hurry: healthy unless a reservation tempts him (`reserve`), an
+    announcement now and then (`announce`), any playable card; takes every other Armut."""
+    rng = random.Random(seed)
+
+    def choose(actions: list[str]) -> str:
+        reservations = [a for a in actions if a in ("hochzeit", "armut") or a.startswith("solo")]
+        calls = [a for a in actions if a.startswith("announce ")]
+        exchange = [a for a in actions if a in ("armut-give", "armut-return")]
+        if reservations and rng.random() < reserve:
+            return rng.choice(reservations)
+        if "healthy" in actions:
+            return "healthy"
+        if exchange:
+            return exchange[0]
+        if "armut-accept" in actions:
+            return rng.choice(["armut-accept", "armut-decline"])
+        if calls and rng.random() < announce:
+            return rng.choice(calls)
+        return rng.choice([a for a in actions if a.startswith("play ")])
+
+    return choose
+
+
+def start(client: TestClient, preset: str, toggles: dict[str, str], seed: str) -> str:
+    """A game with these rules (chosen in the Rules dialog) and deals; its URL."""
+    form = {"preset": preset, "level": "easy", **toggles}
+    assert client.post("/rules", data=form, follow_redirects=False).status_code == 303
+    response = client.post("/games", data={"seed": seed}, follow_redirects=False)
+    assert response.status_code == 303
+    return str(response.headers["location"])
+
+
+def hand_on_table(app: FastAPI, game_url: str) -> Hand:
+    """The hand being played, rebuilt from the stored game (the facts of the moment)."""
+    game_id = game_url.rsplit("/", 1)[1]
+    with Session(app.state.engine) as session:
+        row = session.get(GameRow, game_id)
+        assert row is not None
+        query = select(HANDS.c.actions).where(HANDS.c.game_id == game_id)
+        log = list(session.scalars(query.order_by(HANDS.c.number)))
+        game, _ = replay_game(RuleSet.from_key(row.rules_key), row.seed, log)
+    return game.hand
+
+
+# ---- the score of every hand -----------------------------------------------------------------
+
+
+def end_sentence(result: dict[str, object]) -> str:
+    """§8.3 in words: the winner (§7), and the team the value goes to when it is the other."""
+    scores, re_seats = result["scores"], result["re"]
+    assert isinstance(scores, list) and isinstance(re_seats, list)
+    re_score, value, winner = scores[re_seats[0]], result["value"], result["winner"]
+    winner_name = str(winner).title() if winner else None
+    gainer = None if re_score == 0 else "Re" if re_score > 0 else "Kontra"
+    if gainer is None:
+        if winner_name is None:
+            return "The hand is over: nobody wins."
+        return f"The hand is over: {winner_name} wins, but the points cancel out."
+    if winner_name is None:
+        return f"The hand is over: nobody wins; {gainer} scores {value}."
+    if winner_name == gainer:
+        return f"The hand is over: {gainer} wins, worth {value}."
+    return f"The hand is over: {winner_name} wins, but {gainer} scores {value}."
+
+
+def check_sheet(client: TestClient, body: str, totals: list[int]) -> None:
+    """The sheet, the felt and the spoken line against the exported record replayed
+    (`python -m engine.replay`) and against §8.3 and §9 worked out from its numbers; adds the
+    hand to `totals`."""
+    shown = sheet_of(body)
+    record = client.get(shown.record_url)
+    assert record.status_code == 200
+    lines, code = replay_record(record.text, with_trace=False)
+    assert code == 0
+    result = lines[-1]
+    scores, items = result["scores"], result["items"]
+    soloist = result["soloist"]
+    assert shown.hand_scores == scores
+    assert shown.value == result["value"]
+    assert sorted((team.lower(), points) for team, points in shown.items) == sorted(
+        (item["team"], item["points"]) for item in items
+    )
+    re_items = sum(item["points"] for item in items if item["team"] == "re")
+    kontra_items = sum(item["points"] for item in items if item["team"] == "kontra")
+    assert result["value"] == abs(re_items - kontra_items)
+    re_net = re_items - kontra_items
+    for seat in range(4):
+        sign = 1 if seat in result["re"] else -1
+        assert scores[seat] == sign * re_net * (3 if seat == soloist else 1), (seat, result)
+    assert sum(scores) == 0 and len({score % 2 for score in scores}) == 1
+    if result["contract"] in SOLOS:
+        assert not {item["item"] for item in items} & EXTRAS, items
+    points = result["card_points"]
+    assert f"Re {points['re']} (" in shown.card_points
+    assert f"Kontra {points['kontra']} (" in shown.card_points
+    assert points["re"] + points["kontra"] == 240
+    winner = result["winner"]
+    assert shown.title.startswith(f"{winner.title()} wins" if winner else "Nobody wins")
+    assert shown.spoken_end == end_sentence(result)
+    for seat in range(4):
+        totals[seat] += scores[seat]
+    assert shown.totals == totals
+    assert felt_totals(body) == totals
+
+
+SOLOS = {
+    "silent-solo",
+    "hochzeit-solo",
+    "solo-diamonds",
+    "solo-hearts",
+    "solo-spades",
+    "solo-clubs",
+    "solo-queens",
+    "solo-jacks",
+    "solo-fleischlos",
+}
+EXTRAS = {"fox", "charlie", "charlie_caught", "doppelkopf", "against_the_old"}
+
+RULE_SETS = [
+    pytest.param("pagat", {"armut": "on", "charlie_capture": "on"}, id="pagat"),
+    pytest.param(
+        "pagat",
+        {"armut": "on", "without_nines": "on", "schweinchen": "on", "scoring": "ddv"},
+        id="pagat-without-nines-schweinchen-ddv-scoring",
+    ),
+    pytest.param("ddv", {"late_reply_allows_more": "on"}, id="ddv"),
+    pytest.param(
+        "ddv",
+        {"armut": "on", "charlie_capture": "on", "second_dulle_beats_first": "on"},
+        id="ddv-armut-charlie-capture",
+    ),
+]
+
+
+@pytest.mark.parametrize(("preset", "toggles"), RULE_SETS)
+def test_every_score_shown_is_the_records_score(
+    app: FastAPI, client: TestClient, preset: str, toggles: dict[str, str]
+) -> None:
+    """Three hands of a game with solos, Armut, Hochzeit and announcements wherever the
+    cards and the dice allow: the sheet, the felt totals, the spoken end line and the record
+    agree, and the history lists the same scores and total."""
+    game_url = start(client, preset, {**toggles, "hands_per_game": "3"}, f"shown-{preset}")
+    totals = [0, 0, 0, 0]
+    hand_points: list[int] = []
+
+    def observe(response: object) -> None:
+        body = getattr(response, "text", "")
+        if hand_is_over(body):
+            before = totals[0]
+            check_sheet(client, body, totals)
+            hand_points.append(totals[0] - before)
+
+    play_game(client, game_url, chooser(7, announce=0.3, reserve=0.4), observe)
+    assert len(hand_points) == 3
+    history = client.get("/history").text
+    game_id = game_url.rsplit("/", 1)[1]
+    entry = section(history, f'data-game="{game_id}"', "</li>\n")
+    assert 'data-status="finished"' in entry
+    assert f'class="game-result" data-total="{totals[0]}"' in entry
+    assert re.findall(r'data-points="(-?\d+)"', entry) == [str(p) for p in hand_points]
+
+
+# ---- the Announce buttons --------------------------------------------------------------------
+
+DEADLINES = (("team", 11), ("no90", 10), ("no60", 9), ("no30", 8), ("schwarz", 7))
+"""§6.1: the fewest cards in hand for each step, 12-card game."""
+STEP_OF = {"re": 0, "kontra": 0, "no90": 1, "no60": 2, "no30": 3, "schwarz": 4}
+
+
+def hochzeit_drop(hand: Hand) -> int:
+    """§6.4: k, or k − 1, after a Hochzeit clarified in trick k (3 when played alone)."""
+    if hand.contract not in (Contract.HOCHZEIT, Contract.HOCHZEIT_SOLO):
+        return 0
+    assert hand.clarification is not None
+    minus_one = hand.rules.hochzeit_deadline_shift is HochzeitShift.TRICKS_MINUS_ONE
+    return hand.clarification - (1 if minus_one else 0)
+
+
+def calls_allowed(hand: Hand, seat: int) -> list[str]:
+    """§6 worked out from the facts of the moment: the calls `seat` may make now."""
+    if hand.phase is not Phase.PLAY:
+        return []
+    if hand.contract is Contract.HOCHZEIT and hand.clarification is None:
+        return []
+    drop = (2 if hand.rules.without_nines else 0) + hochzeit_drop(hand)
+    deadline = [cards - drop for _, cards in DEADLINES]
+    team = hand.team_of[seat]
+    held = hand.cards_left(seat)
+    ours = [a for a in hand.announcements if hand.team_of[a.seat] is team]
+    theirs = [a for a in hand.announcements if hand.team_of[a.seat] is not team]
+    our_step = max((STEP_OF[a.call.value] for a in ours), default=-1)
+    their_step = max((STEP_OF[a.call.value] for a in theirs), default=-1)
+    late = bool(ours) and ours[0].cards_left < deadline[0]
+    allowed = []
+    for step in range(our_step + 1, 5):
+        if step == 0:
+            if held >= deadline[0]:
+                late = False
+            elif their_step >= 0 and held >= deadline[their_step] - 1:
+                late = True
+            else:
+                break
+        elif held < deadline[step] or (late and not hand.rules.late_reply_allows_more):
+            break
+        name = DEADLINES[step][0]
+        allowed.append(("re" if team is Team.RE else "kontra") if name == "team" else name)
+    return [f"announce {call}" for call in allowed]
+
+
+def seed_with_both_queens_of_clubs(seat: int, without_nines: bool) -> str:
+    """Deals whose first hand gives `seat` both Q♣ (a Hochzeit, or a silent solo)."""
+    queen = Card(Suit.CLUBS, Rank.QUEEN)
+    for number in range(500):
+        seed = f"queens-{number}"
+        hands = deal(seed, 0, 0, without_nines).hands
+        if sum(1 for card in hands[seat] if card == queen) == 2:
+            return seed
+    raise AssertionError("no such deal")
+
+
+ANNOUNCE_CASES = [
+    pytest.param("pagat", {"armut": "on"}, "calls-pagat", False, id="pagat"),
+    pytest.param("pagat", {"without_nines": "on"}, "calls-nines", False, id="pagat-without-nines"),
+    pytest.param("ddv", {}, "calls-ddv", False, id="ddv"),
+    pytest.param(
+        "ddv", {"late_reply_allows_more": "on"}, "calls-ddv", False, id="ddv-late-reply-more"
+    ),
+    pytest.param("pagat", {}, seed_with_both_queens_of_clubs(0, False), True, id="pagat-hochzeit"),
+    pytest.param("ddv", {}, seed_with_both_queens_of_clubs(0, False), True, id="ddv-hochzeit"),
+    pytest.param(
+        "ddv",
+        {"without_nines": "on", "hochzeit_deadline_shift": "tricks"},
+        seed_with_both_queens_of_clubs(0, True),
+        True,
+        id="ddv-hochzeit-without-nines-shift-by-k",
+    ),
+]
+
+
+@pytest.mark.parametrize(("preset", "toggles", "seed", "hochzeit"), ANNOUNCE_CASES)
+def test_the_announce_buttons_are_exactly_the_legal_calls(
+    app: FastAPI,
+    client: TestClient,
+    preset: str,
+    toggles: dict[str, str],
+    seed: str,
+    hochzeit: bool,
+) -> None:
+    """At every turn of the player in play, the Announce buttons name exactly the calls
+    §6 allows (deadlines, replies, late replies, jumps, after a Hochzeit's clarification;
+    with `hochzeit` the player declares one in the first hand)."""
+    game_url = start(client, preset, {**toggles, "hands_per_game": "2"}, seed)
+    choose = chooser(3, announce=0.2, reserve=0.0)
+    body = client.get(game_url).text
+    turns = offered = 0
+    contracts: set[Contract | None] = set()
+    while not game_is_over(body):
+        if hand_is_over(body):
+            data = {"version": str(page_version(body))}
+            body = client.post(f"{game_url}/next", data=data, headers=HTMX).text
+            continue
+        actions = data_actions(body)
+        hand = hand_on_table(app, game_url)
+        calls = [action for action in actions if action.startswith("announce ")]
+        if "hochzeit" in actions:
+            action = "hochzeit"
+        else:
+            assert calls == calls_allowed(hand, 0), (hand.announcements, hand.cards_left(0))
+            turns += hand.phase is Phase.PLAY
+            contracts.add(hand.contract)
+            offered += bool(calls)
+            action = choose(actions)
+        form: dict[str, str | list[str]] = {"version": str(page_version(body)), "action": action}
+        if action in ("armut-give", "armut-return"):
+            form["cards"] = three_cards(body, action)
+        response = client.post(f"{game_url}/actions", data=form, headers=HTMX)
+        assert response.status_code == 200
+        body = response.text
+    assert turns >= 10 and offered >= 2
+    if hochzeit:
+        assert contracts & {Contract.HOCHZEIT, Contract.HOCHZEIT_SOLO}
+
+
+# ---- the hands as dealt ----------------------------------------------------------------------
+
+
+def test_the_schweinchen_tops_the_dealt_hand_on_the_sheet(client: TestClient) -> None:
+    """§3: both A♦ in one hand are the highest trumps; the sheet sorts the dealt hands by the
+    trumps as played, so the player's two A♦ come first (as they did in his hand)."""
+    fox = Card(Suit.DIAMONDS, Rank.ACE)
+    seed = next(
+        f"schweinchen-{n}"
+        for n in range(500)
+        if sum(card == fox for card in deal(f"schweinchen-{n}", 0).hands[0]) == 2
+    )
+    toggles = {"armut": "on", "schweinchen": "on", "hands_per_game": "1"}
+    bodies = play_game(client, start(client, "pagat", toggles, seed))
+    assert "Normal game" in sheet_of(bodies[-1]).title
+    assert dealt_hands(bodies[-1])[0][:2] == ["Ace of diamonds", "Ace of diamonds"]
