@@ -414,3 +414,63 @@ def test_the_schweinchen_tops_the_dealt_hand_on_the_sheet(client: TestClient) ->
     bodies = play_game(client, start(client, "pagat", toggles, seed))
     assert "Normal game" in sheet_of(bodies[-1]).title
     assert dealt_hands(bodies[-1])[0][:2] == ["Ace of diamonds", "Ace of diamonds"]
+
+
+# ---- the Schweinchen at the table ----------------------------------------------------------------
+
+
+def seed_with_schweinchen(seat: int) -> str:
+    """Deals whose first hand gives `seat` both A♦."""
+    fox = Card(Suit.DIAMONDS, Rank.ACE)
+    return next(
+        f"schweinchen-{n}"
+        for n in range(500)
+        if sum(card == fox for card in deal(f"schweinchen-{n}", 0).hands[seat]) == 2
+    )
+
+
+def schweinchen_note(body: str) -> str | None:
+    match = re.search(r'<p class="schweinchen-note">(.*?)</p>', body, re.S)
+    return words(match.group(1)) if match else None
+
+
+def test_the_table_learns_of_a_schweinchen_with_its_first_ace_of_diamonds(
+    app: FastAPI, client: TestClient
+) -> None:
+    """§3: the table learns of a Schweinchen when the first of the two A♦ is played (its A♦
+    then beat even the 10♥): from that card on the table names the holder, and the live region
+    says so as the card appears; before it, nothing gives the holder away."""
+    seat, name = 2, "Jonas"
+    toggles = {"armut": "on", "schweinchen": "on", "hands_per_game": "1"}
+    game_url = start(client, "pagat", toggles, seed_with_schweinchen(seat))
+    said = f"Schweinchen: {name} holds both A♦, the highest trumps."
+    revealed = []
+
+    def observe(response: object) -> None:
+        body = getattr(response, "text", "")
+        hand = hand_on_table(app, game_url)
+        assert hand.contract in (None, Contract.NORMAL)
+        shown = hand.contract is not None and hand.foxes_played[seat] > 0
+        assert schweinchen_note(body) == (said if shown else None)
+        spoken = [words(line) for line in re.findall(r'<li data-at="\d+">(.*?)</li>', body)]
+        if shown and not revealed:
+            assert f"{name}: Ace of diamonds" in spoken
+            assert spoken[spoken.index(f"{name}: Ace of diamonds") + 1] == said
+            revealed.append(body)
+        else:
+            assert said not in spoken
+
+    play_game(client, game_url, observe=observe)
+    assert hand_on_table(app, game_url).schweinchen == seat
+    assert revealed
+
+
+def test_the_holder_of_the_schweinchen_is_told_from_the_first_trick(client: TestClient) -> None:
+    """The holder knows his two A♦ are the highest trumps as soon as play begins."""
+    toggles = {"armut": "on", "schweinchen": "on", "hands_per_game": "1"}
+    game_url = start(client, "pagat", toggles, seed_with_schweinchen(0))
+    bodies = play_game(client, game_url)
+    playing = [body for body in bodies if 'data-action="play ' in body]
+    assert playing
+    for body in playing:
+        assert schweinchen_note(body) == "Schweinchen: you hold both A♦, the highest trumps."
