@@ -416,7 +416,7 @@ def test_the_schweinchen_tops_the_dealt_hand_on_the_sheet(client: TestClient) ->
     assert dealt_hands(bodies[-1])[0][:2] == ["Ace of diamonds", "Ace of diamonds"]
 
 
-# ---- the Schweinchen at the table ----------------------------------------------------------------
+# ---- the Schweinchen at the table ------------------------------------------------------------
 
 
 def seed_with_schweinchen(seat: int) -> str:
@@ -474,3 +474,41 @@ def test_the_holder_of_the_schweinchen_is_told_from_the_first_trick(client: Test
     assert playing
     for body in playing:
         assert schweinchen_note(body) == "Schweinchen: you hold both A♦, the highest trumps."
+
+
+# ---- How to play -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "toggles", "said"),
+    [
+        pytest.param(
+            "pagat",
+            {"armut": "on", "schweinchen": "on"},
+            "the first is played, and neither counts as a fox",
+            id="schweinchen-catches-no-fox",
+        ),
+        pytest.param(
+            "pagat",
+            {"armut": "on"},
+            "until the partner is found, or until the third trick if the Hochzeit player "
+            "took the first three alone, and the deadlines then drop by the number of that trick",
+            id="hochzeit-played-alone-pagat",
+        ),
+        pytest.param(
+            "ddv",
+            {},
+            "until the partner is found, or until the third trick if the Hochzeit player "
+            "took the first three alone, and the deadlines then drop by that trick’s number "
+            "less one",
+            id="hochzeit-played-alone-ddv",
+        ),
+    ],
+)
+def test_how_to_play_says_what_the_game_scores_and_allows(
+    client: TestClient, preset: str, toggles: dict[str, str], said: str
+) -> None:
+    """§3: no fox is caught while there is a Schweinchen; §6.4: a Hochzeit played alone opens
+    the announcements after its third trick (deadlines 3 lower, or 2), with no partner found."""
+    client.post("/rules", data={"preset": preset, **toggles})
+    assert said in words(client.get("/how-to-play").text)
