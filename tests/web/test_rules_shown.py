@@ -114,12 +114,15 @@ def dealt_hands(body: str) -> list[list[str]]:
 Chooser = Callable[[list[str]], str]
 
 
-def chooser(seed: int, announce: float, reserve: float) -> Chooser:
-    """A club player in a hurry: healthy unless a reservation tempts him (`reserve`), an
-    announcement now and then (`announce`), any playable card; takes every other Armut."""
+def chooser(seed: int, announce: float, reserve: float, prefer: str | None = None) -> Chooser:
+    """A club player in a hurry: the reservation he `prefer`s whenever he may, else healthy
+    unless a reservation tempts him (`reserve`), an announcement now and then (`announce`:
+    mostly the next step, sometimes a jump), any playable card; takes every other Armut."""
     rng = random.Random(seed)
 
     def choose(actions: list[str]) -> str:
+        if prefer in actions:
+            return prefer
         reservations = [a for a in actions if a in ("hochzeit", "armut") or a.startswith("solo")]
         calls = [a for a in actions if a.startswith("announce ")]
         exchange = [a for a in actions if a in ("armut-give", "armut-return")]
@@ -132,7 +135,7 @@ def chooser(seed: int, announce: float, reserve: float) -> Chooser:
         if "armut-accept" in actions:
             return rng.choice(["armut-accept", "armut-decline"])
         if calls and rng.random() < announce:
-            return rng.choice(calls)
+            return calls[0] if rng.random() < 0.7 else rng.choice(calls)
         return rng.choice([a for a in actions if a.startswith("play ")])
 
     return choose
@@ -159,6 +162,30 @@ def hand_on_table(app: FastAPI, game_url: str) -> Hand:
     return game.hand
 
 
+# ---- deals -----------------------------------------------------------------------------------
+
+
+def seed_with_both_queens_of_clubs(seat: int, without_nines: bool) -> str:
+    """Deals whose first hand gives `seat` both Q♣ (a Hochzeit, or a silent solo)."""
+    queen = Card(Suit.CLUBS, Rank.QUEEN)
+    for number in range(500):
+        seed = f"queens-{number}"
+        hands = deal(seed, 0, 0, without_nines).hands
+        if sum(1 for card in hands[seat] if card == queen) == 2:
+            return seed
+    raise AssertionError("no such deal")
+
+
+def seed_with_schweinchen(seat: int) -> str:
+    """Deals whose first hand gives `seat` both A♦."""
+    fox = Card(Suit.DIAMONDS, Rank.ACE)
+    return next(
+        f"schweinchen-{n}"
+        for n in range(500)
+        if sum(card == fox for card in deal(f"schweinchen-{n}", 0).hands[seat]) == 2
+    )
+
+
 # ---- the score of every hand -----------------------------------------------------------------
 
 
@@ -180,10 +207,10 @@ def end_sentence(result: dict[str, object]) -> str:
     return f"The hand is over: {winner_name} wins, but {gainer} scores {value}."
 
 
-def check_sheet(client: TestClient, body: str, totals: list[int]) -> None:
+def check_sheet(client: TestClient, body: str, totals: list[int]) -> str:
     """The sheet, the felt and the spoken line against the exported record replayed
     (`python -m engine.replay`) and against §8.3 and §9 worked out from its numbers; adds the
-    hand to `totals`."""
+    hand to `totals` and returns its contract."""
     shown = sheet_of(body)
     record = client.get(shown.record_url)
     assert record.status_code == 200
@@ -218,6 +245,7 @@ def check_sheet(client: TestClient, body: str, totals: list[int]) -> None:
         totals[seat] += scores[seat]
     assert shown.totals == totals
     assert felt_totals(body) == totals
+    return str(result["contract"])
 
 
 SOLOS = {
@@ -234,46 +262,74 @@ SOLOS = {
 EXTRAS = {"fox", "charlie", "charlie_caught", "doppelkopf", "against_the_old"}
 
 RULE_SETS = [
-    pytest.param("pagat", {"armut": "on", "charlie_capture": "on"}, id="pagat"),
+    pytest.param(
+        "pagat", {"armut": "on", "charlie_capture": "on"}, "shown-pagat", None, id="pagat"
+    ),
     pytest.param(
         "pagat",
         {"armut": "on", "without_nines": "on", "schweinchen": "on", "scoring": "ddv"},
+        "shown-pagat",
+        None,
         id="pagat-without-nines-schweinchen-ddv-scoring",
     ),
-    pytest.param("ddv", {"late_reply_allows_more": "on"}, id="ddv"),
+    pytest.param("ddv", {"late_reply_allows_more": "on"}, "shown-ddv", None, id="ddv"),
     pytest.param(
         "ddv",
         {"armut": "on", "charlie_capture": "on", "second_dulle_beats_first": "on"},
+        "shown-ddv",
+        None,
         id="ddv-armut-charlie-capture",
     ),
+    pytest.param("pagat", {"armut": "on"}, "deal-34", "armut", id="pagat-armut"),
+    pytest.param("ddv", {"armut": "on"}, "deal-53", "armut", id="ddv-armut"),
+    pytest.param("pagat", {"armut": "on"}, "deal-24", "hochzeit", id="pagat-hochzeit"),
+    pytest.param("ddv", {}, "deal-61", "hochzeit", id="ddv-hochzeit"),
 ]
+"""Rule sets, deals, and the reservation the player makes whenever he may: in the first hand
+of these deals he is poor, or holds both Q♣, and no bot's solo outranks him."""
 
 
-@pytest.mark.parametrize(("preset", "toggles"), RULE_SETS)
+@pytest.mark.parametrize(("preset", "toggles", "seed", "declare"), RULE_SETS)
 def test_every_score_shown_is_the_records_score(
-    app: FastAPI, client: TestClient, preset: str, toggles: dict[str, str]
+    app: FastAPI,
+    client: TestClient,
+    preset: str,
+    toggles: dict[str, str],
+    seed: str,
+    declare: str | None,
 ) -> None:
-    """Three hands of a game with solos, Armut, Hochzeit and announcements wherever the
+    """Five hands of a game with solos, Armut, Hochzeit and announcements wherever the
     cards and the dice allow: the sheet, the felt totals, the spoken end line and the record
-    agree, and the history lists the same scores and total."""
-    game_url = start(client, preset, {**toggles, "hands_per_game": "3"}, f"shown-{preset}")
+    agree; the final standings share places on equal totals (§9), and the history lists the
+    same scores, total and place."""
+    game_url = start(client, preset, {**toggles, "hands_per_game": "5"}, seed)
     totals = [0, 0, 0, 0]
     hand_points: list[int] = []
+    contracts: list[str] = []
 
     def observe(response: object) -> None:
         body = getattr(response, "text", "")
         if hand_is_over(body):
             before = totals[0]
-            check_sheet(client, body, totals)
+            contracts.append(check_sheet(client, body, totals))
             hand_points.append(totals[0] - before)
 
-    play_game(client, game_url, chooser(7, announce=0.3, reserve=0.4), observe)
-    assert len(hand_points) == 3
+    choose = chooser(7, announce=0.2, reserve=0.15, prefer=declare)
+    bodies = play_game(client, game_url, choose, observe)
+    assert len(hand_points) == 5
+    if declare:
+        assert contracts[0].startswith(declare), f"{seed}: the player's {declare} was not played"
+    places = [1 + sum(other > total for other in totals) for total in totals]
+    names = ["You", "Lena", "Jonas", "Emma"]
+    standings = re.findall(r'<li value="(\d+)">([^:<]+): (-?\d+)</li>', bodies[-1])
+    assert sorted((int(place), name, int(total)) for place, name, total in standings) == sorted(
+        zip(places, names, totals, strict=True)
+    )
     history = client.get("/history").text
     game_id = game_url.rsplit("/", 1)[1]
     entry = section(history, f'data-game="{game_id}"', "</li>\n")
     assert 'data-status="finished"' in entry
-    assert f'class="game-result" data-total="{totals[0]}"' in entry
+    assert f'class="game-result" data-total="{totals[0]}" data-place="{places[0]}"' in entry
     assert re.findall(r'data-points="(-?\d+)"', entry) == [str(p) for p in hand_points]
 
 
@@ -322,17 +378,6 @@ def calls_allowed(hand: Hand, seat: int) -> list[str]:
         name = DEADLINES[step][0]
         allowed.append(("re" if team is Team.RE else "kontra") if name == "team" else name)
     return [f"announce {call}" for call in allowed]
-
-
-def seed_with_both_queens_of_clubs(seat: int, without_nines: bool) -> str:
-    """Deals whose first hand gives `seat` both Q♣ (a Hochzeit, or a silent solo)."""
-    queen = Card(Suit.CLUBS, Rank.QUEEN)
-    for number in range(500):
-        seed = f"queens-{number}"
-        hands = deal(seed, 0, 0, without_nines).hands
-        if sum(1 for card in hands[seat] if card == queen) == 2:
-            return seed
-    raise AssertionError("no such deal")
 
 
 HOCHZEIT = ("hochzeit", {Contract.HOCHZEIT, Contract.HOCHZEIT_SOLO})
@@ -434,16 +479,6 @@ def test_the_schweinchen_tops_the_dealt_hand_on_the_sheet(client: TestClient) ->
 
 
 # ---- the Schweinchen at the table ------------------------------------------------------------
-
-
-def seed_with_schweinchen(seat: int) -> str:
-    """Deals whose first hand gives `seat` both A♦."""
-    fox = Card(Suit.DIAMONDS, Rank.ACE)
-    return next(
-        f"schweinchen-{n}"
-        for n in range(500)
-        if sum(card == fox for card in deal(f"schweinchen-{n}", 0).hands[seat]) == 2
-    )
 
 
 def schweinchen_note(body: str) -> str | None:
