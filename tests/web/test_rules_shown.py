@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
@@ -35,6 +36,8 @@ from tests.web.driver import (
     play_game,
     three_cards,
 )
+from tests.web.test_daily import browsers, daily_settings, running, start_daily
+from tests.web.test_leaderboard import board_rows
 
 # ---- reading the pages -----------------------------------------------------------------------
 
@@ -564,3 +567,32 @@ def test_how_to_play_says_what_the_game_scores_and_allows(
     the announcements after its third trick (deadlines 3 lower, or 2), with no partner found."""
     client.post("/rules", data={"preset": preset, **toggles})
     assert said in words(client.get("/how-to-play").text)
+
+
+# ---- the daily board -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules_key", ["pagat", "ddv"])
+def test_the_board_shows_the_total_the_table_showed(tmp_path: Path, rules_key: str) -> None:
+    """The daily game of each preset, played with announcements: the board's row has the
+    total of the player's seat on the last sheet, and the hands his side won (§7) as the sheets
+    named the winners."""
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        game_url = start_daily(client, rules_key)
+        totals = [0, 0, 0, 0]
+        won: list[bool] = []
+
+        def observe(response: object) -> None:
+            body = getattr(response, "text", "")
+            if hand_is_over(body):
+                check_sheet(client, body, totals)
+                record = client.get(sheet_of(body).record_url).text
+                result = replay_record(record, with_trace=False)[0][-1]
+                side = "re" if 0 in result["re"] else "kontra"
+                won.append(result["winner"] == side)
+                assert sheet_of(body).title.startswith(f"{side.title()} wins") == won[-1]
+
+        play_game(client, game_url, chooser(11, announce=0.2, reserve=0.1), observe)
+        day = application.state.settings.today().isoformat()
+        (row,) = board_rows(client.get(f"/leaderboard?day={day}&rules={rules_key}").text)
+        assert (row.rank, row.total, row.won, row.own) == (1, totals[0], sum(won), True)
