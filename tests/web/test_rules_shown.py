@@ -237,6 +237,9 @@ def check_sheet(client: TestClient, body: str, totals: list[int]) -> str:
     assert sum(scores) == 0 and len({score % 2 for score in scores}) == 1
     if result["contract"] in SOLOS:
         assert not {item["item"] for item in items} & EXTRAS, items
+        assert result["re"] == [soloist] and len(result["kontra"]) == 3
+    else:
+        assert soloist is None and len(result["re"]) == len(result["kontra"]) == 2
     points = result["card_points"]
     assert f"Re {points['re']} (" in shown.card_points
     assert f"Kontra {points['kontra']} (" in shown.card_points
