@@ -60,6 +60,7 @@ from engine import (
     EngineError,
     HandRecord,
     IllegalAction,
+    RulesError,
     RuleSet,
 )
 
@@ -107,18 +108,29 @@ def start_game(
     session: SessionDep,
     roster: RosterDep,
     seed: Annotated[str | None, Form(max_length=64)] = None,
+    rules: Annotated[str | None, Form(max_length=200)] = None,
 ) -> RedirectResponse:
     """A new game with the rules and level remembered on this device. A seed replays the
-    deals of an earlier game ("play these cards again"); new games are practice, so that is
-    fair."""
+    deals of an earlier game ("play these cards again"), with that game's `rules`: the same
+    cards under other rules (scoring, hands, Armut, the nines) would be another game. New
+    games are practice, so that is fair."""
     if seed is not None and not SEED.fullmatch(seed):
         raise HTTPException(400, N_("A seed is 1 to 64 letters, digits, '-' or '_'."))
+    chosen = replayed_rules(rules) if rules is not None else rules_preference(request)
     count_start(request)
     bot = roster.bot(LEVELS[level_preference(request)])
     player = current_player(request, session)
-    row, table = open_game(session, player, rules_preference(request), bot, seed)
+    row, table = open_game(session, player, chosen, bot, seed)
     session.commit()
     return to_table(request, row, table)
+
+
+def replayed_rules(key: str) -> RuleSet:
+    """The rule set of a game played again, by its key; refused when no rule set has it."""
+    try:
+        return RuleSet.from_key(key)
+    except RulesError:
+        raise HTTPException(400, N_("Those rules do not exist")) from None
 
 
 def owned_game(session: SessionDep, request: Request, game_id: str) -> GameRow:

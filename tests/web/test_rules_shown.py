@@ -599,3 +599,39 @@ def test_the_board_shows_the_total_the_table_showed(tmp_path: Path, rules_key: s
         day = application.state.settings.today().isoformat()
         (row,) = board_rows(client.get(f"/leaderboard?day={day}&rules={rules_key}").text)
         assert (row.rank, row.total, row.won, row.own) == (1, totals[0], sum(won), True)
+
+
+# ---- playing the same deals again ------------------------------------------------------------
+
+
+def replay_form(body: str) -> dict[str, str]:
+    """The fields of the "Play these deals again" form on the final sheet."""
+    forms = re.findall(r'<form method="post" action="/games">(.*?)</form>', body, re.S)
+    (form,) = [form for form in forms if 'name="seed"' in form]
+    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', form))
+
+
+def test_playing_the_deals_again_keeps_the_games_rules(client: TestClient) -> None:
+    """The same deals are the same game only under the same rules (scoring, hands, Armut, the
+    nines): "Play these deals again" starts the finished game's rule set, even after the
+    player chose other rules for new games."""
+    toggles = {"without_nines": "on", "hands_per_game": "1"}
+    game_url = start(client, "ddv", toggles, "again")
+    final = play_game(client, game_url)[-1]
+    other_rules = {"armut": "on", "charlie_capture": "on", "late_reply_allows_more": "on"}
+    start(client, "pagat", {**other_rules, "hands_per_game": "2"}, "other")
+    again = client.post("/games", data=replay_form(client.get(game_url).text))
+    assert again.status_code == 200
+    shown = re.search(r"<code>([^<]+)</code>", again.text)
+    assert shown is not None and shown.group(1) == "ddv+hands_per_game=1+without_nines"
+    assert "hand 1 of 1" in words(again.text)
+    replayed = play_game(client, str(again.url.path))[-1]
+    assert dealt_hands(replayed) == dealt_hands(final)
+    home = client.get("/").text
+    assert "<code>pagat+hands_per_game=2</code>" in home, "the choice for new games stays"
+
+
+def test_a_replay_with_rules_that_do_not_exist_is_refused(client: TestClient) -> None:
+    response = client.post("/games", data={"seed": "again", "rules": "pagat+nonsense"})
+    assert response.status_code == 400
+    assert "<html" in response.text
