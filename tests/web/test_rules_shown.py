@@ -267,6 +267,17 @@ SOLOS = {
 }
 EXTRAS = {"fox", "charlie", "charlie_caught", "doppelkopf", "against_the_old"}
 
+SOLO_RESERVATIONS = (
+    "solo-diamonds",
+    "solo-hearts",
+    "solo-spades",
+    "solo-clubs",
+    "solo-queens",
+    "solo-jacks",
+    "solo-fleischlos",
+)
+
+
 RULE_SETS = [
     pytest.param(
         "pagat", {"armut": "on", "charlie_capture": "on"}, "shown-pagat", None, id="pagat"
@@ -290,6 +301,14 @@ RULE_SETS = [
     pytest.param("ddv", {"armut": "on"}, "deal-53", "armut", id="ddv-armut"),
     pytest.param("pagat", {"armut": "on"}, "deal-24", "hochzeit", id="pagat-hochzeit"),
     pytest.param("ddv", {}, "deal-61", "hochzeit", id="ddv-hochzeit"),
+    *(
+        pytest.param(preset, toggles, f"{solo}-1", solo, id=f"{preset}-{solo}")
+        for solo, (preset, toggles) in zip(
+            SOLO_RESERVATIONS,
+            [("pagat", {"armut": "on"}), ("ddv", {"without_nines": "on"})] * 4,
+            strict=False,
+        )
+    ),
 ]
 """Rule sets, deals, and the reservation the player makes whenever he may: in the first hand
 of these deals he is poor, or holds both Q♣, and no bot's solo outranks him."""
