@@ -664,3 +664,38 @@ def test_a_replay_with_rules_that_do_not_exist_is_refused(client: TestClient) ->
     response = client.post("/games", data={"seed": "again", "rules": "pagat+nonsense"})
     assert response.status_code == 400
     assert "<html" in response.text
+
+
+# ---- an Armut nobody takes -------------------------------------------------------------------
+
+
+def test_an_armut_nobody_takes_is_dealt_again_and_not_counted(client: TestClient) -> None:
+    """§5.5: when all three decline, the same dealer deals again and the hand does not count
+    towards the game's hands: the table says so, still counts hand 1, the redeal's record
+    replays to a redeal, and the history lists it apart, unscored."""
+    toggles = {"armut": "on", "hands_per_game": "2"}
+    game_url = start(client, "pagat", toggles, "deal-486")
+    totals = [0, 0, 0, 0]
+    redealt: list[str] = []
+    sheets: list[str] = []
+
+    def observe(response: object) -> None:
+        body = getattr(response, "text", "")
+        if "Everybody declined the Armut: the cards are dealt again." in body:
+            redealt.append(body)
+        if hand_is_over(body):
+            check_sheet(client, body, totals)
+            sheets.append(sheet_of(body).record_url)
+
+    choose = chooser(5, announce=0.2, reserve=0.0, prefer="armut-decline")
+    play_game(client, game_url, choose, observe)
+    assert len(redealt) == 1, "the player's decline is the last of three"
+    assert "hand 1 of 2" in words(redealt[0])
+    assert sheets == [f"{game_url}/hands/2/record.json", f"{game_url}/hands/3/record.json"]
+    lines, code = replay_record(client.get(f"{game_url}/hands/1/record.json").text, False)
+    assert (lines, code) == ([{"redeal": True}], 0)
+    game_id = game_url.rsplit("/", 1)[1]
+    entry = section(client.get("/history").text, f'data-game="{game_id}"', "</li>\n")
+    assert "2 finished hands" in words(entry)
+    assert "Dealt again: everybody declined the Armut" in words(entry)
+    assert len(re.findall(r'data-points="(-?\d+)"', entry)) == 2
