@@ -40,7 +40,16 @@ from app.preferences import level_preference, rules_preference
 from app.presenter import table_model
 from app.ratelimit import Count, TooManyRequests
 from app.refusals import refusal_text
-from app.service import HUMAN, Table, finished_records, human_action, new_table, next_hand
+from app.service import (
+    HUMAN,
+    Table,
+    finished_records,
+    human_action,
+    is_redeal,
+    new_table,
+    next_hand,
+    numbers_in_game,
+)
 from app.settings import Settings
 from app.store import (
     NEW_GAME,
@@ -400,9 +409,19 @@ def _store_and_show(
     return screen.show(row, table, animate=True)
 
 
+@dataclass(frozen=True)
+class FinishedHand:
+    """A finished hand of a game, for its record and review pages."""
+
+    row: GameRow
+    record: HandRecord
+    in_game: int
+    """Its number as the table counts hands (Armut redeals not counted)."""
+
+
 def finished_hand(
     session: SessionDep, request: Request, screen: Screen, game_id: str, number: int
-) -> tuple[GameRow, HandRecord]:
+) -> FinishedHand:
     """A finished hand of the player's game by its number (1-based, Armut redeals counted)."""
     row = owned_game(session, request, game_id)
     table = screen.cache.take(row)
@@ -410,7 +429,8 @@ def finished_hand(
     records = finished_records(table.game)
     if not 1 <= number <= len(records):
         raise HTTPException(404, N_("That hand is not finished yet."))
-    return row, records[number - 1]
+    in_game = numbers_in_game(map(is_redeal, records))[number - 1]
+    return FinishedHand(row, records[number - 1], in_game)
 
 
 @router.get("/{game_id}/hands/{number}/record.json")
@@ -422,7 +442,7 @@ def hand_record(
     screen: ScreenDep,
 ) -> Response:
     """A finished hand (1-based, Armut redeals counted) as a hand record to download."""
-    _, record = finished_hand(session, request, screen, game_id, number)
+    record = finished_hand(session, request, screen, game_id, number).record
     body = json.dumps(record.to_json(), indent=2)
     filename = f"doko-{game_id[:8]}-hand-{number}.json"
     headers = {"Content-Disposition": f'attachment; filename="{filename}"'}

@@ -672,7 +672,8 @@ def test_a_replay_with_rules_that_do_not_exist_is_refused(client: TestClient) ->
 def test_an_armut_nobody_takes_is_dealt_again_and_not_counted(client: TestClient) -> None:
     """§5.5: when all three decline, the same dealer deals again and the hand does not count
     towards the game's hands: the table says so, still counts hand 1, the redeal's record
-    replays to a redeal, and the history lists it apart, unscored."""
+    replays to a redeal, and the history lists it apart, unscored; the history and the reviews
+    number the hands as the table does (the URLs count every deal)."""
     toggles = {"armut": "on", "hands_per_game": "2"}
     game_url = start(client, "pagat", toggles, "deal-486")
     totals = [0, 0, 0, 0]
@@ -699,3 +700,8 @@ def test_an_armut_nobody_takes_is_dealt_again_and_not_counted(client: TestClient
     assert "2 finished hands" in words(entry)
     assert "Dealt again: everybody declined the Armut" in words(entry)
     assert len(re.findall(r'data-points="(-?\d+)"', entry)) == 2
+    numbers = re.findall(r'<tr data-hand="(\d+)"[^>]*>\s*<td>(\d+)</td>', entry)
+    assert numbers == [("1", "1"), ("2", "1"), ("3", "2")], "hands counted as the table counts"
+    for deal_number, hand in ((2, 1), (3, 2)):
+        review = client.get(f"{game_url}/hands/{deal_number}/review").text
+        assert f"<h1>Hand {hand}: review</h1>" in review
