@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -342,8 +343,8 @@ def test_every_score_shown_is_the_records_score(
     hand_points: list[int] = []
     contracts: list[str] = []
 
-    def observe(response: object) -> None:
-        body = getattr(response, "text", "")
+    def observe(response: httpx.Response) -> None:
+        body = response.text
         if hand_is_over(body):
             before = totals[0]
             contracts.append(check_sheet(client, body, totals))
@@ -533,8 +534,8 @@ def test_the_table_learns_of_a_schweinchen_with_its_first_ace_of_diamonds(
     said = f"Schweinchen: {name} holds both A♦, the highest trumps."
     revealed = []
 
-    def observe(response: object) -> None:
-        body = getattr(response, "text", "")
+    def observe(response: httpx.Response) -> None:
+        body = response.text
         hand = hand_on_table(app, game_url)
         assert hand.contract in (None, Contract.NORMAL)
         shown = hand.contract is not None and hand.foxes_played[seat] > 0
@@ -614,8 +615,8 @@ def test_the_board_shows_the_total_the_table_showed(tmp_path: Path, rules_key: s
         totals = [0, 0, 0, 0]
         won: list[bool] = []
 
-        def observe(response: object) -> None:
-            body = getattr(response, "text", "")
+        def observe(response: httpx.Response) -> None:
+            body = response.text
             if hand_is_over(body):
                 check_sheet(client, body, totals)
                 record = client.get(sheet_of(body).record_url).text
@@ -680,8 +681,8 @@ def test_an_armut_nobody_takes_is_dealt_again_and_not_counted(client: TestClient
     redealt: list[str] = []
     sheets: list[str] = []
 
-    def observe(response: object) -> None:
-        body = getattr(response, "text", "")
+    def observe(response: httpx.Response) -> None:
+        body = response.text
         if "Everybody declined the Armut: the cards are dealt again." in body:
             redealt.append(body)
         if hand_is_over(body):
