@@ -25,7 +25,7 @@ from app.i18n import N_, Writing
 from app.kept import Kept
 from app.levels import level_of
 from app.models import DailyAttempt, GameHand, GameRow, HandReview, HintUse
-from app.service import HUMAN, replay_game
+from app.service import HUMAN, numbers_in_game, replay_game
 from app.words import CALLS, CONTRACTS
 from engine import Call, Contract, Hand, Phase, RuleSet, Team
 from engine.game import standings_of, totals_of
@@ -68,6 +68,9 @@ class HandFacts:
     """The human's game points for the hand."""
     calls: tuple[Call, ...] = ()
     """The human's own announcements, in the order made."""
+    in_game: int = 1
+    """Its number as the table counts hands (§9: a redeal has the number of the hand dealt
+    again), the number the player saw."""
 
 
 @dataclass(frozen=True)
@@ -101,21 +104,26 @@ def finished_hands(row: GameRow) -> tuple[RuleSet, list[Hand]]:
     return game.rules, finished
 
 
-def hand_facts(number: int, hand: Hand) -> HandFacts:
+def hand_facts(number: int, in_game: int, hand: Hand) -> HandFacts:
     if hand.phase is Phase.REDEAL:
-        return HandFacts(number, redeal=True)
+        return HandFacts(number, redeal=True, in_game=in_game)
     result = hand.result()
     team = Team.RE if HUMAN in result.re else Team.KONTRA
     role = "soloist" if result.soloist == HUMAN else team.value
     calls = tuple(made.call for made in hand.announcements if made.seat == HUMAN)
+    won = result.winner is team
     return HandFacts(
-        number, False, result.contract, role, result.winner is team, result.scores[HUMAN], calls
+        number, False, result.contract, role, won, result.scores[HUMAN], calls, in_game
     )
 
 
 def game_facts(row: GameRow) -> GameFacts:
     rules, hands = finished_hands(row)
-    facts = tuple(hand_facts(number, hand) for number, hand in enumerate(hands, start=1))
+    in_game = numbers_in_game(hand.phase is Phase.REDEAL for hand in hands)
+    facts = tuple(
+        hand_facts(number, counted, hand)
+        for number, (hand, counted) in enumerate(zip(hands, in_game, strict=True), start=1)
+    )
     results = [hand.result() for hand in hands if hand.phase is Phase.DONE]
     return GameFacts(facts, totals_of(results), rules.hands_per_game)
 

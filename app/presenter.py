@@ -182,6 +182,7 @@ class TableModel:
     pick: str | None
     """`armut-give` or `armut-return` while the human picks three cards."""
     armut_note: str | None
+    schweinchen_note: str | None
     calls: tuple[CallShown, ...]
     summary: HandSummary | None
     hand_number: int
@@ -432,6 +433,19 @@ def armut_note(view: SeatView, t: Translator) -> str | None:
 _ARMUT_PHASES = (Phase.ARMUT_GIVE, Phase.ARMUT_RESPONSE, Phase.ARMUT_RETURN)
 
 
+def schweinchen_note(view: SeatView, t: Translator) -> str | None:
+    """Who holds the Schweinchen, once this seat knows (§3: the holder from the start of
+    play, the others from its first A♦). Its A♦ beat even the 10♥: a player not told would
+    take the trick for a mistake of the game."""
+    holder = view.schweinchen
+    if holder is None:
+        return None
+    if holder == HUMAN:
+        return t.gettext("Schweinchen: you hold both A♦, the highest trumps.")
+    names = {"name": seat_name(holder, t)}
+    return t.gettext("Schweinchen: %(name)s holds both A♦, the highest trumps.") % names
+
+
 def calls_shown(view: SeatView, t: Translator) -> tuple[CallShown, ...]:
     return tuple(
         CallShown(seat_name(a.seat, t), call_name(a.call.value, t), a.trick, a.cards_left)
@@ -462,7 +476,9 @@ def status(view: SeatView, over: bool, t: Translator) -> str:
 def summary(
     table: Table, game_id: str, result: HandResult, view: SeatView, t: Translator
 ) -> HandSummary:
-    order = card_order(result.contract)
+    """The end-of-hand sheet. The dealt hands are sorted as they were played: by the
+    contract, a Schweinchen's two A♦ on top (the view of a finished hand names its holder)."""
+    order = _order(view)
     scoring = table.game.rules.scoring.value
     items = tuple(
         ItemShown(team_name(item.team, t), _item_line(item, scoring, result, t), item.points)
@@ -511,24 +527,40 @@ def speech(
 ) -> tuple[Spoken, ...]:
     """The latest step in words for the live region, in the order it happened, each line at
     the moment the table shows it: every bot card, each trick's winner once its last card is
-    down, the bots' announcements and the end of the hand. The player's own moves are not read
-    back. Bot cards are found in the step's log, not by their delay, which may be 0."""
+    down, the bots' announcements, a bot's Schweinchen with its first A♦, and the end of the
+    hand. The player's own moves are not read back. Bot cards are found in the step's log,
+    not by their delay, which may be 0."""
     step = table.log[-1][table.step_start :]
     shown = [(trick, played) for trick in tricks for played in trick.cards]
     plays = sum(1 for entry in step if entry["act"] == "play")
     new_cards = iter(shown[len(shown) - plays :])
     lines: list[Spoken] = []
-    for entry in step:
+    schweinchen = schweinchen_note(view, t)
+    for position, entry in enumerate(step, start=table.step_start):
         clock = lines[-1].at_ms if lines else 0
         if entry["act"] == "announce" and entry["seat"] != HUMAN:
             words = _call_words(entry, t)
             lines.append(Spoken(clock, t.gettext("%(name)s announces %(call)s") % words))
         elif entry["act"] == "play":
             trick, played = next(new_cards)
-            lines += _play_words(trick, played, entry["seat"] != HUMAN, t)
+            said = _play_words(trick, played, entry["seat"] != HUMAN, t)
+            if schweinchen and _reveals_schweinchen(table.log[-1], position, view.schweinchen):
+                said.insert(1, Spoken(said[0].at_ms, schweinchen))
+            lines += said
     if view.result is not None:
         lines.append(Spoken(lines[-1].at_ms if lines else 0, _end_words(view.result, t)))
     return tuple(lines)
+
+
+def _reveals_schweinchen(
+    actions: Sequence[dict[str, object]], position: int, holder: int | None
+) -> bool:
+    """Whether the hand's action at `position` is a bot's first A♦ of its Schweinchen: the
+    moment the table learns of it (§3)."""
+    if holder is None or holder == HUMAN:
+        return False
+    first_fox = {"seat": holder, "act": "play", "card": "AD"}
+    return actions[position] == first_fox and first_fox not in actions[:position]
 
 
 def _play_words(trick: TrickShow, played: PlayedCard, bot: bool, t: Translator) -> list[Spoken]:
@@ -617,6 +649,7 @@ def table_model(
         announce=calls,
         pick=pick_mode(view),
         armut_note=armut_note(view, t),
+        schweinchen_note=schweinchen_note(view, t),
         calls=calls_shown(view, t),
         summary=summary(table, game_id, view.result, view, t) if view.result else None,
         hand_number=len(table.game.results) + 1,

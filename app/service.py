@@ -8,12 +8,13 @@ caller stores the new log only when the whole step succeeded.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bots.protocol import Bot
 from bots.table import bot_turn
-from engine import Action, Game, Hand, HandRecord, HandResult, Phase, RuleSet
+from engine import Act, Action, Game, Hand, HandRecord, HandResult, Phase, RuleSet
 
 HUMAN = 0
 
@@ -146,6 +147,22 @@ def finished_records(game: Game) -> list[HandRecord]:
     game's pages is `finished_records(game)[n - 1]`."""
     done = [HandRecord.of_hand(game.hand)] if game.hand.phase is Phase.DONE else []
     return [*game.records, *done]
+
+
+def numbers_in_game(redeals: Iterable[bool]) -> list[int]:
+    """Each dealt hand's number as the table counts hands (§9), given whether each was an
+    Armut redeal: a redeal does not count, and has the number of the hand dealt again."""
+    numbers: list[int] = []
+    played = 0
+    for redeal in redeals:
+        numbers.append(played + 1)
+        played += not redeal
+    return numbers
+
+
+def is_redeal(record: HandRecord) -> bool:
+    """A finished hand in which no card was played: everybody declined the Armut."""
+    return not any(action.act is Act.PLAY for action in record.actions)
 
 
 def game_over(game: Game) -> bool:

@@ -40,7 +40,16 @@ from app.preferences import level_preference, rules_preference
 from app.presenter import table_model
 from app.ratelimit import Count, TooManyRequests
 from app.refusals import refusal_text
-from app.service import HUMAN, Table, finished_records, human_action, new_table, next_hand
+from app.service import (
+    HUMAN,
+    Table,
+    finished_records,
+    human_action,
+    is_redeal,
+    new_table,
+    next_hand,
+    numbers_in_game,
+)
 from app.settings import Settings
 from app.store import (
     NEW_GAME,
@@ -60,6 +69,7 @@ from engine import (
     EngineError,
     HandRecord,
     IllegalAction,
+    RulesError,
     RuleSet,
 )
 
@@ -107,18 +117,29 @@ def start_game(
     session: SessionDep,
     roster: RosterDep,
     seed: Annotated[str | None, Form(max_length=64)] = None,
+    rules: Annotated[str | None, Form(max_length=200)] = None,
 ) -> RedirectResponse:
     """A new game with the rules and level remembered on this device. A seed replays the
-    deals of an earlier game ("play these cards again"); new games are practice, so that is
-    fair."""
+    deals of an earlier game ("play these cards again"), with that game's `rules`: the same
+    cards under other rules (scoring, hands, Armut, the nines) would be another game. New
+    games are practice, so that is fair."""
     if seed is not None and not SEED.fullmatch(seed):
         raise HTTPException(400, N_("A seed is 1 to 64 letters, digits, '-' or '_'."))
+    chosen = replayed_rules(rules) if rules is not None else rules_preference(request)
     count_start(request)
     bot = roster.bot(LEVELS[level_preference(request)])
     player = current_player(request, session)
-    row, table = open_game(session, player, rules_preference(request), bot, seed)
+    row, table = open_game(session, player, chosen, bot, seed)
     session.commit()
     return to_table(request, row, table)
+
+
+def replayed_rules(key: str) -> RuleSet:
+    """The rule set of a game played again, by its key; refused when no rule set has it."""
+    try:
+        return RuleSet.from_key(key)
+    except RulesError:
+        raise HTTPException(400, N_("Those rules do not exist")) from None
 
 
 def owned_game(session: SessionDep, request: Request, game_id: str) -> GameRow:
@@ -399,16 +420,27 @@ def _store_and_show(
     return screen.show_kept(row, table, animate=True)
 
 
+@dataclass(frozen=True)
+class FinishedHand:
+    """A finished hand of a game, for its record and review pages."""
+
+    row: GameRow
+    record: HandRecord
+    in_game: int
+    """Its number as the table counts hands (Armut redeals not counted)."""
+
+
 def finished_hand(
     session: SessionDep, request: Request, screen: Screen, game_id: str, number: int
-) -> tuple[GameRow, HandRecord]:
+) -> FinishedHand:
     """A finished hand of the player's game by its number (1-based, Armut redeals counted)."""
     row = owned_game(session, request, game_id)
     with screen.cache.lent(row) as table:
         records = finished_records(table.game)
     if not 1 <= number <= len(records):
         raise HTTPException(404, N_("That hand is not finished yet."))
-    return row, records[number - 1]
+    in_game = numbers_in_game(map(is_redeal, records))[number - 1]
+    return FinishedHand(row, records[number - 1], in_game)
 
 
 @router.get("/{game_id}/hands/{number}/record.json")
@@ -420,7 +452,7 @@ def hand_record(
     screen: ScreenDep,
 ) -> Response:
     """A finished hand (1-based, Armut redeals counted) as a hand record to download."""
-    _, record = finished_hand(session, request, screen, game_id, number)
+    record = finished_hand(session, request, screen, game_id, number).record
     body = json.dumps(record.to_json(), indent=2)
     filename = f"doko-{game_id[:8]}-hand-{number}.json"
     headers = {"Content-Disposition": f'attachment; filename="{filename}"'}

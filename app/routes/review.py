@@ -12,11 +12,10 @@ from fastapi import Path as PathParam
 from app.deps import SessionDep, TemplatesDep, is_htmx
 from app.hand_replay import replay_steps
 from app.i18n import N_, translator
-from app.models import GameRow, HandReview
+from app.models import HandReview
 from app.review import Decision, Summary, summarise
 from app.review_jobs import Reviewer, ReviewJob
-from app.routes.games import MAX_HANDS, ScreenDep, finished_hand
-from engine import HandRecord
+from app.routes.games import MAX_HANDS, FinishedHand, ScreenDep, finished_hand
 
 router = APIRouter(prefix="/games", tags=["review"])
 
@@ -63,14 +62,15 @@ def review_shown(review: HandReview | None) -> ReviewShown:
 
 def _review(
     request: Request, session: SessionDep, screen: ScreenDep, game_id: str, number: int
-) -> tuple[GameRow, HandRecord, ReviewShown]:
+) -> tuple[FinishedHand, ReviewShown]:
     """The hand and its review, started in the background on the first request (or, while
     another review of the player is computed, on the first after it)."""
-    row, record = finished_hand(session, request, screen, game_id, number)
+    hand = finished_hand(session, request, screen, game_id, number)
+    row = hand.row
     reviewer: Reviewer = request.app.state.reviewer
-    job = ReviewJob(row.player_id, row.id, number, record, f"{row.seed}/{number}")
+    job = ReviewJob(row.player_id, row.id, number, hand.record, f"{row.seed}/{number}")
     review = reviewer.request(session, job)
-    return row, record, review_shown(review)
+    return hand, review_shown(review)
 
 
 @router.get("/{game_id}/hands/{number}/review")
@@ -83,13 +83,14 @@ def review_page(
     templates: TemplatesDep,
     step: Annotated[int, Query(ge=0, le=12)] = 0,
 ) -> Response:
-    row, record, review = _review(request, session, screen, game_id, number)
-    steps = replay_steps(record, translator(request))
+    hand, review = _review(request, session, screen, game_id, number)
+    steps = replay_steps(hand.record, translator(request))
     if steps and step >= len(steps):
         raise HTTPException(404, N_("That hand has no such trick."))
     context = {
-        "game_id": row.id,
+        "game_id": hand.row.id,
         "number": number,
+        "in_game": hand.in_game,
         "steps": steps,
         "step": steps[step] if steps else None,
         "review": review,

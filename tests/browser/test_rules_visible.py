@@ -1,0 +1,77 @@
+"""The rule set in use stays readable wherever it is named (UI: "the rule set and variants
+visible on the table, not hidden in a menu"): the longest keys the Rules dialog can make are
+shown whole, inside their panel, and never make a page wider than a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from .conftest import DESKTOP, PHONE
+
+LONG_RULES = {
+    "preset": "pagat",
+    "armut": "on",
+    "second_dulle_beats_first": "on",
+    "soloist_leads": "on",
+    "schweinchen": "on",
+    "without_nines": "on",
+    "late_reply_allows_more": "on",
+    "hands_per_game": "12",
+}
+"""Nearly every variant of pagat switched: the key names each of them."""
+
+KEYS_SHOWN = """() => [...document.querySelectorAll('main code')]
+    .filter(key => key.textContent.includes('+'))
+    .map(key => {
+        const box = key.getBoundingClientRect();
+        const panel = key.parentElement.getBoundingClientRect();
+        return {
+            text: key.textContent,
+            clipped: key.scrollWidth > key.clientWidth + 1,
+            outside: box.right > panel.right + 1 || box.left < panel.left - 1,
+        };
+    })"""
+"""Every rule set key on the page, whether it is cut or runs out of its parent."""
+
+
+def choose_rules(page: Page, fields: dict[str, str]) -> None:
+    """Submits the Rules dialog's form (which starts a game with the rules)."""
+    with page.expect_navigation(url="**/games/*"):
+        page.evaluate(
+            """fields => {
+                const form = document.createElement('form');
+                form.method = 'post';
+                form.action = '/rules';
+                for (const [name, value] of Object.entries(fields)) {
+                    const field = document.createElement('input');
+                    field.name = name;
+                    field.value = value;
+                    form.append(field);
+                }
+                document.body.append(form);
+                form.submit();
+            }""",
+            fields,
+        )
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_long_rule_set_key_is_shown_whole(
+    new_context: Callable[..., BrowserContext], viewport: dict[str, int]
+) -> None:
+    page = new_context(viewport).new_page()
+    page.goto("/")
+    choose_rules(page, LONG_RULES)
+    table = page.url
+    for path in (table, "/", "/history", "/how-to-play"):
+        page.goto(path)
+        keys = page.evaluate(KEYS_SHOWN)
+        assert keys, f"{path} names no rule set"
+        for key in keys:
+            assert "without_nines" in key["text"], (path, key)
+            assert not key["clipped"] and not key["outside"], (path, key)
+        width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"{path} is wider than the screen: {width}"
