@@ -522,12 +522,19 @@ def standings(totals: Sequence[int], t: Translator) -> tuple[Standing, ...]:
     )
 
 
+_PLAYING = (Phase.PLAY, Phase.DONE)
+_BEFORE_PLAY = frozenset(act.value for act in Act if act not in (Act.ANNOUNCE, Act.PLAY))
+"""What is done before the first card: a step holding one of these and ending with a known
+contract is the step that settled it."""
+
+
 def speech(
     table: Table, view: SeatView, tricks: Sequence[TrickShow], t: Translator
 ) -> tuple[Spoken, ...]:
     """The latest step in words for the live region, in the order it happened, each line at
-    the moment the table shows it: every bot card, each trick's winner once its last card is
-    down, the bots' announcements, a bot's Schweinchen with its first A♦, and the end of the
+    the moment the table shows it: the contract once the reservations settle it, every bot
+    card, each trick's winner once its last card is down, the bots' announcements, a bot's
+    Schweinchen with its first A♦ and its silent solo with its second Q♣, and the end of the
     hand. The player's own moves are not read back. Bot cards are found in the step's log,
     not by their delay, which may be 0."""
     step = table.log[-1][table.step_start :]
@@ -535,6 +542,8 @@ def speech(
     plays = sum(1 for entry in step if entry["act"] == "play")
     new_cards = iter(shown[len(shown) - plays :])
     lines: list[Spoken] = []
+    if view.phase in _PLAYING and any(entry["act"] in _BEFORE_PLAY for entry in step):
+        lines.append(Spoken(0, contract_words(view, t)))
     schweinchen = schweinchen_note(view, t)
     for position, entry in enumerate(step, start=table.step_start):
         clock = lines[-1].at_ms if lines else 0
@@ -546,10 +555,34 @@ def speech(
             said = _play_words(trick, played, entry["seat"] != HUMAN, t)
             if schweinchen and _reveals_schweinchen(table.log[-1], position, view.schweinchen):
                 said.insert(1, Spoken(said[0].at_ms, schweinchen))
+            if _reveals_silent_solo(table.log[-1], position, view):
+                said.insert(1, Spoken(said[0].at_ms, contract_words(view, t)))
             lines += said
     if view.result is not None:
         lines.append(Spoken(lines[-1].at_ms if lines else 0, _end_words(view.result, t)))
     return tuple(lines)
+
+
+def contract_words(view: SeatView, t: Translator) -> str:
+    """The contract as this seat knows it, with its declarer: a reservation is shown on the
+    table but not read, and a solo changes which cards are trumps."""
+    assert view.contract is not None
+    contract = t.gettext(CONTRACTS[view.contract])
+    if view.declarer is None:
+        return contract
+    words = {"contract": contract, "name": seat_name(view.declarer, t)}
+    return t.gettext("%(contract)s: %(name)s") % words
+
+
+def _reveals_silent_solo(
+    actions: Sequence[dict[str, object]], position: int, view: SeatView
+) -> bool:
+    """Whether the hand's action at `position` is a bot's second Q♣ in its silent solo: the
+    moment the others learn that it plays alone (§5)."""
+    if view.contract is not Contract.SILENT_SOLO or view.declarer in (None, HUMAN):
+        return False
+    queen = {"seat": view.declarer, "act": "play", "card": "QC"}
+    return actions[position] == queen and queen in actions[:position]
 
 
 def _reveals_schweinchen(
@@ -633,7 +666,7 @@ def table_model(
     over = game_over(table.game)
     buttons, calls = controls(view, t)
     tricks = tuple(trick_shows(table, view, order, delay_ms, animate, t))
-    known_contract = view.contract if view.phase in (Phase.PLAY, Phase.DONE) else None
+    known_contract = view.contract if view.phase in _PLAYING else None
     return TableModel(
         game_id=game_id,
         version=table.version,

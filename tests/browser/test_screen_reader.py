@@ -1,6 +1,7 @@
 """The polite live region (`#announcer`) in a real browser: after each move of the player it
-reads, once each, in the order they happened and in the page's language, every bot card, each
-trick's winner, each bot announcement and, at the end, the hand's result. The player's own
+reads, once each, in the order they happened and in the page's language, the contract once
+the reservations settle it, every bot card, each trick's winner, each bot announcement and, at
+the end, the hand's result. The player's own
 moves are not read back. What it must read is worked out from the hand's record (downloaded at
 the end) replayed by the engine, not from what the page sends."""
 
@@ -12,8 +13,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from app.i18n import LANGUAGES, Translator, translations
-from app.words import call_name, card_name, seat_name, team_name
-from engine import Act, Action, Hand, HandResult, Team
+from app.words import CONTRACTS, call_name, card_name, seat_name, team_name
+from engine import Act, Action, Hand, HandResult, Phase, Team, view_of
 from engine.record import HandRecord, parse_record
 
 from .clicks import step
@@ -85,6 +86,17 @@ def end_words(hand: Hand, t: Translator) -> str:
     return t.gettext("The hand is over: %(team)s wins, worth %(value)d.") % words
 
 
+def contract_words(hand: Hand, t: Translator) -> str:
+    """The contract as the player knows it once play begins, with its declarer."""
+    view = view_of(hand, HUMAN)
+    assert view.contract is not None
+    contract = t.gettext(CONTRACTS[view.contract])
+    if view.declarer is None:
+        return contract
+    words = {"contract": contract, "name": seat_name(view.declarer, t)}
+    return t.gettext("%(contract)s: %(name)s") % words
+
+
 def team_seats(result: HandResult, team: Team) -> tuple[int, ...]:
     return result.re if team is Team.RE else result.kontra
 
@@ -99,18 +111,21 @@ def trick_words(winner: int, number: int, t: Translator) -> str:
 
 
 def expected_lines(record: HandRecord, t: Translator) -> list[list[str]]:
-    """Per move of the player, what follows it: the bots' cards and announcements, and the
-    winner of each trick the move or the bots completed; the result after the last move. What
-    the bots did before the player's first move was on the first page, not read."""
+    """Per move of the player, what follows it: the contract once play begins, the bots' cards
+    and announcements, and the winner of each trick the move or the bots completed; the
+    result after the last move. What the bots did before the player's first move was on the
+    first page, not read."""
     hand = record.new_hand()
     moves: list[list[str]] = []
     for action in record.actions:
         if action.seat == HUMAN:
             moves.append([])
-        tricks = len(hand.tricks)
+        tricks, phase = len(hand.tricks), hand.phase
         hand.apply(action)
         if not moves:
             continue
+        if phase is not Phase.PLAY and hand.phase is Phase.PLAY:
+            moves[-1].append(contract_words(hand, t))
         if action.seat != HUMAN:
             moves[-1] += bot_words(action, t)
         if len(hand.tricks) > tricks:
