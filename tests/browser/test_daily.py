@@ -27,7 +27,7 @@ def test_todays_daily_game_ends_on_the_leaderboard(page: Page, live_server: Live
 
     play_until(page, game_over)
     standings = page.locator("ol.standings").inner_text()
-    mine = re.search(r"You: (-?\d+)", standings)
+    mine = re.search(r"You: ([+-]?\d+)", standings)
     assert mine is not None, standings
 
     form = page.locator("form.nickname")

@@ -644,7 +644,7 @@ def test_next_hand_twice_applies_once_when_the_human_declares_first(client: Test
 
 def standings_of(body: str) -> dict[str, int]:
     section = body[body.index("Final standings") :]
-    rows = re.findall(r"<li[^>]*>\s*(You|Lena|Jonas|Emma): (-?\d+)\s*</li>", section)
+    rows = re.findall(r"<li[^>]*>\s*(You|Lena|Jonas|Emma): ([+-]?\d+)\s*</li>", section)
     return {name: int(total) for name, total in rows}
 
 

@@ -107,6 +107,21 @@ def felt_totals(body: str) -> list[int]:
     return [signed(total) for total in re.findall(r"total ([+−-]?\d+)</span></span>", body)]
 
 
+def test_the_sheet_signs_totals_as_the_felt_does(client: TestClient) -> None:
+    """A total is a score, written with its sign wherever it appears ("total +7" on the
+    felt): a bare "7" on the sheet or in the standings read like card points or a count."""
+    game_url = start(client, "pagat", {"hands_per_game": "1"}, "plain-3")
+    final = play_game(client, game_url)[-1]
+    felt = re.findall(r"total ([+−-]?\d+)</span></span>", final)
+    sheet = section(final, '<table class="scores">', "</tbody>")
+    sheet_totals = re.findall(r"<tr><td>[^<]*</td><td>[^<]*</td><td>([^<]*)</td></tr>", sheet)
+    standings = re.findall(r'<li value="\d+">[^:<]+: (.*?)</li>', final)
+    assert len(felt) == len(sheet_totals) == len(standings) == 4
+    assert sheet_totals == felt
+    assert sorted(standings) == sorted(felt)
+    assert all(re.fullmatch(r"[+−-]\d+", total) for total in felt)
+
+
 def dealt_hands(body: str) -> list[list[str]]:
     """The hands as dealt on the end-of-hand sheet, card names in the order shown."""
     hands = re.findall(r'<div class="dealt-hand">(.*?)</div>', body, re.S)
@@ -357,8 +372,8 @@ def test_every_score_shown_is_the_records_score(
         assert contracts[0] == played, f"{seed}: the player's {declare} led to {contracts[0]}"
     places = [1 + sum(other > total for other in totals) for total in totals]
     names = ["You", "Lena", "Jonas", "Emma"]
-    standings = re.findall(r'<li value="(\d+)">([^:<]+): (-?\d+)</li>', bodies[-1])
-    assert sorted((int(place), name, int(total)) for place, name, total in standings) == sorted(
+    standings = re.findall(r'<li value="(\d+)">([^:<]+): ([+−-]\d+)</li>', bodies[-1])
+    assert sorted((int(place), name, signed(total)) for place, name, total in standings) == sorted(
         zip(places, names, totals, strict=True)
     )
     history = client.get("/history").text
