@@ -533,10 +533,11 @@ def speech(
 ) -> tuple[Spoken, ...]:
     """The latest step in words for the live region, in the order it happened, each line at
     the moment the table shows it: the contract once the reservations settle it, every bot
-    card, each trick's winner once its last card is down, the bots' announcements, a bot's
-    Schweinchen with its first A♦ and its silent solo with its second Q♣, and the end of the
-    hand. The player's own moves are not read back. Bot cards are found in the step's log,
-    not by their delay, which may be 0."""
+    card, each trick's winner once its last card is down, a Hochzeit's partner (or that it is
+    played alone) with the trick that settles it, the bots' announcements, a bot's Schweinchen
+    with its first A♦ and its silent solo with its second Q♣, and the end of the hand. The
+    player's own moves are not read back. Bot cards are found in the step's log, not by their
+    delay, which may be 0."""
     step = table.log[-1][table.step_start :]
     shown = [(trick, played) for trick in tricks for played in trick.cards]
     plays = sum(1 for entry in step if entry["act"] == "play")
@@ -557,6 +558,8 @@ def speech(
                 said.insert(1, Spoken(said[0].at_ms, schweinchen))
             if _reveals_silent_solo(table.log[-1], position, view):
                 said.insert(1, Spoken(said[0].at_ms, contract_words(view, t)))
+            if trick.number == view.clarification and played is trick.cards[-1]:
+                said.append(Spoken(trick.winner_at_ms, _hochzeit_words(view, t)))
             lines += said
     if view.result is not None:
         lines.append(Spoken(lines[-1].at_ms if lines else 0, _end_words(view.result, t)))
@@ -572,6 +575,17 @@ def contract_words(view: SeatView, t: Translator) -> str:
         return contract
     words = {"contract": contract, "name": seat_name(view.declarer, t)}
     return t.gettext("%(contract)s: %(name)s") % words
+
+
+def _hochzeit_words(view: SeatView, t: Translator) -> str:
+    """Who plays with the Hochzeit's declarer, or that it plays alone: said with the trick
+    that settled it, as the seats' teams change on the table."""
+    if view.contract is Contract.HOCHZEIT_SOLO:
+        return contract_words(view, t)
+    assert view.declarer is not None and view.clarification is not None
+    partner = view.tricks[view.clarification - 1].winner
+    words = {"declarer": seat_name(view.declarer, t), "partner": seat_name(partner, t)}
+    return t.gettext("Re in the Hochzeit: %(declarer)s and %(partner)s") % words
 
 
 def _reveals_silent_solo(

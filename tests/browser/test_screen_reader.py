@@ -1,9 +1,9 @@
 """The polite live region (`#announcer`) in a real browser: after each move of the player it
 reads, once each, in the order they happened and in the page's language, the contract once
-the reservations settle it, every bot card, each trick's winner, each bot announcement and, at
-the end, the hand's result. The player's own
-moves are not read back. What it must read is worked out from the hand's record (downloaded at
-the end) replayed by the engine, not from what the page sends."""
+the reservations settle it, every bot card, each trick's winner (and a Hochzeit's partner
+with the trick that settles it), each bot announcement and, at the end, the hand's result.
+The player's own moves are not read back. What it must read is worked out from the hand's
+record (downloaded at the end) replayed by the engine, not from what the page sends."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from app.i18n import LANGUAGES, Translator, translations
 from app.words import CONTRACTS, call_name, card_name, seat_name, team_name
-from engine import Act, Action, Hand, HandResult, Phase, Team, view_of
+from engine import Act, Action, Contract, Hand, HandResult, Phase, Team, view_of
 from engine.record import HandRecord, parse_record
 
 from .clicks import step
@@ -97,6 +97,19 @@ def contract_words(hand: Hand, t: Translator) -> str:
     return t.gettext("%(contract)s: %(name)s") % words
 
 
+def hochzeit_words(hand: Hand, t: Translator) -> str:
+    """The trick that settled the Hochzeit: its winner is the partner, or the declarer plays
+    alone."""
+    if hand.contract is Contract.HOCHZEIT_SOLO:
+        return contract_words(hand, t)
+    assert hand.declarer is not None
+    words = {
+        "declarer": seat_name(hand.declarer, t),
+        "partner": seat_name(hand.tricks[-1].winner, t),
+    }
+    return t.gettext("Re in the Hochzeit: %(declarer)s and %(partner)s") % words
+
+
 def team_seats(result: HandResult, team: Team) -> tuple[int, ...]:
     return result.re if team is Team.RE else result.kontra
 
@@ -120,7 +133,7 @@ def expected_lines(record: HandRecord, t: Translator) -> list[list[str]]:
     for action in record.actions:
         if action.seat == HUMAN:
             moves.append([])
-        tricks, phase = len(hand.tricks), hand.phase
+        tricks, phase, clarified = len(hand.tricks), hand.phase, hand.clarification
         hand.apply(action)
         if not moves:
             continue
@@ -130,6 +143,8 @@ def expected_lines(record: HandRecord, t: Translator) -> list[list[str]]:
             moves[-1] += bot_words(action, t)
         if len(hand.tricks) > tricks:
             moves[-1].append(trick_words(hand.tricks[-1].winner, len(hand.tricks), t))
+            if clarified is None and hand.clarification is not None:
+                moves[-1].append(hochzeit_words(hand, t))
     moves[-1].append(end_words(hand, t))
     return moves
 

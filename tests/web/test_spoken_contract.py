@@ -14,9 +14,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from app.presenter import _hochzeit_words as hochzeit_words
 from app.words import CONTRACTS, card_name, seat_name
-from engine import Card, Contract, Phase, Rank, Suit
-from tests.web.driver import play_game
+from engine import PAGAT, Card, Contract, Hand, Phase, Rank, Suit, view_of
+from tests.scripting import run
+from tests.test_hochzeit import hochzeit, trick_plays, winners_for
+from tests.web.driver import default_choice, play_game
 from tests.web.test_rules_shown import hand_on_table, seed_with_both_queens_of_clubs
 
 ENGLISH = gettext.NullTranslations()
@@ -44,22 +47,51 @@ def start(client: TestClient, level: str, seed: str) -> str:
     return str(response.headers["location"])
 
 
+OWN_QUEENS = seed_with_both_queens_of_clubs(0, False)
 CASES = [
-    pytest.param("easy", "plain-7", Contract.HOCHZEIT, id="a-bots-hochzeit"),
+    pytest.param("easy", "plain-7", "healthy", Contract.HOCHZEIT, id="a-bots-hochzeit"),
+    pytest.param("easy", OWN_QUEENS, "healthy", Contract.SILENT_SOLO, id="own-silent-solo"),
+    pytest.param("easy", OWN_QUEENS, "hochzeit", Contract.HOCHZEIT, id="own-hochzeit"),
     pytest.param(
-        "easy", seed_with_both_queens_of_clubs(0, False), Contract.SILENT_SOLO, id="own-silent-solo"
+        "easy",
+        seed_with_both_queens_of_clubs(2, False),
+        "healthy",
+        Contract.SOLO_CLUBS,
+        id="a-bots-solo",
     ),
-    pytest.param(
-        "easy", seed_with_both_queens_of_clubs(2, False), Contract.SOLO_CLUBS, id="a-bots-solo"
-    ),
-    pytest.param("normal", "queens-204", Contract.SILENT_SOLO, id="a-bots-silent-solo"),
-    pytest.param("normal", "plain-1", Contract.NORMAL, id="a-normal-game"),
+    pytest.param("normal", "queens-204", "healthy", Contract.SILENT_SOLO, id="a-bots-silent-solo"),
+    pytest.param("normal", "plain-1", "healthy", Contract.NORMAL, id="a-normal-game"),
 ]
 
 
-@pytest.mark.parametrize(("level", "seed", "contract"), CASES)
+def later_lines(hand: Hand) -> list[tuple[str, str]]:
+    """What is read after the contract that changes it, each with the line it follows: a bot's
+    silent solo after its second Q♣, a Hochzeit's partner (the first other winner of the first
+    three tricks, §5) or its being played alone after the trick that settles it."""
+    changing = (Contract.SILENT_SOLO, Contract.HOCHZEIT, Contract.HOCHZEIT_SOLO)
+    if hand.contract not in changing or hand.declarer is None:
+        return []
+    declarer = seat_name(hand.declarer, ENGLISH)
+    if hand.contract is Contract.SILENT_SOLO:
+        if hand.declarer == 0:
+            return []
+        queen = f"{declarer}: {card_name(QUEEN_OF_CLUBS, ENGLISH)}"
+        return [(queen, named(Contract.SILENT_SOLO, hand.declarer))]
+    winners = [trick.winner for trick in hand.tricks[:3]]
+    partner = next((seat for seat in winners if seat != hand.declarer), None)
+    number = 3 if partner is None else winners.index(partner) + 1
+    winner = winners[number - 1]
+    won = f"{seat_name(winner, ENGLISH)} wins trick {number}"
+    if winner == 0:
+        won = f"You win trick {number}"
+    if partner is None:
+        return [(won, named(Contract.HOCHZEIT_SOLO, hand.declarer))]
+    return [(won, f"Re in the Hochzeit: {declarer} and {seat_name(partner, ENGLISH)}")]
+
+
+@pytest.mark.parametrize(("level", "seed", "reservation", "contract"), CASES)
 def test_the_contract_is_read_once_when_it_is_settled(
-    app: FastAPI, client: TestClient, level: str, seed: str, contract: Contract
+    app: FastAPI, client: TestClient, level: str, seed: str, reservation: str, contract: Contract
 ) -> None:
     game_url = start(client, level, seed)
     answers: list[tuple[Phase, list[str]]] = []
@@ -67,22 +99,34 @@ def test_the_contract_is_read_once_when_it_is_settled(
     def observe(response: httpx.Response) -> None:
         answers.append((hand_on_table(app, game_url).phase, spoken(response.text)))
 
-    play_game(client, game_url, observe=observe)
+    def choose(actions: list[str]) -> str:
+        return reservation if reservation in actions else default_choice(actions)
+
+    play_game(client, game_url, choose, observe)
     hand = hand_on_table(app, game_url)
     assert hand.contract is contract, f"the {seed} deal now makes another contract: pick another"
     settled = next(n for n, (phase, _) in enumerate(answers) if phase is not Phase.RESERVATIONS)
-    silent_bot = hand.contract is Contract.SILENT_SOLO and hand.declarer != 0
-    first_words = (
-        named(Contract.NORMAL, None) if silent_bot else named(hand.contract, hand.declarer)
-    )
-    assert answers[settled][1][:1] == [first_words]
+    known = Contract.HOCHZEIT if contract is Contract.HOCHZEIT_SOLO else contract
+    if contract is Contract.SILENT_SOLO and hand.declarer != 0:
+        known = Contract.NORMAL
+    declarer = None if known is Contract.NORMAL else hand.declarer
+    assert answers[settled][1][:1] == [named(known, declarer)]
     read_later = [line for _, lines in answers[settled + 1 :] for line in lines]
-    if not silent_bot:
-        assert not any(is_contract_line(line) for line in read_later)
-        return
-    assert hand.declarer is not None
-    queen = f"{seat_name(hand.declarer, ENGLISH)}: {card_name(QUEEN_OF_CLUBS, ENGLISH)}"
-    second_queen = [n for n, line in enumerate(read_later) if line == queen][1]
-    revealed = named(Contract.SILENT_SOLO, hand.declarer)
-    assert read_later[second_queen + 1] == revealed
-    assert [line for line in read_later if is_contract_line(line)] == [revealed]
+    expected = later_lines(hand)
+    for before, line in expected:
+        assert read_later[read_later.index(line) - 1] == before
+    said = [line for line in read_later if is_contract_line(line) or line.startswith("Re in the")]
+    assert said == [line for _, line in expected]
+
+
+@pytest.mark.parametrize(
+    ("partner", "said"),
+    [(1, "Re in the Hochzeit: You and Lena"), (None, "Hochzeit played alone: You")],
+)
+def test_a_hochzeit_is_said_with_its_partner_or_alone(partner: int | None, said: str) -> None:
+    """A Hochzeit played alone needs three tricks nobody else wins: rare in a dealt game."""
+    winners = winners_for(3 if partner is None else 1, partner)
+    hand = hochzeit(PAGAT, winners[:-1])
+    run(hand, "; ".join(trick_plays(len(winners), winners[-1])))
+    assert hand.clarification is not None
+    assert hochzeit_words(view_of(hand, 0), ENGLISH) == said
