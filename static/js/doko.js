@@ -41,6 +41,23 @@ document.addEventListener("click", (event) => {
   if (target.hasAttribute("data-speed-up")) target.closest(".table").classList.add("fast");
 });
 
+// The header's menu (a <details>) closes as a menu does: on a tap outside it, and on Escape,
+// which gives the focus back to its button.
+function closeMenus(except) {
+  for (const menu of document.querySelectorAll("details.menu[open]")) {
+    if (menu !== except) menu.open = false;
+  }
+}
+
+document.addEventListener("click", (event) => closeMenus(event.target.closest("details.menu")));
+
+document.addEventListener("keydown", (event) => {
+  const menu = event.key === "Escape" && event.target.closest && event.target.closest("details.menu[open]");
+  if (!menu) return;
+  menu.open = false;
+  menu.querySelector("summary").focus();
+});
+
 document.addEventListener("change", (event) => {
   const field = event.target;
   if (field.name === "cards") countPicked(field.form);

@@ -23,7 +23,7 @@ from playwright.sync_api import BrowserContext, Page
 from app.i18n import LANGUAGE_COOKIE, LANGUAGES, LOCALES, SOURCE, read_catalog
 from app.words import BOT_NAMES
 
-from .clicks import enabled_actions, play_until
+from .clicks import enabled_actions, open_menu, play_until
 from .conftest import PHONE
 from .test_table import ARTIFACTS
 
@@ -139,7 +139,9 @@ def report(problems: Problems) -> str:
 
 
 def choose_language(page: Page, language: str) -> None:
-    """Clicks the language in the picker; the same page comes back in that language."""
+    """Clicks the language in the picker (in the header's menu on a phone); the same page
+    comes back in that language."""
+    open_menu(page)
     with page.expect_navigation():
         page.locator(f'nav.languages a[hreflang="{language}"]').click()
 
@@ -163,7 +165,9 @@ def look_at_the_rules(page: Page, language: str) -> Problems:
 
 
 def look_at_how_to_play(page: Page, language: str) -> Problems:
-    """Follows the header's link to how to play and comes back to the table."""
+    """Follows the header's link to how to play (in its menu on a phone) and comes back to
+    the table."""
+    open_menu(page)
     with page.expect_navigation(url="**/how-to-play"):
         page.locator('header a[href="/how-to-play"]').click()
     problems = check_page(page, language, "how to play")

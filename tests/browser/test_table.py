@@ -18,6 +18,7 @@ from .clicks import (
     click_action,
     enabled_actions,
     game_over,
+    open_menu,
     pick_three,
     play_until,
 )
@@ -369,12 +370,12 @@ SMALL_TARGETS = """([button, link]) => [
     ...[...document.querySelectorAll('#act button:not(.card)')]
         .filter(el => el.getBoundingClientRect().height < button)
         .map(el => el.dataset.action),
-    ...[...document.querySelectorAll('.bar a, .bar button')]
-        .filter(el => el.getBoundingClientRect().height < link)
+    ...[...document.querySelectorAll('.bar a, .bar button, .bar summary')]
+        .filter(el => el.checkVisibility() && el.getBoundingClientRect().height < link)
         .map(el => el.textContent.trim()),
 ]"""
 """The controls shorter than a finger needs: the table's buttons under 44 px, the header's
-links and buttons under 24 px (WCAG's least target size)."""
+links and buttons shown under 24 px (WCAG's least target size)."""
 
 
 def test_the_controls_are_tall_enough_to_tap_on_a_phone(
@@ -384,6 +385,14 @@ def test_the_controls_are_tall_enough_to_tap_on_a_phone(
     page.goto("/")
     start_seeded_game(page, SOLO_SEED)
     assert page.evaluate(SMALL_TARGETS, [44, 24]) == []
+    open_menu(page)
+    heights = page.eval_on_selector_all(
+        ".menu-panel a, .menu-panel button",
+        "els => els.filter(e => e.checkVisibility()).map(e => e.getBoundingClientRect().height)",
+    )
+    assert len(heights) == 8, "the header's menu shows its pages, deck and languages"
+    assert min(heights) >= 44, "each row of the menu fits a thumb"
+    page.keyboard.press("Escape")
     play_until(page, lambda p: any(a.startswith("announce ") for a in enabled_actions(p)))
     assert page.locator(".announce .announce-skip").count() > 0, "the smaller announce steps"
     assert page.evaluate(SMALL_TARGETS, [44, 24]) == []
