@@ -153,3 +153,28 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "c") target.focus();
   else target.click();
 });
+
+// A click the server could not answer (a 5xx: htmx swaps nothing) or that never reached it
+// (a dropped connection): without a word the tap would seem to do nothing. The message stands
+// where the server's own refusals stand, next to what was clicked, and offers a reload, which
+// shows the game as the server has it. The next answered request takes it away.
+function showFailure(event, reason) {
+  const template = document.getElementById("request-failed");
+  const clicked = event.detail.elt;
+  if (!template || !clicked || !clicked.isConnected) return;
+  clearFailures();
+  const message = template.content.firstElementChild.cloneNode(true);
+  message.querySelector(".why").textContent = template.dataset[reason];
+  message.querySelector("a").href = location.href;
+  clicked.before(message);
+}
+
+function clearFailures() {
+  for (const message of document.querySelectorAll(".request-failed")) message.remove();
+}
+
+document.addEventListener("htmx:responseError", (event) => showFailure(event, "answer"));
+document.addEventListener("htmx:sendError", (event) => showFailure(event, "connection"));
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (event.detail.successful) clearFailures();
+});
