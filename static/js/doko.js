@@ -86,18 +86,29 @@ function applyVars(root) {
 // lines (bot cards, trick winners, announcements, the end of the hand) with the moment each
 // appears on the table.
 function speak(root) {
-  const region = document.getElementById("announcer");
   const lines = root.querySelectorAll ? root.querySelectorAll(".speech li") : [];
-  if (!region) return;
   for (const line of lines) {
     const at = Number(line.dataset.at) || 0;
-    setTimeout(() => {
-      const said = document.createElement("p");
-      said.textContent = line.textContent;
-      region.append(said);
-      while (region.childElementCount > 8) region.firstElementChild.remove();
-    }, at);
+    setTimeout(() => say(line.textContent), at);
   }
+}
+
+function say(text) {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  const said = document.createElement("p");
+  said.textContent = text;
+  region.append(said);
+  while (region.childElementCount > 8) region.firstElementChild.remove();
+}
+
+// A refusal that replaces the page's content after a click (429: too many clicks) is read out
+// and its way back gets the focus, which the replaced content took with it.
+function tellMessage(root) {
+  if (!root.matches || !root.matches("section.message")) return;
+  say([...root.querySelectorAll("h1, p:not(:has(a))")].map((part) => part.textContent.trim()).join(" "));
+  const back = root.querySelector(".button.primary");
+  if (back) back.focus({ preventScroll: true });
 }
 
 // After the table changes, focus goes to the first playable card (or the first choice).
@@ -117,6 +128,7 @@ document.addEventListener("htmx:load", (event) => {
   applyVars(event.target);
   speak(event.target);
   focusFirst(event.target);
+  tellMessage(event.target);
 });
 
 // ← and → move between the playable cards (Enter plays the focused one).

@@ -94,3 +94,30 @@ def test_a_refused_click_shows_the_table_as_it_is(
     assert enabled_actions(page), "the choices are offered again"
     page.unroute("**/actions")
     changes_table(page, page.locator("#table [data-action]").first.click)
+
+
+def test_too_many_clicks_are_read_out_and_lead_back_to_the_table(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """A 429 replaces the table with the server's message page: a screen reader hears it,
+    the keyboard is on its button, and the button goes back to the table."""
+    page = a_game_in_german(new_context)
+    game = page.url
+
+    def too_many(route: Route) -> None:
+        headers = {**route.request.headers, "HX-Current-URL": game}
+        refusal = route.fetch(url=f"{page.url.split('/games/')[0]}/no-such-page", headers=headers)
+        route.fulfill(response=refusal, status=429)
+
+    page.route("**/actions", too_many)
+    page.locator("#table [data-action]").first.click()
+    back = page.locator("main section.message .button.primary")
+    back.wait_for()
+    assert back.evaluate("b => b === document.activeElement"), "the focus is on the way back"
+    heard = page.locator("#announcer").inner_text()
+    assert page.locator("main section.message h1").inner_text() in heard, "read out"
+    assert german("Back to the table") not in heard, "the button is not read as a sentence"
+    page.unroute("**/actions")
+    with page.expect_navigation(url=game):
+        page.keyboard.press("Enter")
+    assert enabled_actions(page), "back at the table, the choices offered"
