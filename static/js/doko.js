@@ -124,12 +124,36 @@ document.addEventListener("DOMContentLoaded", () => {
   applyColours();
   applyVars(document.body);
 });
+// The timings are set as soon as the new table is in the page, in the same task: at
+// `htmx:load`, after htmx's settling, the table would already have been shown, and its
+// buttons tappable, for a frame or two before the bots' cards had started.
+document.addEventListener("htmx:afterSwap", () => applyVars(document.body));
 document.addEventListener("htmx:load", (event) => {
-  applyVars(event.target);
   speak(event.target);
   focusFirst(event.target);
   tellMessage(event.target);
 });
+
+// The table's buttons wait until the bots' cards have been shown: a tap cannot reach them (the
+// stylesheet's `unlock` animation), and a key may not press them either. Enter pressed twice
+// or held would otherwise play the card the new table gives the focus to, or deal the next
+// hand over the summary, before the player has seen either.
+function stillShowing(table) {
+  const act = table && table.querySelector(".act");
+  if (!act) return false;
+  return act.getAnimations().some((shown) => shown.animationName === "unlock" && shown.playState === "running");
+}
+
+document.addEventListener(
+  "click",
+  (event) => {
+    const button = event.target.closest && event.target.closest("#table form button");
+    if (!button || !stillShowing(button.closest("#table"))) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  },
+  true,
+);
 
 // ← and → move between the playable cards (Enter plays the focused one).
 function stepCard(event) {

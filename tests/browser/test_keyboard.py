@@ -1,0 +1,121 @@
+"""The keyboard at a table whose bots' cards are shown one by one (a server with its usual
+delay, not the tests' 0 ms): a hand played with Enter only, and Enter pressed again, or
+held, while the bots' cards are still coming, which must not play the next card before the
+player has seen the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.live import LiveServer
+
+from .clicks import enabled_actions, play_until
+from .conftest import PHONE, POLICY_ERROR
+from .test_table import hand_cards
+
+BOT_DELAY_MS = 400
+UNLOCKED = """() => {
+    const act = document.querySelector('#table .act');
+    return !document.querySelector('.htmx-settling, .htmx-swapping, .htmx-added')
+        && act && act.getAnimations().every(shown => shown.playState !== 'running');
+}"""
+"""The new table is in place and its buttons wait no longer for the bots' cards."""
+READY_MS = """() => parseInt(
+    getComputedStyle(document.getElementById('table')).getPropertyValue('--ready')) || 0"""
+"""How long the table shows the bots' cards before the player's turn."""
+
+
+@pytest.fixture
+def slow_page(browser: Browser, new_server: Callable[[], LiveServer]) -> Iterator[Page]:
+    """A phone at a table served with the bots' cards 400 ms apart."""
+    server = new_server()
+    server.env["DOKO_BOT_DELAY_MS"] = str(BOT_DELAY_MS)
+    server.start()
+    context = browser.new_context(base_url=server.url, viewport=PHONE)
+    refused: list[str] = []
+    context.on(
+        "console",
+        lambda message: refused.append(message.text) if POLICY_ERROR.search(message.text) else None,
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+    assert refused == [], refused
+
+
+def a_new_game(page: Page) -> None:
+    page.goto("/")
+    with page.expect_navigation(url="**/games/*"):
+        page.locator('.modes form[action="/games"] button').click()
+
+
+def playing(page: Page) -> bool:
+    return any(action.startswith("play ") for action in enabled_actions(page))
+
+
+def posts_during(page: Page, act: Callable[[], None]) -> int:
+    sent: list[str] = []
+    page.on(
+        "request", lambda request: sent.append(request.url) if request.method == "POST" else None
+    )
+    act()
+    page.wait_for_timeout(100)
+    return len(sent)
+
+
+def test_enter_pressed_again_while_the_bots_cards_come_plays_nothing(slow_page: Page) -> None:
+    page = slow_page
+    a_new_game(page)
+    play_until(page, playing)
+    for _ in range(12):
+        page.wait_for_function(UNLOCKED)
+        before = len(hand_cards(page))
+        page.locator(".hand .playable").first.focus()
+        page.evaluate("document.getElementById('table').dataset.stale = 'yes'")
+
+        def press_and_press_again() -> None:
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.getElementById('table').dataset.stale")
+            if page.evaluate(READY_MS) < 3 * BOT_DELAY_MS:
+                return
+            for _ in range(8):
+                page.keyboard.press("Enter")
+                page.wait_for_timeout(30)
+
+        if posts_during(page, press_and_press_again) > 1 or len(hand_cards(page)) < before - 1:
+            raise AssertionError("Enter played a card while the bots' cards were being shown")
+        if page.evaluate(READY_MS) >= 3 * BOT_DELAY_MS:
+            page.wait_for_function(UNLOCKED)
+            page.locator(".hand .playable").first.wait_for()
+            assert page.evaluate("document.activeElement.matches('.hand .playable')"), (
+                "once the cards are shown, Enter plays the focused card again"
+            )
+            return
+    raise AssertionError("no move was followed by three bots' cards")
+
+
+def test_the_table_waits_from_the_moment_it_is_in_the_page(slow_page: Page) -> None:
+    """The buttons are locked as soon as the new table is swapped in, not only once htmx has
+    settled it: a tap or a key in between would play on a table not yet shown."""
+    page = slow_page
+    a_new_game(page)
+    page.evaluate(
+        """() => document.addEventListener('htmx:afterSwap', () => {
+            const act = document.querySelector('#table .act');
+            window.lockedAtSwap = getComputedStyle(act).pointerEvents === 'none';
+            window.readyAtSwap = getComputedStyle(document.getElementById('table'))
+                .getPropertyValue('--ready');
+        })"""
+    )
+    for _ in range(30):
+        page.wait_for_function(UNLOCKED)
+        page.evaluate("document.getElementById('table').dataset.stale = 'yes'")
+        page.locator("#table [data-action]").first.click()
+        page.wait_for_function("() => !document.getElementById('table').dataset.stale")
+        if page.evaluate(READY_MS) > 0:
+            assert page.evaluate("window.lockedAtSwap"), page.evaluate("window.readyAtSwap")
+            return
+    raise AssertionError("no move was followed by a bot's card")
