@@ -136,8 +136,9 @@ document.addEventListener("htmx:load", (event) => {
 
 // The table's buttons wait until the bots' cards have been shown: a tap cannot reach them (the
 // stylesheet's `unlock` animation), and a key may not press them either. Enter pressed twice
-// or held would otherwise play the card the new table gives the focus to, or deal the next
-// hand over the summary, before the player has seen either.
+// would otherwise play the card the new table gives the focus to, or deal the next hand over
+// the summary, before the player has seen either. The press shows the table at once instead,
+// as a tap on the trick does: the next press plays on a table the player has seen.
 function stillShowing(table) {
   const act = table && table.querySelector(".act");
   if (!act) return false;
@@ -148,9 +149,11 @@ document.addEventListener(
   "click",
   (event) => {
     const button = event.target.closest && event.target.closest("#table form button");
-    if (!button || !stillShowing(button.closest("#table"))) return;
+    const table = button && button.closest("#table");
+    if (!table || !stillShowing(table)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    table.classList.add("fast");
   },
   true,
 );
