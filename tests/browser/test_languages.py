@@ -246,3 +246,36 @@ def test_the_browser_language_is_the_default_until_one_is_chosen(
         choose_language(page, chosen)
         page.goto("/how-to-play")
         assert page.locator("html").get_attribute("lang") == chosen, "the choice beats the browser"
+
+
+TABLE_STATE = """() => ({
+    version: document.querySelector('#act input[name=version]').value,
+    hand: [...document.querySelectorAll('.hand .card')].map(card => card.dataset.action
+        || card.getAttribute('aria-label').split(',')[0]),
+    trick: [...document.querySelectorAll('.trick:not(.mini) .played')].length,
+})"""
+"""What the table holds, whatever its words: the version, the hand's actions, the trick."""
+
+
+def test_switching_language_mid_hand_keeps_the_table(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    page = new_context(PHONE).new_page()
+    page.goto("/")
+    choose_language(page, "ru")
+    with page.expect_navigation(url="**/games/*"):
+        page.locator('.modes form[action="/games"] button').click()
+    play_until(page, lambda p: playing(p) and len(p.locator(".hand .card").all()) <= 9)
+    before = page.evaluate(TABLE_STATE)
+    status = page.locator(".status").inner_text()
+    table = page.url
+
+    choose_language(page, "ro")
+    assert page.url == table, "the same table comes back"
+    assert page.locator("html").get_attribute("lang") == "ro"
+    assert page.locator(".status").inner_text() != status, "in the other language's words"
+    playable = [action for action in before["hand"] if action.startswith("play ")]
+    assert page.evaluate(TABLE_STATE)["version"] == before["version"]
+    assert [a for a in page.evaluate(TABLE_STATE)["hand"] if a.startswith("play ")] == playable
+    assert not check_page(page, "ro", "table after the switch"), "no English left"
+    assert enabled_actions(page), "and the player plays on"
