@@ -301,6 +301,8 @@ def test_the_first_tab_offers_to_skip_the_header(page: Page) -> None:
     assert page.evaluate("document.activeElement.classList.contains('skip-link')")
     box = skip.bounding_box()
     assert box is not None and box["y"] >= 0, "shown once it has the focus"
+    on_top = "([x, y]) => document.elementFromPoint(x, y).classList.contains('skip-link')"
+    assert page.evaluate(on_top, [box["x"] + 5, box["y"] + 5]), "above the header, not under it"
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.activeElement.id === 'main'")
     page.keyboard.press("Tab")
