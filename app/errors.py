@@ -70,7 +70,8 @@ def message_page(
     # A shared cache must not hand htmx's fragment to a browser or the page to htmx.
     headers["Vary"] = ", ".join(filter(None, (headers.get("Vary"), "HX-Request")))
     if request.headers.get("HX-Request") == "true":
-        context["back"] = page_clicked_on(request)
+        if status != 404:
+            context["back"] = page_clicked_on(request)
         headers |= {"HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
         return templates.TemplateResponse(
             request, "message.html", context, status, headers, block_name="main"
@@ -81,7 +82,8 @@ def message_page(
 def page_clicked_on(request: Request) -> str:
     """The page an htmx click came from (its path and query only, so never another site):
     the message replaces that page's content, and its button leads back to it (the table,
-    a review), not to the home page."""
+    a review), not to the home page. Not after a 404: that page is gone (the game is another
+    device's), and the home page is the way on."""
     current = urlsplit(request.headers.get("HX-Current-URL", ""))
     if not current.path.startswith("/") or current.path.startswith("//"):
         return "/"
