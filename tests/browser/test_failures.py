@@ -105,8 +105,10 @@ def test_too_many_clicks_are_read_out_and_lead_back_to_the_table(
     game = page.url
 
     def too_many(route: Route) -> None:
+        """The server's message page for the click, as a refusal renders it (a version it
+        cannot read stands in for the rate limit: it changes nothing either)."""
         headers = {**route.request.headers, "HX-Current-URL": game}
-        refusal = route.fetch(url=f"{page.url.split('/games/')[0]}/no-such-page", headers=headers)
+        refusal = route.fetch(headers=headers, post_data="version=x&action=healthy")
         route.fulfill(response=refusal, status=429)
 
     page.route("**/actions", too_many)

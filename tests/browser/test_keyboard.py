@@ -16,6 +16,8 @@ from .conftest import PHONE, POLICY_ERROR
 from .test_table import hand_cards
 
 BOT_DELAY_MS = 400
+SETTLED = "() => !document.querySelector('.htmx-settling, .htmx-swapping, .htmx-added')"
+"""htmx has put the new table's own classes on it (a class added before would be lost)."""
 UNLOCKED = """() => {
     const act = document.querySelector('#table .act');
     return !document.querySelector('.htmx-settling, .htmx-swapping, .htmx-added')
@@ -83,6 +85,7 @@ def test_enter_pressed_twice_plays_one_card_and_shows_the_bots_cards_at_once(
             page.keyboard.press("Enter")
             page.wait_for_function("() => !document.getElementById('table').dataset.stale")
             if page.evaluate(READY_MS) >= 3 * BOT_DELAY_MS:
+                page.wait_for_function(SETTLED)
                 page.keyboard.press("Enter")
 
         assert posts_during(page, press_twice) == 1, "the second Enter sent a move"
