@@ -16,14 +16,14 @@ from .conftest import PHONE, POLICY_ERROR
 from .test_table import hand_cards
 
 BOT_DELAY_MS = 400
-SETTLED = "() => !document.querySelector('.htmx-settling, .htmx-swapping, .htmx-added')"
-"""htmx has put the new table's own classes on it (a class added before would be lost)."""
 UNLOCKED = """() => {
     const act = document.querySelector('#table .act');
     return !document.querySelector('.htmx-settling, .htmx-swapping, .htmx-added')
         && act && act.getAnimations().every(shown => shown.playState !== 'running');
 }"""
 """The new table is in place and its buttons wait no longer for the bots' cards."""
+ON_A_CARD = "() => document.activeElement.matches('#table .hand .playable')"
+"""The new table has given the focus to its first playable card, where a second Enter goes."""
 READY_MS = """() => parseInt(
     getComputedStyle(document.getElementById('table')).getPropertyValue('--ready')) || 0"""
 """How long the table shows the bots' cards before the player's turn."""
@@ -85,7 +85,7 @@ def test_enter_pressed_twice_plays_one_card_and_shows_the_bots_cards_at_once(
             page.keyboard.press("Enter")
             page.wait_for_function("() => !document.getElementById('table').dataset.stale")
             if page.evaluate(READY_MS) >= 3 * BOT_DELAY_MS:
-                page.wait_for_function(SETTLED)
+                page.wait_for_function(ON_A_CARD)
                 page.keyboard.press("Enter")
 
         assert posts_during(page, press_twice) == 1, "the second Enter sent a move"
@@ -104,7 +104,8 @@ def test_enter_pressed_twice_plays_one_card_and_shows_the_bots_cards_at_once(
 
 def test_the_table_waits_from_the_moment_it_is_in_the_page(slow_page: Page) -> None:
     """The buttons are locked as soon as the new table is swapped in, not only once htmx has
-    settled it: a tap or a key in between would play on a table not yet shown."""
+    settled it: a tap or a key in between would play on a table not yet shown. The table
+    before was sped up (a tap on its trick): the new one must not start sped up too."""
     page = slow_page
     a_new_game(page)
     page.evaluate(
@@ -118,6 +119,7 @@ def test_the_table_waits_from_the_moment_it_is_in_the_page(slow_page: Page) -> N
     for _ in range(30):
         page.wait_for_function(UNLOCKED)
         page.evaluate("document.getElementById('table').dataset.stale = 'yes'")
+        page.evaluate("document.getElementById('table').classList.add('fast')")
         page.locator("#table [data-action]").first.click()
         page.wait_for_function("() => !document.getElementById('table').dataset.stale")
         if page.evaluate(READY_MS) > 0:
