@@ -115,7 +115,7 @@ function tellMessage(root) {
 function focusFirst(root) {
   if (!root.matches || !root.matches("#table")) return;
   const first = root.querySelector(
-    ".hand .playable, .controls button, .pick input, .next-hand, .summary .primary",
+    ".hand .playable, .controls button, .pickable input, .next-hand, .summary .primary",
   );
   if (first) first.focus({ preventScroll: true });
 }

@@ -185,6 +185,25 @@ def test_whole_game_with_a_solo_and_an_announcement(page: Page, live_server: Liv
     assert_all_local(requests, live_server)
 
 
+def test_an_armut_is_passed_by_keyboard(page: Page) -> None:
+    """After Enter on "Armut", the focus is on the first card to choose (not lost at the top
+    of the page): Space chooses, Tab steps on, and the pass button is just before the cards."""
+    page.goto("/")
+    start_seeded_game(page, poor_seed())
+    page.locator('#table [data-action="armut"]').focus()
+    changes_table(page, lambda: page.keyboard.press("Enter"))
+    page.wait_for_function("() => document.activeElement.matches('.pickable input')")
+    first = page.locator(".pickable input").first
+    assert first.evaluate("input => input === document.activeElement")
+    for key in ("Space", "Tab", "Space", "Tab", "Space"):
+        page.keyboard.press(key)
+    assert page.locator('.pickable input[name="cards"]:checked').count() == 3
+    for _ in range(3):
+        page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.action") == "armut-give"
+    changes_table(page, lambda: page.keyboard.press("Enter"))
+
+
 def test_whole_game_with_an_armut(page: Page, live_server: LiveServer) -> None:
     requests = record_requests(page)
     seed = poor_seed()
