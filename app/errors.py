@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import secrets
 from typing import Any
+from urllib.parse import urlsplit
 
 from babel.lists import format_list
 from fastapi import Request, Response
@@ -64,16 +65,29 @@ def message_page(
     is already in the request's words."""
     templates: Jinja2Blocks = request.app.state.templates
     title = translator(request).gettext(TITLES.get(status, SOMETHING_WRONG))
-    context = {"title": title, "message": message}
+    context = {"title": title, "message": message, "back": "/"}
     headers = dict(headers or {})
     # A shared cache must not hand htmx's fragment to a browser or the page to htmx.
     headers["Vary"] = ", ".join(filter(None, (headers.get("Vary"), "HX-Request")))
     if request.headers.get("HX-Request") == "true":
+        if status != 404:
+            context["back"] = page_clicked_on(request)
         headers |= {"HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
         return templates.TemplateResponse(
             request, "message.html", context, status, headers, block_name="main"
         )
     return templates.TemplateResponse(request, "message.html", context, status, headers)
+
+
+def page_clicked_on(request: Request) -> str:
+    """The page an htmx click came from (its path and query only, so never another site):
+    the message replaces that page's content, and its button leads back to it (the table,
+    a review), not to the home page. Not after a 404: that page is gone (the game is another
+    device's), and the home page is the way on."""
+    current = urlsplit(request.headers.get("HX-Current-URL", ""))
+    if not current.path.startswith("/") or current.path.startswith("//"):
+        return "/"
+    return current.path + (f"?{current.query}" if current.query else "")
 
 
 async def http_error(request: Request, error: Exception) -> Response:

@@ -41,6 +41,23 @@ document.addEventListener("click", (event) => {
   if (target.hasAttribute("data-speed-up")) target.closest(".table").classList.add("fast");
 });
 
+// The header's menu (a <details>) closes as a menu does: on a tap outside it, and on Escape,
+// which gives the focus back to its button.
+function closeMenus(except) {
+  for (const menu of document.querySelectorAll("details.menu[open]")) {
+    if (menu !== except) menu.open = false;
+  }
+}
+
+document.addEventListener("click", (event) => closeMenus(event.target.closest("details.menu")));
+
+document.addEventListener("keydown", (event) => {
+  const menu = event.key === "Escape" && event.target.closest && event.target.closest("details.menu[open]");
+  if (!menu) return;
+  menu.open = false;
+  menu.querySelector("summary").focus();
+});
+
 document.addEventListener("change", (event) => {
   const field = event.target;
   if (field.name === "cards") countPicked(field.form);
@@ -69,25 +86,36 @@ function applyVars(root) {
 // lines (bot cards, trick winners, announcements, the end of the hand) with the moment each
 // appears on the table.
 function speak(root) {
-  const region = document.getElementById("announcer");
   const lines = root.querySelectorAll ? root.querySelectorAll(".speech li") : [];
-  if (!region) return;
   for (const line of lines) {
     const at = Number(line.dataset.at) || 0;
-    setTimeout(() => {
-      const said = document.createElement("p");
-      said.textContent = line.textContent;
-      region.append(said);
-      while (region.childElementCount > 8) region.firstElementChild.remove();
-    }, at);
+    setTimeout(() => say(line.textContent), at);
   }
+}
+
+function say(text) {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  const said = document.createElement("p");
+  said.textContent = text;
+  region.append(said);
+  while (region.childElementCount > 8) region.firstElementChild.remove();
+}
+
+// A refusal that replaces the page's content after a click (429: too many clicks) is read out
+// and its way back gets the focus, which the replaced content took with it.
+function tellMessage(root) {
+  if (!root.matches || !root.matches("section.message")) return;
+  say([...root.querySelectorAll("h1, p:not(:has(a))")].map((part) => part.textContent.trim()).join(" "));
+  const back = root.querySelector(".button.primary");
+  if (back) back.focus({ preventScroll: true });
 }
 
 // After the table changes, focus goes to the first playable card (or the first choice).
 function focusFirst(root) {
   if (!root.matches || !root.matches("#table")) return;
   const first = root.querySelector(
-    ".hand .playable, .controls button, .pick input, .next-hand, .summary .primary",
+    ".hand .playable, .controls button, .pickable input, .next-hand, .summary .primary",
   );
   if (first) first.focus({ preventScroll: true });
 }
@@ -96,11 +124,39 @@ document.addEventListener("DOMContentLoaded", () => {
   applyColours();
   applyVars(document.body);
 });
+// The timings are set as soon as the new table is in the page, in the same task: at
+// `htmx:load`, after htmx's settling, the table would already have been shown, and its
+// buttons tappable, for a frame or two before the bots' cards had started.
+document.addEventListener("htmx:afterSwap", () => applyVars(document.body));
 document.addEventListener("htmx:load", (event) => {
-  applyVars(event.target);
   speak(event.target);
   focusFirst(event.target);
+  tellMessage(event.target);
 });
+
+// The table's buttons wait until the bots' cards have been shown: a tap cannot reach them (the
+// stylesheet's `unlock` animation), and a key may not press them either. Enter pressed twice
+// would otherwise play the card the new table gives the focus to, or deal the next hand over
+// the summary, before the player has seen either. The press shows the table at once instead,
+// as a tap on the trick does: the next press plays on a table the player has seen.
+function stillShowing(table) {
+  const act = table && table.querySelector(".act");
+  if (!act) return false;
+  return act.getAnimations().some((shown) => shown.animationName === "unlock" && shown.playState === "running");
+}
+
+document.addEventListener(
+  "click",
+  (event) => {
+    const button = event.target.closest && event.target.closest("#table form button");
+    const table = button && button.closest("#table");
+    if (!table || !stillShowing(table)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    table.classList.add("fast");
+  },
+  true,
+);
 
 // ← and → move between the playable cards (Enter plays the focused one).
 function stepCard(event) {
@@ -135,4 +191,29 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   if (event.key === "c") target.focus();
   else target.click();
+});
+
+// A click the server could not answer (a 5xx: htmx swaps nothing) or that never reached it
+// (a dropped connection): without a word the tap would seem to do nothing. The message stands
+// where the server's own refusals stand, next to what was clicked, and offers a reload, which
+// shows the game as the server has it. The next answered request takes it away.
+function showFailure(event, reason) {
+  const template = document.getElementById("request-failed");
+  const clicked = event.detail.elt;
+  if (!template || !clicked || !clicked.isConnected) return;
+  clearFailures();
+  const message = template.content.firstElementChild.cloneNode(true);
+  message.querySelector(".why").textContent = template.dataset[reason];
+  message.querySelector("a").href = location.href;
+  clicked.before(message);
+}
+
+function clearFailures() {
+  for (const message of document.querySelectorAll(".request-failed")) message.remove();
+}
+
+document.addEventListener("htmx:responseError", (event) => showFailure(event, "answer"));
+document.addEventListener("htmx:sendError", (event) => showFailure(event, "connection"));
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (event.detail.successful) clearFailures();
 });

@@ -11,6 +11,14 @@ MAX_STEPS = 300
 """Clicks a whole game may take (8 hands of 12 tricks and their reservations)."""
 
 
+def open_menu(page: Page) -> None:
+    """Opens the header's menu where the screen folds the pages and languages into it (a
+    phone); elsewhere they are in the header's row already."""
+    summary = page.locator("header details.menu > summary")
+    if summary.count() and summary.is_visible() and not summary.evaluate("s => s.parentNode.open"):
+        summary.click()
+
+
 def enabled_actions(page: Page) -> list[str]:
     return page.eval_on_selector_all(
         "#table [data-action]", "els => els.filter(e => !e.disabled).map(e => e.dataset.action)"

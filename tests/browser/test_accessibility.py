@@ -139,6 +139,9 @@ def speaking(new_context: Callable[..., BrowserContext]) -> Iterator[Callable[[s
 def test_pages_outside_the_table(speaking: Callable[[str], Page], language: str) -> None:
     page = speaking(language)
     found = audit(page, "home")
+    page.locator("header details.menu").evaluate("menu => { menu.open = true; }")
+    found += audit(page, "home, the header's menu open")
+    page.locator("header details.menu").evaluate("menu => { menu.open = false; }")
     page.locator("button[data-open-dialog=rules-dialog]").first.click()
     page.locator("#rules-dialog[open]").wait_for()
     found += audit(page, "rules dialog")

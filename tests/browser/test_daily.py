@@ -5,12 +5,16 @@ own row highlighted."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import BrowserContext, Page
 
+from app.i18n import LANGUAGES
 from tests.live import LiveServer
 
 from .clicks import game_over, play_until
+from .test_table import SMALL_PHONE
 
 NICKNAME = "Browser Jürgen"
 
@@ -43,3 +47,20 @@ def test_todays_daily_game_ends_on_the_leaderboard(page: Page, live_server: Live
     assert int(cells[2]) == int(mine.group(1)), "the board shows the game's total"
     background = own.evaluate("row => getComputedStyle(row).backgroundColor")
     assert background not in ("rgba(0, 0, 0, 0)", "transparent"), "the own row stands out"
+
+
+READ_TO_THE_END = """() => {
+    const said = document.querySelector('.board-empty');
+    return said !== null && said.getBoundingClientRect().right <= window.innerWidth;
+}"""
+"""The empty board's sentence stands whole on the screen, not in a box scrolled sideways."""
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_an_empty_board_is_read_whole_on_a_small_phone(
+    new_context: Callable[..., BrowserContext], language: str
+) -> None:
+    page = new_context(SMALL_PHONE).new_page()
+    page.goto(f"/language?lang={language}&back=/leaderboard?day=2026-01-01")
+    assert page.locator("table.leaderboard").count() == 0, "no table of nobody"
+    assert page.evaluate(READ_TO_THE_END), page.locator("main").inner_text()[:300]

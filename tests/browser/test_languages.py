@@ -23,7 +23,7 @@ from playwright.sync_api import BrowserContext, Page
 from app.i18n import LANGUAGE_COOKIE, LANGUAGES, LOCALES, SOURCE, read_catalog
 from app.words import BOT_NAMES
 
-from .clicks import enabled_actions, play_until
+from .clicks import enabled_actions, open_menu, play_until
 from .conftest import PHONE
 from .test_table import ARTIFACTS
 
@@ -139,7 +139,9 @@ def report(problems: Problems) -> str:
 
 
 def choose_language(page: Page, language: str) -> None:
-    """Clicks the language in the picker; the same page comes back in that language."""
+    """Clicks the language in the picker (in the header's menu on a phone); the same page
+    comes back in that language."""
+    open_menu(page)
     with page.expect_navigation():
         page.locator(f'nav.languages a[hreflang="{language}"]').click()
 
@@ -163,7 +165,9 @@ def look_at_the_rules(page: Page, language: str) -> Problems:
 
 
 def look_at_how_to_play(page: Page, language: str) -> Problems:
-    """Follows the header's link to how to play and comes back to the table."""
+    """Follows the header's link to how to play (in its menu on a phone) and comes back to
+    the table."""
+    open_menu(page)
     with page.expect_navigation(url="**/how-to-play"):
         page.locator('header a[href="/how-to-play"]').click()
     problems = check_page(page, language, "how to play")
@@ -242,3 +246,36 @@ def test_the_browser_language_is_the_default_until_one_is_chosen(
         choose_language(page, chosen)
         page.goto("/how-to-play")
         assert page.locator("html").get_attribute("lang") == chosen, "the choice beats the browser"
+
+
+TABLE_STATE = """() => ({
+    version: document.querySelector('#act input[name=version]').value,
+    hand: [...document.querySelectorAll('.hand .card')].map(card => card.dataset.action
+        || card.getAttribute('aria-label').split(',')[0]),
+    trick: [...document.querySelectorAll('.trick:not(.mini) .played')].length,
+})"""
+"""What the table holds, whatever its words: the version, the hand's actions, the trick."""
+
+
+def test_switching_language_mid_hand_keeps_the_table(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    page = new_context(PHONE).new_page()
+    page.goto("/")
+    choose_language(page, "ru")
+    with page.expect_navigation(url="**/games/*"):
+        page.locator('.modes form[action="/games"] button').click()
+    play_until(page, lambda p: playing(p) and len(p.locator(".hand .card").all()) <= 9)
+    before = page.evaluate(TABLE_STATE)
+    status = page.locator(".status").inner_text()
+    table = page.url
+
+    choose_language(page, "ro")
+    assert page.url == table, "the same table comes back"
+    assert page.locator("html").get_attribute("lang") == "ro"
+    assert page.locator(".status").inner_text() != status, "in the other language's words"
+    playable = [action for action in before["hand"] if action.startswith("play ")]
+    assert page.evaluate(TABLE_STATE)["version"] == before["version"]
+    assert [a for a in page.evaluate(TABLE_STATE)["hand"] if a.startswith("play ")] == playable
+    assert not check_page(page, "ro", "table after the switch"), "no English left"
+    assert enabled_actions(page), "and the player plays on"

@@ -6,16 +6,18 @@ screenshots at phone and desktop size."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+from app.i18n import LANGUAGES
 from app.routes.games import STALE
 from tests.live import ROOT
 
 from .clicks import play_until, step
 from .conftest import DESKTOP, PHONE
-from .test_table import choose_rules, hand_label
+from .test_table import SMALL_PHONE, choose_rules, hand_label
 
 ARTIFACTS = ROOT / "test-artifacts"
 REVIEW_SECONDS = 60
@@ -101,3 +103,32 @@ def test_the_review_s_next_button_stays_under_the_thumb(
         page.mouse.click(box["x"] + box["width"] - 8, box["y"] + box["height"] / 2)
         page.wait_for_url(f"**/review?step={number}")
     assert len(set(places)) == 1, f"the next button moves: {places}"
+
+
+CARD_ROWS = """() => [...document.querySelectorAll('.review-seats tbody tr')].map(row =>
+    new Set([...row.querySelectorAll('.card.mini')].map(card =>
+        Math.round(card.getBoundingClientRect().top))).size)"""
+"""For each player in the review's table, how many rows their cards still held take."""
+
+
+def test_the_review_fits_a_small_phone_in_every_language(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """Before the first trick each player holds twelve cards: on a 360 px phone they take at
+    most two rows under the player's line, and no heading (Kártyapontok) pushes the table past
+    the screen's edge."""
+    page = new_context(SMALL_PHONE).new_page()
+    choose_rules(page, hands=1)
+    play_until(page, hand_over)
+    review = page.locator("a.review-link").get_attribute("href") or ""
+    problems = []
+    for language in LANGUAGES:
+        page.goto(f"/language?lang={language}&back={quote(review)}")
+        page.screenshot(path=str(ARTIFACTS / f"review-{language}-small-phone.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > SMALL_PHONE["width"]:
+            problems.append(f"{language}: the page is {width} px wide")
+        rows = page.evaluate(CARD_ROWS)
+        if len(rows) != 4 or max(rows) > 2:
+            problems.append(f"{language}: the players' cards take {rows} rows")
+    assert not problems, "\n".join(problems)

@@ -18,6 +18,7 @@ from .clicks import (
     click_action,
     enabled_actions,
     game_over,
+    open_menu,
     pick_three,
     play_until,
 )
@@ -184,6 +185,25 @@ def test_whole_game_with_a_solo_and_an_announcement(page: Page, live_server: Liv
     assert_all_local(requests, live_server)
 
 
+def test_an_armut_is_passed_by_keyboard(page: Page) -> None:
+    """After Enter on "Armut", the focus is on the first card to choose (not lost at the top
+    of the page): Space chooses, Tab steps on, and the pass button is just before the cards."""
+    page.goto("/")
+    start_seeded_game(page, poor_seed())
+    page.locator('#table [data-action="armut"]').focus()
+    changes_table(page, lambda: page.keyboard.press("Enter"))
+    page.wait_for_function("() => document.activeElement.matches('.pickable input')")
+    first = page.locator(".pickable input").first
+    assert first.evaluate("input => input === document.activeElement")
+    for key in ("Space", "Tab", "Space", "Tab", "Space"):
+        page.keyboard.press(key)
+    assert page.locator('.pickable input[name="cards"]:checked').count() == 3
+    for _ in range(3):
+        page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.action") == "armut-give"
+    changes_table(page, lambda: page.keyboard.press("Enter"))
+
+
 def test_whole_game_with_an_armut(page: Page, live_server: LiveServer) -> None:
     requests = record_requests(page)
     seed = poor_seed()
@@ -300,6 +320,8 @@ def test_the_first_tab_offers_to_skip_the_header(page: Page) -> None:
     assert page.evaluate("document.activeElement.classList.contains('skip-link')")
     box = skip.bounding_box()
     assert box is not None and box["y"] >= 0, "shown once it has the focus"
+    on_top = "([x, y]) => document.elementFromPoint(x, y).classList.contains('skip-link')"
+    assert page.evaluate(on_top, [box["x"] + 5, box["y"] + 5]), "above the header, not under it"
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.activeElement.id === 'main'")
     page.keyboard.press("Tab")
@@ -369,12 +391,12 @@ SMALL_TARGETS = """([button, link]) => [
     ...[...document.querySelectorAll('#act button:not(.card)')]
         .filter(el => el.getBoundingClientRect().height < button)
         .map(el => el.dataset.action),
-    ...[...document.querySelectorAll('.bar a, .bar button')]
-        .filter(el => el.getBoundingClientRect().height < link)
+    ...[...document.querySelectorAll('.bar a, .bar button, .bar summary')]
+        .filter(el => el.checkVisibility() && el.getBoundingClientRect().height < link)
         .map(el => el.textContent.trim()),
 ]"""
 """The controls shorter than a finger needs: the table's buttons under 44 px, the header's
-links and buttons under 24 px (WCAG's least target size)."""
+links and buttons shown under 24 px (WCAG's least target size)."""
 
 
 def test_the_controls_are_tall_enough_to_tap_on_a_phone(
@@ -384,6 +406,14 @@ def test_the_controls_are_tall_enough_to_tap_on_a_phone(
     page.goto("/")
     start_seeded_game(page, SOLO_SEED)
     assert page.evaluate(SMALL_TARGETS, [44, 24]) == []
+    open_menu(page)
+    heights = page.eval_on_selector_all(
+        ".menu-panel a, .menu-panel button",
+        "els => els.filter(e => e.checkVisibility()).map(e => e.getBoundingClientRect().height)",
+    )
+    assert len(heights) == 8, "the header's menu shows its pages, deck and languages"
+    assert min(heights) >= 44, "each row of the menu fits a thumb"
+    page.keyboard.press("Escape")
     play_until(page, lambda p: any(a.startswith("announce ") for a in enabled_actions(p)))
     assert page.locator(".announce .announce-skip").count() > 0, "the smaller announce steps"
     assert page.evaluate(SMALL_TARGETS, [44, 24]) == []

@@ -174,3 +174,15 @@ def test_hostile_requests_get_4xx_and_change_nothing(
             sent += 1
     assert sent >= 200
     assert dump(app) == before
+
+
+def test_a_click_on_another_players_game_leads_home(client: TestClient, other: TestClient) -> None:
+    """A 404 after a click (the game is another device's, or the cookie was lost) replaces
+    the table with the message: its button goes home, not back to the page that is gone."""
+    url = start_game(client)
+    body = client.get(url).text
+    data = {"version": str(page_version(body)), "action": data_actions(body)[0]}
+    headers = {**HTMX, "HX-Current-URL": f"http://testserver{url}"}
+    refused = other.post(f"{url}/actions", data=data, headers=headers)
+    assert refused.status_code == 404 and refused.headers["hx-retarget"] == "#main"
+    assert '<a class="button primary" href="/">' in refused.text

@@ -190,6 +190,38 @@ def test_a_players_actions_past_the_limit_change_nothing(
         assert page_version(response.text) > before.version
 
 
+CLICKED_FROM = [
+    ("{url}", "{url}"),
+    ("{url}?step=3", "{url}?step=3"),
+    ("https://elsewhere.example/games/x", "/games/x"),
+    ("https://elsewhere.example//elsewhere.example/x", "/"),
+    ("", "/"),
+]
+"""The page htmx says a click came from (`HX-Current-URL`), and where the refusal's button
+then leads: back to that page of this site, never to another site."""
+
+
+@pytest.mark.parametrize(("current", "back"), CLICKED_FROM)
+def test_a_refused_click_leads_back_to_the_page_it_came_from(
+    tmp_path: Path, current: str, back: str
+) -> None:
+    """The refusal replaces the table's content: its button goes back to the table, not to
+    the home page, where the game would have to be found again."""
+    with (
+        limited(tmp_path, Clock(), actions_per_player=1) as application,
+        browsers(application, 1) as (client,),
+    ):
+        url = start_daily(client)
+        body = client.get(url).text
+        assert act(client, url, body).status_code == 200
+        data = {"version": str(page_version(body)), "action": default_choice(data_actions(body))}
+        headers = {**HTMX, "HX-Current-URL": current.format(url=f"http://testserver{url}")}
+        refused = client.post(f"{url}/actions", data=data, headers=headers)
+        assert refused.status_code == 429 and refused.headers["hx-retarget"] == "#main"
+        link = re.search(r'<a class="button primary" href="([^"]*)"', refused.text)
+        assert link is not None and link.group(1) == back.format(url=url).replace("&", "&amp;")
+
+
 def test_refused_start_forms_do_not_use_up_the_starts(tmp_path: Path) -> None:
     """A start whose form is refused (a bad seed, rules that do not exist) starts nothing,
     so it leaves the allowance as it was: the player's good starts after it are taken."""

@@ -27,6 +27,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import app.i18n
+from app.i18n import LANGUAGES
 from app.models import DailyPar, GameRow, HandReview
 from app.ratelimit import Limits
 from bots.levels import LEVELS
@@ -181,11 +182,14 @@ def untranslated(text: str) -> list[str]:
 def exempt(node: Node) -> bool:
     """Elements whose text is no word of a language: code (rule-set keys, hashes, a
     command), a single key on the keyboard, the language picker (each name in its own
-    language), scripts and styles."""
+    language) and the code of the language in use on the header menu's button, scripts and
+    styles."""
     if node.tag in ("code", "script", "style"):
         return True
     if node.tag == "kbd" and len(node.text().strip()) == 1:
         return True
+    if node.tag == "span" and "menu-language" in node.classes:
+        return node.text().strip().lower() in LANGUAGES
     return node.tag == "nav" and "languages" in node.classes
 
 

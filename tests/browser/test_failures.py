@@ -1,0 +1,125 @@
+"""A click that goes wrong, in a real browser on a phone: the server refuses it (409: the
+table moved on), cannot answer it (503), or never gets it (the connection drops). Each time
+the player reads why, in the page's language, next to the buttons, with the table still
+there and a way on (click again, or reload), and the focus stays where it was."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route
+
+from app.i18n import read_catalog
+
+from .clicks import changes_table, enabled_actions
+from .conftest import PHONE
+
+FAILED_ANSWER = (
+    "The server could not answer this click just now. Wait a moment, then try again or "
+    "reload the page."
+)
+NO_CONNECTION = (
+    "No connection to the server: the click did not reach it. Check the connection, then "
+    "try again or reload the page."
+)
+
+
+def german(message: str) -> str:
+    translated = read_catalog("de").get(message)
+    assert translated is not None and translated.string, message
+    return str(translated.string)
+
+
+def a_game_in_german(new_context: Callable[..., BrowserContext]) -> Page:
+    page = new_context(PHONE).new_page()
+    page.goto("/language?lang=de&back=/")
+    with page.expect_navigation(url="**/games/*"):
+        page.locator('.modes form[action="/games"] button').click()
+    return page
+
+
+def unavailable(route: Route) -> None:
+    route.fulfill(status=503, body="busy", headers={"Content-Type": "text/plain"})
+
+
+def disconnected(route: Route) -> None:
+    route.abort("internetdisconnected")
+
+
+@pytest.mark.parametrize(
+    ("failure", "message"), [(unavailable, FAILED_ANSWER), (disconnected, NO_CONNECTION)]
+)
+def test_a_click_without_an_answer_says_so_and_the_next_one_plays_on(
+    new_context: Callable[..., BrowserContext],
+    failure: Callable[[Route], None],
+    message: str,
+) -> None:
+    page = a_game_in_german(new_context)
+    actions = enabled_actions(page)
+    page.route("**/actions", failure)
+    button = page.locator("#table [data-action]").first
+    button.click()
+
+    alert = page.locator("#table .request-failed[role=alert]")
+    alert.wait_for()
+    assert alert.inner_text().startswith(german(message))
+    assert alert.get_by_role("link").get_attribute("href") == page.url, "a reload of the table"
+    assert page.evaluate("document.querySelector('.request-failed + #act') !== null"), (
+        "the message stands just above the buttons"
+    )
+    assert enabled_actions(page) == actions, "the table is as it was, every choice still there"
+    assert button.evaluate("b => b === document.activeElement"), "the focus stays"
+
+    page.unroute("**/actions")
+    changes_table(page, button.click)
+    assert page.locator(".request-failed").count() == 0, "the next answer takes it away"
+
+
+def test_a_refused_click_shows_the_table_as_it_is(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """The server's own refusal (409: a click on an older version of the table) comes with
+    the table and its message: the player clicks again."""
+    page = a_game_in_german(new_context)
+
+    def older(route: Route) -> None:
+        data = route.request.post_data or ""
+        route.continue_(post_data=re.sub(r"version=\d+", "version=999", data))
+
+    page.route("**/actions", older)
+    page.locator("#table [data-action]").first.click()
+    page.locator("#table p.error[role=alert]").wait_for()
+    assert enabled_actions(page), "the choices are offered again"
+    page.unroute("**/actions")
+    changes_table(page, page.locator("#table [data-action]").first.click)
+
+
+def test_too_many_clicks_are_read_out_and_lead_back_to_the_table(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """A 429 replaces the table with the server's message page: a screen reader hears it,
+    the keyboard is on its button, and the button goes back to the table."""
+    page = a_game_in_german(new_context)
+    game = page.url
+
+    def too_many(route: Route) -> None:
+        """The server's message page for the click, as a refusal renders it (a version it
+        cannot read stands in for the rate limit: it changes nothing either)."""
+        headers = {**route.request.headers, "HX-Current-URL": game}
+        refusal = route.fetch(headers=headers, post_data="version=x&action=healthy")
+        route.fulfill(response=refusal, status=429)
+
+    page.route("**/actions", too_many)
+    page.locator("#table [data-action]").first.click()
+    back = page.locator("main section.message .button.primary")
+    back.wait_for()
+    assert back.evaluate("b => b === document.activeElement"), "the focus is on the way back"
+    heard = page.locator("#announcer").inner_text()
+    assert page.locator("main section.message h1").inner_text() in heard, "read out"
+    assert german("Back to the table") not in heard, "the button is not read as a sentence"
+    page.unroute("**/actions")
+    with page.expect_navigation(url=game):
+        page.keyboard.press("Enter")
+    assert enabled_actions(page), "back at the table, the choices offered"

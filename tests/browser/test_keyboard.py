@@ -1,0 +1,128 @@
+"""The keyboard at a table whose bots' cards are shown one by one (a server with its usual
+delay, not the tests' 0 ms): Enter pressed twice, the second time while the bots' cards are
+still coming, must not play the next card before the player has seen the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.live import LiveServer
+
+from .clicks import enabled_actions, play_until
+from .conftest import PHONE, POLICY_ERROR
+from .test_table import hand_cards
+
+BOT_DELAY_MS = 400
+UNLOCKED = """() => {
+    const act = document.querySelector('#table .act');
+    return !document.querySelector('.htmx-settling, .htmx-swapping, .htmx-added')
+        && act && act.getAnimations().every(shown => shown.playState !== 'running');
+}"""
+"""The new table is in place and its buttons wait no longer for the bots' cards."""
+ON_A_CARD = "() => document.activeElement.matches('#table .hand .playable')"
+"""The new table has given the focus to its first playable card, where a second Enter goes."""
+READY_MS = """() => parseInt(
+    getComputedStyle(document.getElementById('table')).getPropertyValue('--ready')) || 0"""
+"""How long the table shows the bots' cards before the player's turn."""
+
+
+@pytest.fixture
+def slow_page(browser: Browser, new_server: Callable[[], LiveServer]) -> Iterator[Page]:
+    """A phone at a table served with the bots' cards 400 ms apart."""
+    server = new_server()
+    server.env["DOKO_BOT_DELAY_MS"] = str(BOT_DELAY_MS)
+    server.start()
+    context = browser.new_context(base_url=server.url, viewport=PHONE)
+    refused: list[str] = []
+    context.on(
+        "console",
+        lambda message: refused.append(message.text) if POLICY_ERROR.search(message.text) else None,
+    )
+    page = context.new_page()
+    yield page
+    context.close()
+    assert refused == [], refused
+
+
+def a_new_game(page: Page) -> None:
+    page.goto("/")
+    with page.expect_navigation(url="**/games/*"):
+        page.locator('.modes form[action="/games"] button').click()
+
+
+def playing(page: Page) -> bool:
+    return any(action.startswith("play ") for action in enabled_actions(page))
+
+
+def posts_during(page: Page, act: Callable[[], None]) -> int:
+    sent: list[str] = []
+    page.on(
+        "request", lambda request: sent.append(request.url) if request.method == "POST" else None
+    )
+    act()
+    page.wait_for_timeout(100)
+    return len(sent)
+
+
+def test_enter_pressed_twice_plays_one_card_and_shows_the_bots_cards_at_once(
+    slow_page: Page,
+) -> None:
+    """The second Enter, while the bots' cards are still coming, plays nothing: it shows the
+    table as it is at once (as a tap on the trick does), and the next Enter plays."""
+    page = slow_page
+    a_new_game(page)
+    play_until(page, playing)
+    for _ in range(12):
+        page.wait_for_function(UNLOCKED)
+        before = len(hand_cards(page))
+        page.locator(".hand .playable").first.focus()
+        page.evaluate("document.getElementById('table').dataset.stale = 'yes'")
+
+        def press_twice() -> None:
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.getElementById('table').dataset.stale")
+            if page.evaluate(READY_MS) >= 3 * BOT_DELAY_MS:
+                page.wait_for_function(ON_A_CARD)
+                page.keyboard.press("Enter")
+
+        assert posts_during(page, press_twice) == 1, "the second Enter sent a move"
+        assert len(hand_cards(page)) == before - 1
+        if page.evaluate(READY_MS) < 3 * BOT_DELAY_MS:
+            continue
+        assert page.locator("#table.fast").count() == 1, "the bots' cards are shown at once"
+        page.wait_for_function(UNLOCKED)
+        if not page.locator(".hand .playable").count():
+            return
+        assert page.evaluate("document.activeElement.matches('.hand .playable')")
+        assert posts_during(page, lambda: page.keyboard.press("Enter")) == 1, "then Enter plays"
+        return
+    raise AssertionError("no move was followed by three bots' cards")
+
+
+def test_the_table_waits_from_the_moment_it_is_in_the_page(slow_page: Page) -> None:
+    """The buttons are locked as soon as the new table is swapped in, not only once htmx has
+    settled it: a tap or a key in between would play on a table not yet shown. The table
+    before was sped up (a tap on its trick): the new one must not start sped up too."""
+    page = slow_page
+    a_new_game(page)
+    page.evaluate(
+        """() => document.addEventListener('htmx:afterSwap', () => {
+            const act = document.querySelector('#table .act');
+            window.lockedAtSwap = getComputedStyle(act).pointerEvents === 'none';
+            window.readyAtSwap = getComputedStyle(document.getElementById('table'))
+                .getPropertyValue('--ready');
+        })"""
+    )
+    for _ in range(30):
+        page.wait_for_function(UNLOCKED)
+        page.evaluate("document.getElementById('table').dataset.stale = 'yes'")
+        page.evaluate("document.getElementById('table').classList.add('fast')")
+        page.locator("#table [data-action]").first.click()
+        page.wait_for_function("() => !document.getElementById('table').dataset.stale")
+        if page.evaluate(READY_MS) > 0:
+            assert page.evaluate("window.lockedAtSwap"), page.evaluate("window.readyAtSwap")
+            return
+    raise AssertionError("no move was followed by a bot's card")
