@@ -85,9 +85,17 @@ def page_clicked_on(request: Request) -> str:
     a review), not to the home page. Not after a 404: that page is gone (the game is another
     device's), and the home page is the way on."""
     current = urlsplit(request.headers.get("HX-Current-URL", ""))
-    if not current.path.startswith("/") or current.path.startswith("//"):
+    return site_path(current.path + (f"?{current.query}" if current.query else ""))
+
+
+def site_path(address: str) -> str:
+    r"""`address` when it is a path on this site, else the home page. A browser reads a
+    backslash as a slash and drops tabs and line breaks, so `/\elsewhere.example`, or a tab
+    between two slashes, leads to another site as `//elsewhere.example` does."""
+    on_site = address.startswith("/") and not address.startswith("//")
+    if not on_site or any(char == "\\" or not char.isprintable() for char in address):
         return "/"
-    return current.path + (f"?{current.query}" if current.query else "")
+    return address
 
 
 async def http_error(request: Request, error: Exception) -> Response:

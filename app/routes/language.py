@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import RedirectResponse
 
+from app.errors import site_path
 from app.i18n import LANGUAGES, N_, remember_language
 
 router = APIRouter(tags=["language"])
@@ -25,7 +26,6 @@ def choose_language(
     this site: never a redirect elsewhere)."""
     if lang not in LANGUAGES:
         raise HTTPException(404, N_("That language is not offered."))
-    target = back if back.startswith("/") and not back.startswith("//") else "/"
-    response = RedirectResponse(target, status_code=303)
+    response = RedirectResponse(site_path(back), status_code=303)
     remember_language(response, lang)
     return response

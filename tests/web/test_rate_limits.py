@@ -195,10 +195,12 @@ CLICKED_FROM = [
     ("{url}?step=3", "{url}?step=3"),
     ("https://elsewhere.example/games/x", "/games/x"),
     ("https://elsewhere.example//elsewhere.example/x", "/"),
+    ("https://elsewhere.example/\\elsewhere.example/x", "/"),
     ("", "/"),
 ]
 """The page htmx says a click came from (`HX-Current-URL`), and where the refusal's button
-then leads: back to that page of this site, never to another site."""
+then leads: back to that page of this site, never to another site (a browser reads
+`/\\elsewhere.example` as `//elsewhere.example`)."""
 
 
 @pytest.mark.parametrize(("current", "back"), CLICKED_FROM)
