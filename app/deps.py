@@ -57,19 +57,26 @@ def _limiter(request: Request) -> RateLimiter | None:
 IPV6_BLOCK = 64
 
 
+NO_ADDRESS = "unknown"
+"""The one client the rate limits count every host that is no address as: a socket that
+names none, or a made-up one only a proxy trusted by mistake passes on (the client's own
+X-Forwarded-For). Counted one by one, each made-up host was an allowance of its own, and a
+long one outgrew the counts' key."""
+
+
 def _client_ip(request: Request) -> str:
-    return counted_address(request.client.host if request.client else "unknown")
+    return counted_address(request.client.host if request.client else NO_ADDRESS)
 
 
 @lru_cache(maxsize=4096)
 def counted_address(host: str) -> str:
     """The client's address as the rate limits count it: an IPv6 address by its /64, the
     block one subscriber or machine is usually given (counted one by one, a client holding
-    one would have 2^64 allowances)."""
+    one would have 2^64 allowances); a host that is no address as `NO_ADDRESS`."""
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
-        return host
+        return NO_ADDRESS
     if isinstance(address, ipaddress.IPv4Address):
         return host
     if address.ipv4_mapped is not None:

@@ -284,6 +284,17 @@ def test_an_ipv6_block_of_64_counts_as_one_address(tmp_path: Path) -> None:
             assert start(mapped).status_code == 303
 
 
+def test_hosts_that_are_no_address_are_one_client(tmp_path: Path, database: str | None) -> None:
+    """Only a proxy trusted by mistake, one that passes on the client's own X-Forwarded-For,
+    gives a host that is no address: each made-up one was an allowance of its own, and a
+    long one outgrew the counts' key (a 500 on PostgreSQL)."""
+    with limited(tmp_path, Clock(), database, starts_per_ip=1) as application:
+        with TestClient(application, client=("x" * 300, 50000)) as first:
+            assert start(first).status_code == 303
+        with TestClient(application, client=("y" * 300, 50000)) as second:
+            assert_slow_down(start(second))
+
+
 def test_actions_are_limited_per_address(tmp_path: Path, database: str | None) -> None:
     with (
         limited(tmp_path, Clock(), database, actions_per_ip=4) as application,
