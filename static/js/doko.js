@@ -158,6 +158,21 @@ document.addEventListener(
   true,
 );
 
+// A key held down repeats: Enter held on a card would play it, then (the table shown at once)
+// the card the new table focuses, and so on, none of them chosen; A held would make every
+// call up to "no 30". At the table only a fresh press of a key that acts is taken.
+const ACTING_KEYS = new Set(["Enter", " ", "a", "h", "n"]);
+document.addEventListener(
+  "keydown",
+  (event) => {
+    if (!event.repeat || !ACTING_KEYS.has(event.key) || !document.getElementById("table")) return;
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  },
+  true,
+);
+
 // ← and → move between the playable cards (Enter plays the focused one).
 function stepCard(event) {
   const cards = [...document.querySelectorAll(".hand .playable")];

@@ -126,3 +126,22 @@ def test_the_table_waits_from_the_moment_it_is_in_the_page(slow_page: Page) -> N
             assert page.evaluate("window.lockedAtSwap"), page.evaluate("window.readyAtSwap")
             return
     raise AssertionError("no move was followed by a bot's card")
+
+
+def test_enter_held_down_plays_one_card(slow_page: Page) -> None:
+    """A held key repeats: each repeat used to act like a new press, so the cards the new
+    tables gave the focus to were played one after another, none of them seen or chosen."""
+    page = slow_page
+    a_new_game(page)
+    play_until(page, playing)
+    page.wait_for_function(UNLOCKED)
+    page.locator(".hand .playable").first.focus()
+
+    def hold_enter() -> None:
+        page.keyboard.down("Enter")
+        for _ in range(40):
+            page.wait_for_timeout(50)
+            page.keyboard.down("Enter")
+        page.keyboard.up("Enter")
+
+    assert posts_during(page, hold_enter) == 1, "a held Enter played more than one card"
