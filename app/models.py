@@ -6,7 +6,16 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.db import Base
@@ -94,7 +103,12 @@ class DailyAttempt(Base):
     """A player's one ranked attempt at a day's deals, counted from the moment it starts."""
 
     __tablename__ = "daily_attempts"
-    __table_args__ = (UniqueConstraint("player_id", "day", "rules_key"),)
+    __table_args__ = (
+        UniqueConstraint("player_id", "day", "rules_key"),
+        Index("ix_daily_attempts_board", "day", "rules_key", "total", "finished_at"),
+    )
+    """The board's index: a day's top rows are read in its order, not sorted from all of the
+    day's attempts (`bench/leaderboard.py`)."""
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
