@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from app.i18n import LANGUAGES, Translator, translations
-from app.words import CONTRACTS, call_name, card_name, seat_name, team_name
+from app.presenter import contract_words
+from app.words import call_name, card_name, seat_name, team_name
 from engine import Act, Action, Contract, Hand, HandResult, Phase, Team, view_of
 from engine.record import HandRecord, parse_record
 
@@ -86,22 +87,17 @@ def end_words(hand: Hand, t: Translator) -> str:
     return t.gettext("The hand is over: %(team)s wins, worth %(value)d.") % words
 
 
-def contract_words(hand: Hand, t: Translator) -> str:
-    """The contract as the player knows it once play begins, with its declarer."""
-    view = view_of(hand, HUMAN)
-    assert view.contract is not None
-    contract = t.gettext(CONTRACTS[view.contract])
-    if view.declarer is None:
-        return contract
-    words = {"contract": contract, "name": seat_name(view.declarer, t)}
-    return t.gettext("%(contract)s: %(name)s") % words
+def known_contract(hand: Hand, t: Translator) -> str:
+    """The contract as the player knows it once play begins (a bot's silent solo is a normal
+    game until it shows), in the words the table names it with."""
+    return contract_words(view_of(hand, HUMAN), t)
 
 
 def hochzeit_words(hand: Hand, t: Translator) -> str:
     """The trick that settled the Hochzeit: its winner is the partner, or the declarer plays
     alone."""
     if hand.contract is Contract.HOCHZEIT_SOLO:
-        return contract_words(hand, t)
+        return known_contract(hand, t)
     assert hand.declarer is not None
     words = {
         "declarer": seat_name(hand.declarer, t),
@@ -138,7 +134,7 @@ def expected_lines(record: HandRecord, t: Translator) -> list[list[str]]:
         if not moves:
             continue
         if phase is not Phase.PLAY and hand.phase is Phase.PLAY:
-            moves[-1].append(contract_words(hand, t))
+            moves[-1].append(known_contract(hand, t))
         if action.seat != HUMAN:
             moves[-1] += bot_words(action, t)
         if len(hand.tricks) > tricks:

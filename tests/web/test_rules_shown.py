@@ -270,19 +270,6 @@ def check_sheet(client: TestClient, body: str, totals: list[int]) -> str:
     return str(result["contract"])
 
 
-SOLOS = {
-    "silent-solo",
-    "hochzeit-solo",
-    "solo-diamonds",
-    "solo-hearts",
-    "solo-spades",
-    "solo-clubs",
-    "solo-queens",
-    "solo-jacks",
-    "solo-fleischlos",
-}
-EXTRAS = {"fox", "charlie", "charlie_caught", "doppelkopf", "against_the_old"}
-
 SOLO_RESERVATIONS = (
     "solo-diamonds",
     "solo-hearts",
@@ -292,6 +279,8 @@ SOLO_RESERVATIONS = (
     "solo-jacks",
     "solo-fleischlos",
 )
+SOLOS = {"silent-solo", "hochzeit-solo", *SOLO_RESERVATIONS}
+EXTRAS = {"fox", "charlie", "charlie_caught", "doppelkopf", "against_the_old"}
 
 
 RULE_SETS = [
