@@ -26,7 +26,7 @@ business): the decision-loss chart draws them."""
 
 
 def standing_total(page: Page) -> int:
-    match = re.search(r"You: (-?\d+)", page.locator("ol.standings").inner_text())
+    match = re.search(r"You: ([+-]?\d+)", page.locator("ol.standings").inner_text())
     assert match is not None
     return int(match.group(1))
 
