@@ -595,8 +595,7 @@ def _reveals_silent_solo(
     moment the others learn that it plays alone (§5)."""
     if view.contract is not Contract.SILENT_SOLO or view.declarer in (None, HUMAN):
         return False
-    queen = {"seat": view.declarer, "act": "play", "card": "QC"}
-    return actions[position] == queen and queen in actions[:position]
+    return _plays_again(actions, position, view.declarer, "QC", times=2)
 
 
 def _reveals_schweinchen(
@@ -606,8 +605,16 @@ def _reveals_schweinchen(
     moment the table learns of it (§3)."""
     if holder is None or holder == HUMAN:
         return False
-    first_fox = {"seat": holder, "act": "play", "card": "AD"}
-    return actions[position] == first_fox and first_fox not in actions[:position]
+    return _plays_again(actions, position, holder, "AD", times=1)
+
+
+def _plays_again(
+    actions: Sequence[dict[str, object]], position: int, seat: int | None, card: str, times: int
+) -> bool:
+    """Whether the hand's action at `position` is `seat` playing `card` for the `times`th
+    time."""
+    play: dict[str, object] = {"seat": seat, "act": "play", "card": card}
+    return actions[position] == play and list(actions[:position]).count(play) == times - 1
 
 
 def _play_words(trick: TrickShow, played: PlayedCard, bot: bool, t: Translator) -> list[Spoken]:
