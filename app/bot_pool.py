@@ -40,6 +40,10 @@ class PooledBot:
         return self.pool.submit(_choose, self.id, view, rng).result()
 
 
+class RosterClosed(RuntimeError):
+    """The server is stopping: its worker processes are gone and no new ones are started."""
+
+
 class BotRoster:
     """Bots by id; heavy ones go through a pool of `workers` processes, started on first
     need (0 workers: every bot decides in this process)."""
@@ -47,14 +51,16 @@ class BotRoster:
     def __init__(self, workers: int) -> None:
         self._workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
         self._lock = Lock()
         self._background = BoundedSemaphore(max(1, workers // 2))
 
     def submit(self, work: Callable[..., T], *args: Any) -> Future[T]:
         """Runs heavy work (a search, a review's evaluation) in the pool; without workers,
-        here and now."""
+        here and now. `RosterClosed` once the server is stopping."""
         if self._workers:
-            return self._executor().submit(work, *args)
+            with self._lock:
+                return self._open_pool().submit(work, *args)
         done: Future[T] = Future()
         try:
             done.set_result(work(*args))
@@ -85,19 +91,32 @@ class BotRoster:
     def bot(self, bot_id: str) -> Bot:
         bot = bot_named(bot_id)
         if self._workers and bot_id in HEAVY_BOTS:
-            return PooledBot(bot_id, self._executor())
+            with self._lock:
+                return PooledBot(bot_id, self._open_pool())
         return bot
 
-    def _executor(self) -> ProcessPoolExecutor:
+    def _open_pool(self) -> ProcessPoolExecutor:
+        """The worker processes, started on first need; the caller holds the lock. None are
+        started once the roster is closed: a review still running in a thread of its own as
+        the server stops would otherwise start a new pool, or submit to the one being shut
+        down (a traceback in the log)."""
+        if self._closed:
+            raise RosterClosed("the server is stopping")
+        if self._pool is None:
+            # Spawned, not forked: the server process has threads.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self._workers, mp_context=context)
+        return self._pool
+
+    def open(self) -> None:
+        """Takes work again after `close` (an app whose lifespan starts once more, as tests
+        do)."""
         with self._lock:
-            if self._pool is None:
-                # Spawned, not forked: the server process has threads.
-                context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self._workers, mp_context=context)
-            return self._pool
+            self._closed = False
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             if self._pool is not None:
                 self._pool.shutdown(cancel_futures=True)
                 self._pool = None

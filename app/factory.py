@@ -61,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         _spare_the_collector()
+        roster.open()
         yield
         roster.close()
 

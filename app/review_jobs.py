@@ -14,13 +14,14 @@ import logging
 import math
 import random
 import threading
+from concurrent.futures import CancelledError
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.bot_pool import BotRoster
+from app.bot_pool import BotRoster, RosterClosed
 from app.claims import abandoned, claim
 from app.models import GameRow, HandReview, Player
 from app.review import Decision, Moment, human_moments, summarise, weigh
@@ -145,6 +146,9 @@ class Reviewer:
                 loss_spread=summary.spread,
                 finished_at=utc_now(),
             )
+        except (RosterClosed, CancelledError):
+            log.info("review of hand %s of game %s stopped with the server", job.hand, job.game_id)
+            self._update(job, status="failed")
         except Exception:
             log.exception("review of hand %s of game %s failed", job.hand, job.game_id)
             self._update(job, status="failed")

@@ -6,7 +6,9 @@ from __future__ import annotations
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from app.bot_pool import BotRoster
+import pytest
+
+from app.bot_pool import HEAVY_BOTS, BotRoster, RosterClosed
 
 SLOW = 3.0
 """Seconds a piece of background work takes here: far longer than a live one."""
@@ -29,5 +31,23 @@ def test_background_work_leaves_live_play_a_worker() -> None:
             ), "the live work waited for background work"
             for submitted in background:
                 submitted.result().result()
+    finally:
+        roster.close()
+
+
+def test_a_closed_roster_starts_no_workers_until_opened_again() -> None:
+    """A review still running in a thread of its own as the server stops used to submit to
+    the pool being shut down (a traceback in the log), or start a new pool of worker
+    processes behind a server that was gone."""
+    roster = BotRoster(1)
+    try:
+        assert roster.submit(abs, -1).result() == 1
+        roster.close()
+        with pytest.raises(RosterClosed):
+            roster.submit(abs, -2)
+        with pytest.raises(RosterClosed):
+            roster.bot(next(iter(HEAVY_BOTS)))
+        roster.open()
+        assert roster.submit(abs, -3).result() == 3
     finally:
         roster.close()
