@@ -95,3 +95,26 @@ def play_until(page: Page, done: Callable[[Page], bool], wishes: list[str] | Non
             return
         step(page, wishes)
     raise AssertionError(f"not done after {MAX_STEPS} moves")
+
+
+def post_to_a_new_game(page: Page, action: str, fields: dict[str, str]) -> str:
+    """POSTs `fields` to `action` from the page itself, as a form the UI does not offer (a
+    seed, rules set without the dialog); returns the URL of the game it starts."""
+    with page.expect_navigation(url="**/games/*"):
+        page.evaluate(
+            """([action, fields]) => {
+                const form = document.createElement('form');
+                form.method = 'post';
+                form.action = action;
+                for (const [name, value] of Object.entries(fields)) {
+                    const field = document.createElement('input');
+                    field.name = name;
+                    field.value = value;
+                    form.append(field);
+                }
+                document.body.append(form);
+                form.submit();
+            }""",
+            [action, fields],
+        )
+    return page.url

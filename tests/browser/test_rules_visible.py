@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+from .clicks import post_to_a_new_game
 from .conftest import DESKTOP, PHONE
 
 LONG_RULES = {
@@ -39,23 +40,7 @@ KEYS_SHOWN = """() => [...document.querySelectorAll('main code')]
 
 def choose_rules(page: Page, fields: dict[str, str]) -> None:
     """Submits the Rules dialog's form (which starts a game with the rules)."""
-    with page.expect_navigation(url="**/games/*"):
-        page.evaluate(
-            """fields => {
-                const form = document.createElement('form');
-                form.method = 'post';
-                form.action = '/rules';
-                for (const [name, value] of Object.entries(fields)) {
-                    const field = document.createElement('input');
-                    field.name = name;
-                    field.value = value;
-                    form.append(field);
-                }
-                document.body.append(form);
-                form.submit();
-            }""",
-            fields,
-        )
+    post_to_a_new_game(page, "/rules", fields)
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])

@@ -21,6 +21,7 @@ from .clicks import (
     open_menu,
     pick_three,
     play_until,
+    post_to_a_new_game,
 )
 from .conftest import DESKTOP, PHONE
 
@@ -108,22 +109,7 @@ def choose_rules(
 def start_seeded_game(page: Page, seed: str) -> str:
     """POSTs the New-game form with a seed from the page itself (the UI offers a seed only
     after a game); returns the new table's URL."""
-    with page.expect_navigation(url="**/games/*"):
-        page.evaluate(
-            """seed => {
-                const form = document.createElement('form');
-                form.method = 'post';
-                form.action = '/games';
-                const field = document.createElement('input');
-                field.name = 'seed';
-                field.value = seed;
-                form.append(field);
-                document.body.append(form);
-                form.submit();
-            }""",
-            seed,
-        )
-    return page.url
+    return post_to_a_new_game(page, "/games", {"seed": seed})
 
 
 def rules_key_on_table(page: Page) -> str:
