@@ -160,9 +160,11 @@ def chooser(seed: int, announce: float, reserve: float, prefer: str | None = Non
     return choose
 
 
-def start(client: TestClient, preset: str, toggles: dict[str, str], seed: str) -> str:
-    """A game with these rules (chosen in the Rules dialog) and deals; its URL."""
-    form = {"preset": preset, "level": "easy", **toggles}
+def start(
+    client: TestClient, preset: str, toggles: dict[str, str], seed: str, level: str = "easy"
+) -> str:
+    """A game with these rules and level (chosen in the Rules dialog) and deals; its URL."""
+    form = {"preset": preset, "level": level, **toggles}
     assert client.post("/rules", data=form, follow_redirects=False).status_code == 303
     response = client.post("/games", data={"seed": seed}, follow_redirects=False)
     assert response.status_code == 303

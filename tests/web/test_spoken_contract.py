@@ -20,7 +20,7 @@ from engine import PAGAT, Card, Contract, Hand, Phase, Rank, Suit, view_of
 from tests.scripting import run
 from tests.test_hochzeit import hochzeit, trick_plays, winners_for
 from tests.web.driver import default_choice, play_game
-from tests.web.test_rules_shown import hand_on_table, seed_with_both_queens_of_clubs
+from tests.web.test_rules_shown import hand_on_table, seed_with_both_queens_of_clubs, start
 
 ENGLISH = gettext.NullTranslations()
 QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN)
@@ -38,13 +38,6 @@ def named(contract: Contract, declarer: int | None) -> str:
 
 def is_contract_line(line: str) -> bool:
     return any(line == words or line.startswith(f"{words}: ") for words in CONTRACTS.values())
-
-
-def start(client: TestClient, level: str, seed: str) -> str:
-    form = {"preset": "pagat", "level": level, "hands_per_game": "1"}
-    assert client.post("/rules", data=form, follow_redirects=False).status_code == 303
-    response = client.post("/games", data={"seed": seed}, follow_redirects=False)
-    return str(response.headers["location"])
 
 
 OWN_QUEENS = seed_with_both_queens_of_clubs(0, False)
@@ -93,7 +86,7 @@ def later_lines(hand: Hand) -> list[tuple[str, str]]:
 def test_the_contract_is_read_once_when_it_is_settled(
     app: FastAPI, client: TestClient, level: str, seed: str, reservation: str, contract: Contract
 ) -> None:
-    game_url = start(client, level, seed)
+    game_url = start(client, "pagat", {"hands_per_game": "1"}, seed, level)
     answers: list[tuple[Phase, list[str]]] = []
 
     def observe(response: httpx.Response) -> None:
