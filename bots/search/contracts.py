@@ -36,6 +36,13 @@ def evaluate_before_play(
         actions = sorted(actions, key=lambda a: exchange_cost(view.hand, a.cards))[:EXCHANGES]
     worlds = weighted_worlds(view, rng, budget.reservation_deals, budget)
     hands = [hand_from_view(view, hidden_of_world(view, w), checked=False) for w in worlds]
+    return simulated_values(view, actions, hands, rng)
+
+
+def simulated_values(
+    view: SeatView, actions: Sequence[Action], hands: list[Hand], rng: random.Random
+) -> list[Valued]:
+    """Each action simulated in each of `hands` (whole hands, every card known)."""
     return [_simulated(view, action, hands, rng) for action in actions]
 
 

@@ -20,12 +20,12 @@ import statistics
 from collections.abc import Sequence
 
 from bots.search.budget import DEFAULT_BUDGET, Budget
-from bots.search.contracts import evaluate_before_play
+from bots.search.contracts import evaluate_before_play, simulated_values
 from bots.search.inference import weighted_worlds
 from bots.search.playouts import Outcome, play_outcomes, position_outcome, solved_outcomes
 from bots.search.sampling import World, hidden_of_world
 from bots.search.values import POINT_WEIGHT, ActionValue, Valued, best_first
-from engine import Act, Action, Hand, Phase, SeatView, Step, hand_from_view
+from engine import Act, Action, Hand, Phase, SeatView, Step, hand_from_view, view_of
 
 MIN_WORLDS = 4
 """Even with many legal cards, no fewer worlds than this."""
@@ -65,7 +65,14 @@ def _card_play(
     steps = [a.call.step for a in calls if a.call is not None]
     if not cards:
         return _calls_off_turn(view, rng, budget, calls, steps)
-    per_world = _outcomes(view, rng, budget, cards, steps)
+    return _card_values(plays, calls, _outcomes(view, rng, budget, cards, steps))
+
+
+def _card_values(
+    plays: list[Action], calls: list[Action], per_world: list[dict[int, Outcome]]
+) -> list[Valued]:
+    """Each card's value over the worlds' outcomes; a call is worth its best card."""
+    cards = [a.card.index for a in plays if a.card is not None]
     values = [
         _value(action, [o[card] for o in per_world], 0)
         for action, card in zip(plays, cards, strict=True)
@@ -107,6 +114,28 @@ def _outcomes(
             seen[world.held] = outcomes(_hand(view, world), view.seat, cards, steps)
         per_world.append(seen[world.held])
     return per_world
+
+
+def evaluate_known(
+    hand: Hand, seat: int, rng: random.Random, budget: Budget = DEFAULT_BUDGET
+) -> list[Valued]:
+    """Every legal action of `seat` valued in the one world where every card is known, as
+    `evaluate_in_full` values them in sampled worlds: what a player who could see the deal
+    would expect (fair-play analysis compares the player's choices with it)."""
+    view = view_of(hand, seat)
+    actions = list(view.legal)
+    if view.phase is not Phase.PLAY:
+        return best_first(simulated_values(view, actions, [hand], rng))
+    plays = [a for a in actions if a.act is Act.PLAY and a.card is not None]
+    calls = [a for a in actions if a.act is Act.ANNOUNCE and a.call is not None]
+    cards = [a.card.index for a in plays if a.card is not None]
+    steps = [a.call.step for a in calls if a.call is not None]
+    if not cards:
+        outcome = position_outcome(hand, seat, steps)
+        return best_first([_value(a, [outcome], i) for i, a in enumerate(calls, start=1)])
+    exact = _tricks_left(view) <= budget.solver_tricks
+    outcomes = solved_outcomes if exact else play_outcomes
+    return best_first(_card_values(plays, calls, [outcomes(hand, seat, cards, steps)]))
 
 
 def _tricks_left(view: SeatView) -> int:

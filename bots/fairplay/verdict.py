@@ -1,0 +1,113 @@
+"""How unlikely a player's agreement with the hidden cards is for an honest player.
+
+A *tell* is a decision where the best choice by the true deal is not the best choice by the
+seat's view: the deal's best beats the view's best by at least a game point there. A player
+who knows the deal picks the deal's best at the tells again and again; an honest player picks
+it only as often as its view makes that choice look good.
+
+How often that is, is modelled generously, so that weak and strong honest players alike stay
+clear of a hold: a share `WILD` of choices made without regard to value (uniform over the
+legal actions, as a beginner's odd card), the rest by a softmax over the view's values
+(`TEMPERATURE` game points wide, which covers the search's own noise). The number of tells
+the player matched is then compared with that honest distribution (a sum of independent
+yes/no chances, a Poisson binomial): its upper tail is the attempt's *honest chance*. Below
+`HOLD_BELOW` the attempt is held. `bench/fairplay.py` measures the false holds of honest
+players and the holds of cheaters for these settings.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bots.fairplay.weighing import Weighed
+
+TIE = 0.5
+"""Choices this close to the deal's best (card points only) count as the deal's best too."""
+WILD = 0.3
+TEMPERATURE = 1.0
+HOLD_BELOW = 1e-4
+"""The honest chance below which an attempt is held."""
+
+
+@dataclass(frozen=True)
+class Tell:
+    hand: int
+    index: int
+    kind: str
+    chosen: str
+    clairvoyant: tuple[str, ...]
+    """The best choices by the true deal."""
+    view_best: str
+    honest: float
+    """How likely an honest player picks one of `clairvoyant` here."""
+
+    @property
+    def matched(self) -> bool:
+        return self.chosen in self.clairvoyant
+
+
+@dataclass(frozen=True)
+class Verdict:
+    tells: tuple[Tell, ...]
+    decisions: int
+    """Decisions weighed (forced ones and Armut passes are not)."""
+    honest_chance: float
+    """The chance that an honest player matches at least as many tells."""
+
+    @property
+    def matched(self) -> int:
+        return sum(tell.matched for tell in self.tells)
+
+    @property
+    def expected(self) -> float:
+        """The tells an honest player matches on average."""
+        return sum(tell.honest for tell in self.tells)
+
+    @property
+    def held(self) -> bool:
+        return self.honest_chance < HOLD_BELOW
+
+
+def verdict_of(weighed: Sequence[Weighed]) -> Verdict:
+    tells = tuple(tell for item in weighed if (tell := tell_of(item)) is not None)
+    chance = upper_tail([tell.honest for tell in tells], sum(tell.matched for tell in tells))
+    return Verdict(tells, len(weighed), chance)
+
+
+def tell_of(item: Weighed) -> Tell | None:
+    """The decision as a tell, or None when the view's best is among the deal's best."""
+    if item.view is None:
+        return None
+    best = max(item.truth.values())
+    clairvoyant = tuple(a for a, value in item.truth.items() if value > best - TIE)
+    view_best = max(item.view, key=lambda action: item.view[action] if item.view else 0.0)
+    if view_best in clairvoyant:
+        return None
+    honest = honest_share(item.view, clairvoyant)
+    return Tell(item.hand, item.index, item.kind, item.chosen, clairvoyant, view_best, honest)
+
+
+def honest_share(view: dict[str, float], actions: Sequence[str]) -> float:
+    """How likely the honest model picks one of `actions`, given the view's values."""
+    top = max(view.values())
+    weights = {a: math.exp((value - top) / TEMPERATURE) for a, value in view.items()}
+    total = sum(weights.values())
+    chosen = [a for a in actions if a in view]
+    soft = sum(weights[a] for a in chosen) / total
+    return WILD * len(chosen) / len(view) + (1 - WILD) * soft
+
+
+def upper_tail(chances: Sequence[float], matched: int) -> float:
+    """P(at least `matched` successes) among independent trials with these chances."""
+    if matched <= 0:
+        return 1.0
+    counts = [1.0]
+    for chance in chances:
+        grown = [0.0] * (len(counts) + 1)
+        for successes, p in enumerate(counts):
+            grown[successes] += p * (1 - chance)
+            grown[successes + 1] += p * chance
+        counts = grown
+    return min(1.0, sum(counts[matched:]))

@@ -1,0 +1,106 @@
+"""Every decision of one seat weighed twice: from what the seat could see, and from the deal.
+
+The second value is what a player who knew all four hands would expect (`evaluate_known`:
+play-outs in the one true world, the last tricks solved exactly). Where the best choice by the
+deal stands out, the first value is worked out too, by the strong level's search from the
+seat's view alone, as a hint or a review would. Positions where every choice leads to about
+the same score in the true deal cannot tell a player who knew the deal from one who did not,
+so they are not searched: that saves most of the analysis' time.
+
+Armut passes are left out: hundreds of choices whose values differ by less than their noise.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from bots.search.budget import DEFAULT_BUDGET, Budget
+from bots.search.evaluate import evaluate, evaluate_known
+from bots.search.sampling import NoWorld
+from bots.search.values import POINT_WEIGHT
+from engine import Act, Action, Hand, HandRecord, view_of
+
+SPREAD = 1.0
+"""Game points between the best and the worst choice by the deal below which a decision
+cannot be a tell: it is not searched from the view."""
+EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One decision valued both ways; values by action notation, in game points."""
+
+    hand: int
+    """The hand's 0-based number in the game, Armut redeals counted."""
+    index: int
+    """The action's position in the hand's record."""
+    kind: str
+    """`reservation`, `armut`, `announcement` or `card`."""
+    chosen: str
+    truth: dict[str, float]
+    """Each legal action's value in the true deal (card points as a small fraction)."""
+    view: dict[str, float] | None
+    """Each legal action's value from the seat's view; None where it was not searched."""
+
+
+def weigh_game(
+    records: Sequence[HandRecord], seat: int, seed: str, budget: Budget = DEFAULT_BUDGET
+) -> list[Weighed]:
+    """Every decision of `seat` in a game's finished hands; deterministic in `seed`."""
+    weighed: list[Weighed] = []
+    for number, record in enumerate(records):
+        for index, hand, chosen in _decisions(record, seat):
+            rng = random.Random(f"{seed}/fair-play/{number}/{index}")
+            weighed.append(_weigh(number, index, hand, seat, chosen, rng, budget))
+    return weighed
+
+
+def _decisions(record: HandRecord, seat: int) -> Iterator[tuple[int, Hand, Action]]:
+    """The seat's decisions with a choice, each with the hand just before it."""
+    hand = record.new_hand()
+    for index, action in enumerate(record.actions):
+        mine = action.seat == seat and action.act not in EXCHANGES
+        if mine and len(hand.legal_actions(seat)) > 1:
+            yield index, hand.copy(), action
+        hand.apply(action, checked=False)
+
+
+def _weigh(
+    number: int,
+    index: int,
+    hand: Hand,
+    seat: int,
+    chosen: Action,
+    rng: random.Random,
+    budget: Budget,
+) -> Weighed:
+    truth = {
+        v.value.action.notation: v.value.expected + POINT_WEIGHT * v.card_points
+        for v in evaluate_known(hand, seat, rng, budget)
+    }
+    view = None
+    if max(truth.values()) - min(truth.values()) >= SPREAD:
+        view = _view_values(hand, seat, rng, budget)
+    return Weighed(number, index, kind_of(chosen.act), chosen.notation, truth, view)
+
+
+def _view_values(
+    hand: Hand, seat: int, rng: random.Random, budget: Budget
+) -> dict[str, float] | None:
+    """The search's values from the seat's view; None should no world fit it (a gap in
+    reading the view: such a decision is left out rather than the whole analysis)."""
+    try:
+        values = evaluate(view_of(hand, seat), rng, budget)
+    except NoWorld:
+        return None
+    return {value.action.notation: value.expected for value in values}
+
+
+def kind_of(act: Act) -> str:
+    if act.is_reservation:
+        return "reservation"
+    if act is Act.ANNOUNCE:
+        return "announcement"
+    return "card" if act is Act.PLAY else "armut"
