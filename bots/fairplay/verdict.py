@@ -21,10 +21,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bots.fairplay.weighing import Weighed
+from bots.fairplay.weighing import TIE, Weighed
 
-TIE = 0.5
-"""Choices this close to the deal's best (card points only) count as the deal's best too."""
 WILD = 0.3
 TEMPERATURE = 1.0
 HOLD_BELOW = 1e-4

@@ -22,9 +22,10 @@ from bots.search.sampling import NoWorld
 from bots.search.values import POINT_WEIGHT
 from engine import Act, Action, Hand, HandRecord, view_of
 
-SPREAD = 1.0
-"""Game points between the best and the worst choice by the deal below which a decision
-cannot be a tell: it is not searched from the view."""
+TIE = 0.5
+"""Choices this close to the deal's best count as the deal's best too: the values are whole
+game points plus card points as a small fraction, so only card points part them. Where every
+choice is that close, the decision cannot be a tell and is not searched from the view."""
 EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
 
 
@@ -81,7 +82,7 @@ def _weigh(
         for v in evaluate_known(hand, seat, rng, budget)
     }
     view = None
-    if max(truth.values()) - min(truth.values()) >= SPREAD:
+    if max(truth.values()) - min(truth.values()) >= TIE:
         view = _view_values(hand, seat, rng, budget)
     return Weighed(number, index, kind_of(chosen.act), chosen.notation, truth, view)
 

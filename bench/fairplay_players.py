@@ -1,0 +1,95 @@
+"""Players for calibrating the fair-play analysis: honest ones, and cheaters who know the deal.
+
+A player decides for seat 0 from the whole hand. Honest players look only at the seat's view;
+the cheaters also read the other hands. The cheaters exist for the bench and the tests: they
+are no bots of the registry and are never offered at the table.
+
+- `casual-v1`, `heuristic-v1`, `search-v2`: the bots as they play at the table;
+- `noisy`: a random one of the best three actions by the search's values from the view, a
+  player who sees the hand well but not perfectly;
+- `clairvoyant-P`: with probability P the best action in the true deal
+  (`evaluate_known`), otherwise as `search-v2`;
+- `scout`: plays its cards as `search-v2`, but reserves and announces by the true deal, as a
+  player who scouted the day's deals and only dares to use them for calls.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bots.registry import bot_named
+from bots.search.evaluate import evaluate, evaluate_known
+from engine import Act, Action, Hand, Phase, view_of
+
+Player = Callable[[Hand, int, random.Random], Action]
+"""Chooses the seat's action in the (whole) hand."""
+
+STRONG = bot_named("search-v2")
+EXCHANGES = (Phase.ARMUT_GIVE, Phase.ARMUT_RETURN)
+NOISY_CHOICES = 3
+
+
+@dataclass(frozen=True)
+class Honest:
+    bot_id: str
+
+    def __call__(self, hand: Hand, seat: int, rng: random.Random) -> Action:
+        return bot_named(self.bot_id).choose(view_of(hand, seat), rng)
+
+
+def noisy(hand: Hand, seat: int, rng: random.Random) -> Action:
+    view = view_of(hand, seat)
+    if len(view.legal) == 1 or view.phase in EXCHANGES:
+        return STRONG.choose(view, rng)
+    best = evaluate(view, rng)[:NOISY_CHOICES]
+    return rng.choice(best).action
+
+
+def knowing_best(hand: Hand, seat: int, rng: random.Random) -> Action:
+    """The best action in the true deal."""
+    return evaluate_known(hand, seat, rng)[0].value.action
+
+
+@dataclass(frozen=True)
+class Clairvoyant:
+    share: float
+    """How often it plays the true deal's best action."""
+
+    def __call__(self, hand: Hand, seat: int, rng: random.Random) -> Action:
+        view = view_of(hand, seat)
+        if len(view.legal) == 1 or view.phase in EXCHANGES or rng.random() >= self.share:
+            return STRONG.choose(view, rng)
+        return knowing_best(hand, seat, rng)
+
+
+def scout(hand: Hand, seat: int, rng: random.Random) -> Action:
+    view = view_of(hand, seat)
+    if len(view.legal) == 1 or view.phase in EXCHANGES:
+        return STRONG.choose(view, rng)
+    if view.phase is not Phase.PLAY:
+        return knowing_best(hand, seat, rng)
+    best = knowing_best(hand, seat, rng)
+    if best.act is Act.ANNOUNCE:
+        return best
+    choice = STRONG.choose(view, rng)
+    if choice.act is Act.PLAY:
+        return choice
+    cards = [action for action in view.legal if action.act is Act.PLAY]
+    return evaluate(view, rng, actions=cards)[0].action
+
+
+HONEST: dict[str, Player] = {
+    "casual-v1": Honest("casual-v1"),
+    "heuristic-v1": Honest("heuristic-v1"),
+    "search-v2": Honest("search-v2"),
+    "noisy": noisy,
+}
+CHEATERS: dict[str, Player] = {
+    "clairvoyant-1": Clairvoyant(1.0),
+    "clairvoyant-0.5": Clairvoyant(0.5),
+    "clairvoyant-0.25": Clairvoyant(0.25),
+    "scout": scout,
+}
+PLAYERS: dict[str, Player] = HONEST | CHEATERS
