@@ -35,11 +35,11 @@ if __package__ in (None, ""):
 
 from app.levels import DAILY_LEVEL, LEVELS
 from app.service import HUMAN, finished_records, game_over, human_action, new_table, next_hand
-from bench.fairplay_players import CHEATERS, HONEST, PLAYERS
+from bench.fairplay_players import CHEATERS, HONEST, PLAYERS, Player
 from bots.fairplay import Weighed, verdict_of, weigh_game
 from bots.fairplay.verdict import HOLD_BELOW
 from bots.registry import bot_named
-from engine import Phase
+from engine import HandRecord, Phase, RuleSet
 from engine.daily import daily_seed, ranked_rules
 
 FIRST_DAY = date(2026, 1, 1)
@@ -73,19 +73,10 @@ def game_seed(rules_key: str, number: int) -> str:
 def play_and_weigh(player: str, rules_key: str, number: int) -> dict[str, Any]:
     """Runs in a worker process: one whole daily game played and analysed."""
     seed = game_seed(rules_key, number)
-    choose = PLAYERS[player]
-    table = new_table(ranked_rules(rules_key), seed, bot_named(LEVELS[DAILY_LEVEL]))
     started = time.perf_counter()
-    while not game_over(table.game):
-        hand = table.game.hand
-        if hand.phase is Phase.DONE:
-            next_hand(table)
-            continue
-        rng_seed = f"{seed}/player/{len(table.log)}/{len(table.log[-1])}"
-        human_action(table, choose(hand, HUMAN, random.Random(rng_seed)))
+    records = play_game(PLAYERS[player], ranked_rules(rules_key), seed)
     played = time.perf_counter()
     cpu = time.process_time()
-    records = finished_records(table.game)
     weighed = weigh_game(records, HUMAN, seed)
     return {
         "player": player,
@@ -97,6 +88,20 @@ def play_and_weigh(player: str, rules_key: str, number: int) -> dict[str, Any]:
         "analysis_cpu_s": round(time.process_time() - cpu, 3),
         "weighed": [asdict(item) for item in weighed],
     }
+
+
+def play_game(player: Player, rules: RuleSet, seed: str) -> list[HandRecord]:
+    """A whole game with `player` in the human's seat and the daily level's bots in the
+    others, stepped as the server steps it (the same bot answers to the same play)."""
+    table = new_table(rules, seed, bot_named(LEVELS[DAILY_LEVEL]))
+    while not game_over(table.game):
+        hand = table.game.hand
+        if hand.phase is Phase.DONE:
+            next_hand(table)
+            continue
+        rng = random.Random(f"{seed}/player/{len(table.log)}/{len(table.log[-1])}")
+        human_action(table, player(hand, HUMAN, rng))
+    return finished_records(table.game)
 
 
 def planned(args: argparse.Namespace) -> Iterator[tuple[str, str, int]]:
