@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Protocol
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -38,6 +39,27 @@ def seed_published(day: date, now: datetime) -> bool:
     return now >= attempts_close_at(day)
 
 
+class Dealt(Protocol):
+    """A game as far as its deals go: a stored row, or the history's line of it."""
+
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def day(self) -> date | None: ...
+
+
+DAILY_MODES = ("daily", "practice")
+
+
+def deals_secret(game: Dealt, now: datetime) -> bool:
+    """Whether the game is dealt a day's daily deals (ranked or practice) before its seed is
+    published. Until then anyone may still play them ranked, so nothing of them leaves the
+    server but what seat 0 sees in play: no hint, no other seat's dealt hand, no record, no
+    review (issue 24: a second cookie's practice game was an oracle for the ranked one)."""
+    return game.mode in DAILY_MODES and game.day is not None and not seed_published(game.day, now)
+
+
 def attempt_closed(row: GameRow, now: datetime) -> bool:
     """A ranked daily game left unfinished past its closing time: shown, never played on."""
     return (
@@ -57,6 +79,19 @@ def attempt_of(session: Session, player_id: str, day: date, rules_key: str) -> D
     return session.scalars(query).first()
 
 
+def practised(session: Session, player_id: str, day: date, rules_key: str) -> bool:
+    """Whether the player played the day's deals as practice. One without a ranked attempt
+    did so because its network's ranked attempts were taken: it has seen the cards, so it
+    stays in practice for the day, wherever it plays from next."""
+    query = select(GameRow.id).where(
+        GameRow.player_id == player_id,
+        GameRow.day == day,
+        GameRow.rules_key == rules_key,
+        GameRow.mode == "practice",
+    )
+    return session.scalars(query.limit(1)).first() is not None
+
+
 def has_finished_attempt(session: Session, player_id: str) -> bool:
     """Whether the player finished a ranked game, on any day: only such a player names
     itself on the boards (a nickname is a player's for good, so one that never played a
@@ -67,15 +102,44 @@ def has_finished_attempt(session: Session, player_id: str) -> bool:
     return session.scalars(query.limit(1)).first() is not None
 
 
-def add_attempt(session: Session, player: Player, row: GameRow) -> DailyAttempt:
-    """The ranked attempt, counted from now; the unique key refuses a second one."""
+def add_attempt(
+    session: Session, player: Player, row: GameRow, network: str, slot: int | None
+) -> DailyAttempt:
+    """The ranked attempt, counted from now, with its network's hash and slot
+    (`app.networks`); the unique keys refuse a second one of the player, and a slot of the
+    network another start took meanwhile."""
     assert row.day is not None
     attempt = DailyAttempt(
-        player_id=player.id, day=row.day, rules_key=row.rules_key, game_id=row.id
+        player_id=player.id,
+        day=row.day,
+        rules_key=row.rules_key,
+        game_id=row.id,
+        network=network,
+        network_slot=slot,
     )
     session.add(attempt)
     session.flush()
     return attempt
+
+
+def same_network(session: Session, attempt: DailyAttempt) -> list[DailyAttempt]:
+    """Other ranked attempts at the same deals from the same network, finished before this
+    one started: evidence for an operator weighing a held attempt, never a verdict by itself
+    (families and offices share an address). None once the network is forgotten."""
+    if attempt.network is None:
+        return []
+    query = (
+        select(DailyAttempt)
+        .where(
+            DailyAttempt.day == attempt.day,
+            DailyAttempt.rules_key == attempt.rules_key,
+            DailyAttempt.network == attempt.network,
+            DailyAttempt.id != attempt.id,
+            DailyAttempt.finished_at < attempt.started_at,
+        )
+        .order_by(DailyAttempt.finished_at)
+    )
+    return list(session.scalars(query))
 
 
 def game_total(table: Table) -> tuple[int, int]:

@@ -64,7 +64,9 @@ X-Forwarded-For). Counted one by one, each made-up host was an allowance of its 
 long one outgrew the counts' key."""
 
 
-def _client_ip(request: Request) -> str:
+def client_address(request: Request) -> str:
+    """The client's address as the rate limits and the ranked attempts per address count
+    it (`counted_address`), behind trusted proxies the one they pass on."""
     return counted_address(request.client.host if request.client else NO_ADDRESS)
 
 
@@ -100,7 +102,7 @@ def count_start(request: Request) -> None:
     limiter = _limiter(request)
     if limiter is None:
         return
-    if not limiter.allow_start(ensure_player_id(request), _client_ip(request)):
+    if not limiter.allow_start(ensure_player_id(request), client_address(request)):
         raise HTTPException(429, N_("Too many new games at once. Wait a minute and try again."))
 
 
@@ -114,7 +116,7 @@ def action_count(request: Request) -> Count | None:
     limiter = _limiter(request)
     if limiter is None:
         return None
-    return limiter.action_count(player_id(request), _client_ip(request))
+    return limiter.action_count(player_id(request), client_address(request))
 
 
 def counted_without_purge(request: Request) -> bool:

@@ -35,8 +35,20 @@ from app.preferences import level_preference, rules_preference
 from app.presenter import CardFace
 from app.ratelimit import RateLimiter
 from app.review_jobs import Reviewer
-from app.routes import daily, games, health, hints, history, home, language, review, rules
+from app.routes import (
+    daily,
+    games,
+    hands,
+    health,
+    hints,
+    history,
+    home,
+    language,
+    review,
+    rules,
+)
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
+from app.secrecy import DealsSecret, refused_while_secret
 from app.secret import shared_secret
 from app.security import BodyLimit, SecurityHeaders, same_origin
 from app.settings import Settings
@@ -109,9 +121,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.reviewer = Reviewer(app.state.sessions, roster)
     app.state.hints = HintKeeper(roster, HINTS_WAITING_PER_WORKER * max(1, settings.search_workers))
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
-    for module in (health, home, language, games, review, hints, daily, rules, history):
+    for module in (health, home, language, games, hands, review, hints, daily, rules, history):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(DealsSecret, refused_while_secret)
     app.add_exception_handler(RequestValidationError, bad_request)
     app.add_exception_handler(OperationalError, database_unavailable)
     app.add_exception_handler(PoolTimeout, database_unavailable)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from app.daily import attempt_closed, attempts_close_at, seed_published
+from app.daily import attempt_closed, attempts_close_at, deals_secret, seed_published
 from app.i18n import Writing
 from app.levels import level_of
 from app.models import GameRow
+from app.networks import CAPPED, PRACTISED
 from app.service import Table, game_over
 from app.words import LEVEL_OPPONENTS
 from engine.daily import commitment
@@ -33,15 +34,25 @@ class GameContext:
     level: str | None
     """The level of the game's bots (`app.levels`) in words ("normal opponents"); a game
     keeps the one it started with."""
+    secret_until: datetime | None = None
+    """For a game at a day's deals before its seed is published (`app.daily.deals_secret`):
+    when the other hands, the hand records and the reviews become available."""
+    practice_note: str | None = None
+    """Why a player without a ranked attempt plays the day's deals as practice."""
 
     @property
     def hints(self) -> bool:
-        """Hints help in every game but the ranked daily attempt."""
-        return not self.ranked
+        """Hints help in every game but the ranked daily attempt, and none is given at a
+        day's deals until they are published: a practice game's hints, followed in the
+        ranked game, played it (issue 24)."""
+        return not self.ranked and self.secret_until is None
 
 
-def game_context(row: GameRow, table: Table, now: datetime, writing: Writing) -> GameContext:
-    """The game's kind and what goes with it, in the words of `writing`."""
+def game_context(
+    row: GameRow, table: Table, now: datetime, writing: Writing, ranked_per_address: int
+) -> GameContext:
+    """The game's kind and what goes with it, in the words of `writing`; a practice game
+    capped by its address names the cap (`ranked_per_address`)."""
     t = writing.words
     over = game_over(table.game)
     level = level_of(row.bot_id)
@@ -69,4 +80,26 @@ def game_context(row: GameRow, table: Table, now: datetime, writing: Writing) ->
         counts_until=attempts_close_at(row.day) if ranked and not over and not closed else None,
         closed=closed,
         level=level_words,
+        secret_until=attempts_close_at(row.day) if deals_secret(row, now) else None,
+        practice_note=_practice_note(row, writing, ranked_per_address),
     )
+
+
+def _practice_note(row: GameRow, writing: Writing, ranked_per_address: int) -> str | None:
+    """Why the daily game is practice for a player without a ranked attempt, in words."""
+    if row.practice_reason == PRACTISED:
+        return writing.words.gettext(
+            "Practice, not ranked: you had already played these deals as practice."
+        )
+    if row.practice_reason != CAPPED:
+        return None
+    note = writing.words.ngettext(
+        "Practice, not ranked: %(num)d ranked daily game of the day has already been started "
+        "from your network address, the most one address may start. Your result does not go "
+        "on the leaderboard.",
+        "Practice, not ranked: %(num)d ranked daily games of the day have already been "
+        "started from your network address, the most one address may start. Your result does "
+        "not go on the leaderboard.",
+        ranked_per_address,
+    )
+    return note % {"num": ranked_per_address}

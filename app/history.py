@@ -98,7 +98,7 @@ class GameFacts:
 
 def finished_hands(row: GameRow) -> tuple[RuleSet, list[Hand]]:
     """Every finished hand of a stored game, Armut redeals included, in the order and so with
-    the numbers of its hand records (`app.routes.games.hand_record`)."""
+    the numbers of its hand records (`app.routes.hands.hand_record`)."""
     game, hands = replay_game(RuleSet.from_key(row.rules_key), row.seed, row.log, checked=False)
     finished = hands if game.hand.phase is Phase.DONE else hands[:-1]
     return game.rules, finished

@@ -59,6 +59,11 @@ class GameRow(Base):
     """Actions accepted so far; a request names the version it was made on."""
     mode: Mapped[str] = mapped_column(String(16), default="new", server_default="new")
     """`new` (fresh deals), `daily` (the ranked attempt) or `practice` (a daily replayed)."""
+    practice_reason: Mapped[str | None] = mapped_column(String(16), default=None)
+    """Why a player without a ranked attempt of the day plays its deals as practice, for the
+    table to say: `address` (the network's ranked attempts of the day were taken) or
+    `practised` (capped before, the player has seen the deals; `app.networks`). None for any
+    other game."""
     day: Mapped[date | None] = mapped_column(Date, default=None)
     """The UTC date of a daily or practice game."""
     hands_done: Mapped[int] = mapped_column(Integer, default=0)
@@ -106,9 +111,13 @@ class DailyAttempt(Base):
     __table_args__ = (
         UniqueConstraint("player_id", "day", "rules_key"),
         Index("ix_daily_attempts_board", "day", "rules_key", "total", "finished_at"),
+        Index(
+            "ix_daily_attempts_network", "day", "rules_key", "network", "network_slot", unique=True
+        ),
     )
     """The board's index: a day's top rows are read in its order, not sorted from all of the
-    day's attempts (`bench/leaderboard.py`)."""
+    day's attempts (`bench/leaderboard.py`). The network's: one attempt per slot, so two
+    starts from one network at once cannot both take its last ranked attempt."""
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
@@ -120,6 +129,24 @@ class DailyAttempt(Base):
     total: Mapped[int | None] = mapped_column(Integer, default=None)
     """Game points over the game's hands, computed from the stored log when it ends."""
     hands_won: Mapped[int | None] = mapped_column(Integer, default=None)
+    network: Mapped[str | None] = mapped_column(String(64), default=None)
+    """HMAC-SHA256 of the network the attempt was started from under the day's salt
+    (`app.networks`), hex; None once forgotten, a week after the day's attempts close."""
+    network_slot: Mapped[int | None] = mapped_column(Integer, default=None)
+    """Which of its network's ranked attempts of the day and rules this is (0-based, below
+    `DOKO_RANKED_PER_ADDRESS`); None without a cap, and once the network is forgotten."""
+
+
+class NetworkSalt(Base):
+    """The random salt of one day's network hashes, made by the first process that needed it
+    and shared by all; deleted with the day's hashes (`app.networks.forget_networks`)."""
+
+    __tablename__ = "network_salts"
+
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    salt: Mapped[str] = mapped_column(String(64))
+    """32 random bytes, hex."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class DailyPar(Base):

@@ -37,6 +37,9 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose `X-Forwarded-For` and
     `X-Forwarded-Proto` headers are believed; nobody's by default."""
+    ranked_per_address: int = 4
+    """Ranked attempts a day (per rule set) started from one network address, as the rate
+    limits count it; past them a new player's daily game is practice. 0: no cap."""
 
     @property
     def secret(self) -> str:
@@ -63,6 +66,7 @@ class Settings:
             limits=limits_from(os.environ.get("DOKO_RATE_LIMITS", "on")),
             search_workers=count_from("DOKO_SEARCH_WORKERS", "1", MOST_SEARCH_WORKERS),
             trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
+            ranked_per_address=count_from("DOKO_RANKED_PER_ADDRESS", "4", MOST_RANKED_PER_ADDRESS),
         )
 
 
@@ -94,6 +98,9 @@ MOST_SEARCH_WORKERS = 64
 """Each search worker is a process holding its own copy of the bots (tens of megabytes);
 a typo such as 1000 would start that many at the first strong game and take the machine's
 memory. More workers than cores decide no faster."""
+
+MOST_RANKED_PER_ADDRESS = 10_000
+"""More than any office shares; a larger number is a typo (0 is how the cap is switched off)."""
 
 
 def count_from(name: str, default: str, most: int) -> int:

@@ -62,6 +62,8 @@ class GameKind:
 
     mode: str = "new"
     day: date | None = None
+    practice_reason: str | None = None
+    """Why a daily game is practice for a player without a ranked attempt (`GameRow`)."""
 
 
 NEW_GAME = GameKind()
@@ -79,6 +81,7 @@ def add_game(
         bot_id=bot_id,
         mode=kind.mode,
         day=kind.day,
+        practice_reason=kind.practice_reason,
         **_derived(table),
     )
     row.log = table.log

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Annotated
 
@@ -11,12 +12,14 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from app.bot_pool import BotRoster
 from app.daily import (
     add_attempt,
     attempt_of,
     attempts_close_at,
     board,
     has_finished_attempt,
+    practised,
     seed_published,
     unfinished_attempts,
 )
@@ -26,12 +29,14 @@ from app.deps import (
     SessionDep,
     SettingsDep,
     TemplatesDep,
+    client_address,
     count_start,
     player_id,
 )
 from app.i18n import N_, translator
 from app.levels import DAILY_LEVEL, LEVELS
 from app.models import DailyPar, Player
+from app.networks import CAPPED, PRACTISED, RankedSlot, forget_networks, ranked_slot
 from app.nicknames import NicknameError, clean_nickname, nickname_key
 from app.par import ParKeeper, needs_par
 from app.routes.games import current_player, open_game, to_table
@@ -59,39 +64,68 @@ def play_daily(
     request: Request, rules_key: str, session: SessionDep, settings: SettingsDep, roster: RosterDep
 ) -> RedirectResponse:
     """Today's deals: the ranked attempt the first time (resumed while unfinished), practice
-    after that."""
+    after that, or from the first when the player's network has had its ranked attempts of
+    the day. A start that lost a race (the player's own other click, or another player's
+    start from the same network taking the last slot) is made again on what won."""
     _ranked(rules_key)
     count_start(request)
     day = settings.today()
-    player = current_player(request, session)
-    attempt = attempt_of(session, player.id, day, rules_key)
-    if attempt is not None and attempt.finished_at is None:
-        return RedirectResponse(f"/games/{attempt.game_id}", status_code=303)
-    mode = "practice" if attempt is not None else "daily"
-    seed = daily_seed(settings.secret, day, rules_key)
-    bot = roster.bot(DAILY_BOT)
-    row, table = open_game(session, player, ranked_rules(rules_key), bot, seed, GameKind(mode, day))
-    if mode == "daily":
+    for _ in range(START_TRIES):
         try:
-            add_attempt(session, player, row)
+            return _start(request, session, settings, roster, DailyDeals(day, rules_key))
         except IntegrityError:
             session.rollback()
-            return _started_meanwhile(session, player_id(request), day, rules_key)
+            attempt = attempt_of(session, player_id(request) or "", day, rules_key)
+            if attempt is not None:
+                return RedirectResponse(f"/games/{attempt.game_id}", status_code=303)
+    raise HTTPException(409, N_("Your daily game has just been started elsewhere."))
+
+
+START_TRIES = 3
+"""A start that lost a race tries again on what the winner left: a start loses a slot only
+to one that took it, so a few tries settle all but a flood of starts from one network."""
+
+
+@dataclass(frozen=True)
+class DailyDeals:
+    day: date
+    rules_key: str
+
+
+def _start(
+    request: Request, session: Session, settings: Settings, roster: BotRoster, deals: DailyDeals
+) -> RedirectResponse:
+    """Resumes the player's unfinished ranked attempt, or starts a game at the deals:
+    committed, unless the attempt's row is refused (`IntegrityError`)."""
+    player = current_player(request, session)
+    attempt = attempt_of(session, player.id, deals.day, deals.rules_key)
+    if attempt is not None and attempt.finished_at is None:
+        return RedirectResponse(f"/games/{attempt.game_id}", status_code=303)
+    ranked, reason = (None, None) if attempt else _ranked_slot(request, session, settings, deals)
+    kind = GameKind("daily" if ranked else "practice", deals.day, reason)
+    seed = daily_seed(settings.secret, deals.day, deals.rules_key)
+    rules = ranked_rules(deals.rules_key)
+    row, table = open_game(session, player, rules, roster.bot(DAILY_BOT), seed, kind)
+    if ranked is not None:
+        add_attempt(session, player, row, ranked.network, ranked.slot)
     session.commit()
     return to_table(request, row, table)
 
 
-def _started_meanwhile(
-    session: Session, owner: str | None, day: date, rules_key: str
-) -> RedirectResponse:
-    """Another request of the player started the ranked game between this one's look and its
-    start (a double click on the Daily button, two tabs): this one goes to that game too, as
-    the browser shows the answer to the last click."""
-    attempt = attempt_of(session, owner or "", day, rules_key)
-    if attempt is None:
-        started = N_("Your daily game has just been started elsewhere.")
-        raise HTTPException(409, started)
-    return RedirectResponse(f"/games/{attempt.game_id}", status_code=303)
+def _ranked_slot(
+    request: Request, session: Session, settings: Settings, deals: DailyDeals
+) -> tuple[RankedSlot | None, str | None]:
+    """The ranked attempt a player without one may start, or why it plays practice
+    (`GameRow.practice_reason`): it has played these deals as practice, or its network's
+    ranked attempts of the day are taken. Networks a week past their day are forgotten
+    here: ranked starts come every day, and only they add networks."""
+    if practised(session, player_id(request) or "", deals.day, deals.rules_key):
+        return None, PRACTISED
+    forget_networks(session, settings.now())
+    address = client_address(request)
+    cap = settings.ranked_per_address
+    ranked = ranked_slot(session, deals.day, deals.rules_key, address, cap)
+    return ranked, None if ranked else CAPPED
 
 
 @router.get("/leaderboard")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 from collections.abc import Callable
@@ -11,7 +10,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Annotated
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
-from fastapi import Path as PathParam
 from fastapi.responses import RedirectResponse
 from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm.exc import StaleDataError
@@ -40,15 +38,13 @@ from app.preferences import level_preference, rules_preference
 from app.presenter import table_model
 from app.ratelimit import Count, TooManyRequests
 from app.refusals import refusal_text
+from app.secrecy import own_hand_only
 from app.service import (
     HUMAN,
     Table,
-    finished_records,
     human_action,
-    is_redeal,
     new_table,
     next_hand,
-    numbers_in_game,
 )
 from app.settings import Settings
 from app.store import (
@@ -67,7 +63,6 @@ from engine import (
     Action,
     Card,
     EngineError,
-    HandRecord,
     IllegalAction,
     RulesError,
     RuleSet,
@@ -174,11 +169,12 @@ class Screen:
     ) -> Response:
         """The whole page, or only the table region for an htmx request; `error` is already
         in the request's words."""
-        delay = self.settings.bot_delay_ms
-        t = self.words
+        settings, writing = self.settings, writing_of(self.request)
+        model = table_model(table, row.id, settings.bot_delay_ms, self.words, error, animate)
+        game = game_context(row, table, settings.now(), writing, settings.ranked_per_address)
         context = {
-            "model": table_model(table, row.id, delay, t, error, animate),
-            "game": game_context(row, table, self.settings.now(), writing_of(self.request)),
+            "model": own_hand_only(model) if game.secret_until else model,
+            "game": game,
             "hint": hint,
         }
         block = "table" if is_htmx(self.request) else None
@@ -223,8 +219,6 @@ def show_game(request: Request, game_id: str, session: SessionDep, screen: Scree
 
 VersionField = Annotated[int, Form(ge=0, le=1_000_000)]
 """The version a request was made on; a game has far fewer steps."""
-MAX_HANDS = 1_000
-"""More hands than any game holds (100 hands, each with a few Armut redeals at most)."""
 
 
 def parse_action(text: str, cards: list[str]) -> Action:
@@ -418,42 +412,3 @@ def _store_and_show(
         screen.cache.keep(row, table)
         return RedirectResponse(f"/games/{row.id}", status_code=303)
     return screen.show_kept(row, table, animate=True)
-
-
-@dataclass(frozen=True)
-class FinishedHand:
-    """A finished hand of a game, for its record and review pages."""
-
-    row: GameRow
-    record: HandRecord
-    in_game: int
-    """Its number as the table counts hands (Armut redeals not counted)."""
-
-
-def finished_hand(
-    session: SessionDep, request: Request, screen: Screen, game_id: str, number: int
-) -> FinishedHand:
-    """A finished hand of the player's game by its number (1-based, Armut redeals counted)."""
-    row = owned_game(session, request, game_id)
-    with screen.cache.lent(row) as table:
-        records = finished_records(table.game)
-    if not 1 <= number <= len(records):
-        raise HTTPException(404, N_("That hand is not finished yet."))
-    in_game = numbers_in_game(map(is_redeal, records))[number - 1]
-    return FinishedHand(row, records[number - 1], in_game)
-
-
-@router.get("/{game_id}/hands/{number}/record.json")
-def hand_record(
-    request: Request,
-    game_id: str,
-    number: Annotated[int, PathParam(le=MAX_HANDS)],
-    session: SessionDep,
-    screen: ScreenDep,
-) -> Response:
-    """A finished hand (1-based, Armut redeals counted) as a hand record to download."""
-    record = finished_hand(session, request, screen, game_id, number).record
-    body = json.dumps(record.to_json(), indent=2)
-    filename = f"doko-{game_id[:8]}-hand-{number}.json"
-    headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
-    return Response(body, media_type="application/json", headers=headers)

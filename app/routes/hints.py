@@ -1,6 +1,7 @@
 """Hints: the strong level's choice for the human's current decision, with what the best few
 actions are expected to bring, worked out from the human's view alone. Never in a ranked
-daily game; every hint asked is recorded with the game."""
+daily game, nor at a day's deals before its seed is published (`app.secrecy`); every hint
+asked is recorded with the game."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from app.hints import HintKeeper, HintsBusy
 from app.i18n import N_
 from app.models import GameRow, HintUse
 from app.routes.games import STALE, Screen, ScreenDep, VersionField, owned_game
+from app.secrecy import HINTS_LATER, refuse_while_secret
 from app.service import HUMAN, Table
 
 router = APIRouter(prefix="/games", tags=["hints"])
@@ -36,6 +38,7 @@ def hint(
     row = owned_game(session, request, game_id)
     if row.mode == "daily":
         raise HTTPException(403, N_("There are no hints in a ranked daily game."))
+    refuse_while_secret(row, screen.settings.now(), HINTS_LATER)
     with screen.cache.lent(row) as table:
         return _hint_on(session, screen, templates, row, table, version)
 

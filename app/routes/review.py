@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
-from fastapi import Path as PathParam
 
 from app.deps import SessionDep, TemplatesDep, is_htmx
 from app.hand_replay import replay_steps
@@ -15,11 +14,11 @@ from app.i18n import N_, translator
 from app.models import HandReview
 from app.review import Decision, Summary, summarise
 from app.review_jobs import Reviewer, ReviewJob
-from app.routes.games import MAX_HANDS, FinishedHand, ScreenDep, finished_hand
+from app.routes.games import ScreenDep
+from app.routes.hands import FinishedHand, HandNumber, finished_hand
+from app.secrecy import REVIEW_LATER
 
 router = APIRouter(prefix="/games", tags=["review"])
-
-HandNumber = Annotated[int, PathParam(le=MAX_HANDS)]
 
 
 @dataclass(frozen=True)
@@ -65,7 +64,7 @@ def _review(
 ) -> tuple[FinishedHand, ReviewShown]:
     """The hand and its review, started in the background on the first request (or, while
     another review of the player is computed, on the first after it)."""
-    hand = finished_hand(session, request, screen, game_id, number)
+    hand = finished_hand(session, request, screen, game_id, number, REVIEW_LATER)
     row = hand.row
     reviewer: Reviewer = request.app.state.reviewer
     job = ReviewJob(row.player_id, row.id, number, hand.record, f"{row.seed}/{number}")

@@ -17,7 +17,7 @@ import random
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 import app.routes.daily as daily_routes
-from app.daily import attempt_of
+from app.daily import attempt_of, attempts_close_at
 from app.factory import create_app
 from app.migrate import upgrade
 from app.models import DailyAttempt, GameRow
@@ -108,6 +108,13 @@ def browsers(application: FastAPI, count: int) -> Iterator[list[TestClient]]:
     finally:
         for client in clients:
             client.close()
+
+
+def publish(application: FastAPI) -> None:
+    """Moves the running server's clock to when the seed of `DAY` is published: the hand
+    records and reviews of its deals are available from then (issue 24)."""
+    published = attempts_close_at(DAY)
+    application.state.settings = replace(application.state.settings, clock=lambda: published)
 
 
 def rows(application: FastAPI, model: type[Any], **where: Any) -> list[Any]:
@@ -297,6 +304,8 @@ def test_two_players_get_the_same_deals_and_bot_answers_for_the_same_play(
             assert mine == theirs, f"the tables differ after step {step}"
         assert any(seen.played for seen in first_seen), "cards were played and compared"
 
+        assert first.get(f"{first_url}/hands/1/record.json").status_code == 403, "not today"
+        publish(daily_app)
         first_records = hand_records(first, first_url)
         assert len(first_records) >= 8
         assert first_records == hand_records(second, second_url)
