@@ -35,7 +35,7 @@ from app.migrate import upgrade
 from app.models import DailyAttempt, GameRow
 from app.ratelimit import Limits
 from app.settings import Settings
-from engine import deal
+from engine import Action, Game, HandRecord, Phase, RuleSet, deal
 from engine.replay import run as replay
 from tests.web.driver import (
     HTMX,
@@ -233,6 +233,22 @@ def hand_records(client: TestClient, url: str) -> list[dict[str, Any]]:
         assert response.status_code == 200, response.text[:500]
         records.append(response.json())
     raise AssertionError("unreachable")
+
+
+def stored_records(application: FastAPI, url: str) -> list[dict[str, Any]]:
+    """What `hand_records` downloads, made by the engine from the stored game: the records of
+    a game at the day's deals are refused until the seed is published (issue 24)."""
+    with application.state.sessions() as session:
+        row = session.get(GameRow, game_id(url))
+        assert row is not None
+        game = Game(RuleSet.from_key(row.rules_key), row.seed)
+        for number, actions in enumerate(row.log):
+            if number:
+                game.next_hand()
+            for entry in actions:
+                game.hand.apply(Action.from_record(entry))
+    done = [HandRecord.of_hand(game.hand)] if game.hand.phase is Phase.DONE else []
+    return [json.loads(json.dumps(record.to_json())) for record in [*game.records, *done]]
 
 
 def replayed_results(records: list[dict[str, Any]]) -> list[dict[str, Any]]:

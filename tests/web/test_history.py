@@ -41,6 +41,7 @@ from tests.web.test_daily import (
     rows,
     running,
     start_daily,
+    stored_records,
 )
 from tests.web.test_leaderboard import BOARD, add_finished_attempts, board_rows
 
@@ -193,8 +194,12 @@ class Expected:
         return tuple(hand for hand in self.hands if hand.points is not None)
 
 
-def expected_game(client: TestClient, url: str) -> Expected:
-    records = hand_records(client, url)
+def expected_game(
+    client: TestClient, url: str, records: list[dict[str, Any]] | None = None
+) -> Expected:
+    """What the history must list for the game, from its hand records (downloaded unless
+    given: a daily game's wait for the seed)."""
+    records = hand_records(client, url) if records is None else records
     hands, calls = [], []
     totals = [0, 0, 0, 0]
     for number, record in enumerate(records, start=1):
@@ -393,7 +398,8 @@ def test_the_daily_rank_is_the_boards_and_the_calendar_shows_it(tmp_path: Path) 
         for client, choose in zip(clients[:2], (recorder, Repeater(recorder)), strict=True):
             urls.append(start_daily(client))
             play_game(client, urls[-1], choose)
-        total = expected_game(clients[0], urls[0]).totals[0]
+        records = stored_records(application, urls[0])
+        total = expected_game(clients[0], urls[0], records).totals[0]
         add_finished_attempts(application, [total + 5, total, total - 3, total + 5])
         unfinished = start_daily(clients[2])
         advance(clients[2], unfinished, 2)

@@ -44,7 +44,6 @@ from tests.web.test_daily import (
     daily_settings,
     game_id,
     hand_codes,
-    hand_records,
     noon,
     random_choice,
     reference_seed,
@@ -54,6 +53,7 @@ from tests.web.test_daily import (
     seat0_hands_won,
     seat0_total,
     start_daily,
+    stored_records,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,7 +152,7 @@ def test_board_totals_ranks_ties_and_own_row(tmp_path: Path) -> None:
         for client, choose, name in zip(clients, choices, names, strict=True):
             url = start_daily(client)
             play_game(client, url, choose)
-            results = replayed_results(hand_records(client, url))
+            results = replayed_results(stored_records(application, url))
             assert len(results) == 8
             totals.append(seat0_total(results))
             won.append(seat0_hands_won(results))
@@ -307,7 +307,7 @@ def test_no_endpoint_accepts_a_score(tmp_path: Path) -> None:
     ):
         url = start_daily(client)
         play_game(client, url, random_choice("stuffer"))
-        results = replayed_results(hand_records(client, url))
+        results = replayed_results(stored_records(application, url))
         assert set_nickname(client, "Honest").status_code == 303
         client.post("/daily/pagat")
         client.post("/games")
@@ -679,19 +679,21 @@ def test_commit_then_reveal_checks_out_with_engine_daily(tmp_path: Path) -> None
         url = start_daily(client)
         bodies = play_first_hand(client, url)
         first_hand = sorted(hand_codes(bodies[0]))
-        record = client.get(f"{url}/hands/1/record.json")
+        refused = client.get(f"{url}/hands/1/record.json")
         today = client.get("/leaderboard?rules=pagat").text
         cookies = dict(client.cookies)
+    assert refused.status_code == 403, "the record waits for the seed"
     assert HASH.findall(today) == [hashlib.sha256(seed.encode()).hexdigest()]
     promised = HASH.findall(today)[0]
-    for page in [today, record.text, *bodies]:
+    for page in [today, refused.text, *bodies]:
         assert seed not in page, "the seed is secret until the day is over"
 
     next_day = daily_settings(tmp_path, day=DAY + timedelta(days=1))
     with running(next_day) as application, TestClient(application, cookies=cookies) as client:
         past = client.get(BOARD).text
         new_today = client.get("/leaderboard?rules=pagat").text
-        revealed = [client.get(url).text, client.get(f"{url}/hands/1/record.json").text]
+        record = client.get(f"{url}/hands/1/record.json")
+        revealed = [client.get(url).text, record.text]
     hashes = HASH.findall(past)
     assert len(hashes) == 2 and hashes[0] == promised
     shown_seed = hashes[1]

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -58,6 +59,7 @@ from engine import (
     card_order,
     deal,
 )
+from engine.daily import daily_seed
 from engine.replay import run as replay
 from tests.web.driver import (
     HTMX,
@@ -70,6 +72,7 @@ from tests.web.driver import (
     post_action,
     start_game,
 )
+from tests.web.test_daily import DAY, SECRET, daily_settings, running, start_daily, stored_records
 from tests.web.test_rate_limits import Clock, limited
 
 HUMAN = 0
@@ -241,14 +244,15 @@ def card_elements(root: Node) -> list[Node]:
     return [n for n in root.walk() if drawn & n.classes and n is not root and not nested(n)]
 
 
-def every_card_mentioned(root: Node) -> set[str]:
-    """Every card named anywhere under `root`, outside the end-of-hand summary."""
+def every_card_mentioned(root: Node, skip: Callable[[Node], bool] = is_summary) -> set[str]:
+    """Every card named anywhere under `root`, outside the end-of-hand summary (or what
+    `skip` leaves out)."""
     found: set[str] = set()
-    for node in root.walk(skip=is_summary):
+    for node in root.walk(skip=skip):
         found.update(attribute_cards(node))
         if (card := corner_card(node)) is not None:
             found.add(card)
-    for text in root.texts(skip=is_summary):
+    for text in root.texts(skip=skip):
         found.update(named_cards(text))
         found.update(coded_cards(text))
         found.update(rank + SYMBOLS[suit] for rank, suit in CARD_SYMBOL.findall(text))
@@ -353,7 +357,9 @@ def stored_truth(database: Path, game_id: str) -> Truth:
 # ---- the check of one response ------------------------------------------------------------
 
 
-def check_page(body: str, truth: Truth, language: str) -> None:
+def check_page(body: str, truth: Truth, language: str, secret: bool = False) -> None:
+    """`secret`: the game is at a day's deals before its seed is published, so the summary
+    shows only the human's own dealt hand."""
     root = parse(body)
     tables = root.find(lambda node: node.attrs.get("id") == "table")
     assert len(tables) == 1, "the response has no single #table"
@@ -396,8 +402,11 @@ def check_page(body: str, truth: Truth, language: str) -> None:
         return
     assert len(summaries) == 1
     rows = summaries[0].find(has_class("dealt-hand"))
-    assert len(rows) == 4, "the summary does not show four dealt hands"
     names = [seat_name(seat, translations(language)) for seat in range(4)]
+    if secret:
+        check_own_hand_only(summaries[0], truth, names)
+        return
+    assert len(rows) == 4, "the summary does not show four dealt hands"
     for row in rows:
         name = "".join(n.text() for n in row.find(has_class("name"))).strip()
         cards = Counter(
@@ -408,20 +417,41 @@ def check_page(body: str, truth: Truth, language: str) -> None:
         assert cards == codes(truth.hand.dealt[names.index(name)]), f"{name}'s dealt hand"
 
 
+def check_own_hand_only(summary: Node, truth: Truth, names: list[str]) -> None:
+    """The summary of a hand at secret deals: the human's dealt hand, and no card beyond it
+    and what the human saw."""
+    rows = summary.find(has_class("dealt-hand"))
+    assert len(rows) == 1, f"the summary shows {len(rows)} dealt hands, not the human's alone"
+    name = "".join(n.text() for n in rows[0].find(has_class("name"))).strip()
+    assert name == names[HUMAN], f"the one dealt hand shown is {name}'s"
+    cards = Counter(
+        card
+        for node in rows[0].find(has_class("card"))
+        for card in named_cards(node.attrs.get("title", ""))
+    )
+    assert cards == codes(truth.hand.dealt[HUMAN]), "the human's dealt hand"
+    known = set(truth.allowed() + codes(truth.hand.dealt[HUMAN]))
+    unseen = every_card_mentioned(summary, skip=lambda node: False) - known
+    assert not unseen, f"the summary names cards the human has not seen: {sorted(unseen)}"
+
+
 class Watcher:
     """Checks every response of a driven game against the stored state, and counts them."""
 
-    def __init__(self, settings: Settings, game_url: str, language: str) -> None:
+    def __init__(
+        self, settings: Settings, game_url: str, language: str, secret: bool = False
+    ) -> None:
         self.database = Path(settings.database_url.removeprefix("sqlite:///"))
         self.game_id = game_url.rsplit("/", 1)[1]
         self.language = language
+        self.secret = secret
         self.pages = 0
         self.summaries = 0
 
     def __call__(self, response: httpx.Response) -> None:
         truth = stored_truth(self.database, self.game_id)
         try:
-            check_page(response.text, truth, self.language)
+            check_page(response.text, truth, self.language, self.secret)
         except AssertionError as error:
             request = response.request
             raise AssertionError(
@@ -586,6 +616,51 @@ def test_armut_and_hochzeit_show_only_what_the_human_saw(
     lines, code = replay(json.dumps(first), False)
     assert code == 0
     assert lines[-1].get("contract") == contract or lines[-1].get("redeal"), (seed, lines)
+
+
+# ---- a daily game before its seed is published (issue 24) ---------------------------------
+
+
+def bots_armut_day() -> date:
+    """The first day from `DAY` whose pagat daily deal opens with an Armut only Emma (seat 3)
+    may declare: declined by the human, it is an exchange between bots."""
+    for offset in range(3000):
+        day = DAY + timedelta(days=offset)
+        if poor_east_only(deal(daily_seed(SECRET, day, "pagat"), 0).hands):
+            return day
+    raise AssertionError("no daily deal with a bot's Armut")
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_daily_game_before_its_seed_shows_the_human_only_its_own_dealt_hand(
+    tmp_path: Path, language: str
+) -> None:
+    """Every response of a ranked daily game, the live region and each end-of-hand sheet
+    included, shows seat 0's dealt hand and what it saw played, never a bot's hand: not
+    the cards a bot passed in an Armut, which the tricks do not show as passed."""
+    settings = daily_settings(tmp_path, day=bots_armut_day())
+    with running(settings) as application, TestClient(application) as client:
+        assert client.get(f"/language?lang={language}", follow_redirects=False).is_redirect
+        url = start_daily(client)
+        choose = preferring("armut-decline")
+        watcher = Watcher(settings, url, language, secret=True)
+        bodies = play_game(client, url, choose, observe=watcher)
+        first = stored_records(application, url)[0]
+    assert watcher.pages == len(bodies) and watcher.summaries >= 8
+    assert game_is_over(bodies[-1])
+    assert {"seat": 3, "act": "armut"} in first["actions"], "Emma declared the Armut"
+    assert any('"speech"' in body or 'class="speech"' in body for body in bodies)
+
+    truth = stored_truth(Path(settings.database_url.removeprefix("sqlite:///")), url[7:])
+    row = re.search(r'<div class="dealt-hand">.*?</div>', bodies[-1], re.S)
+    assert row is not None
+    names = [seat_name(seat, translations(language)) for seat in range(4)]
+    leaked = bodies[-1].replace(row.group(0), row.group(0) * 2, 1)
+    with pytest.raises(AssertionError, match="not the human's alone"):
+        check_page(leaked, truth, language, secret=True)
+    renamed = bodies[-1].replace(row.group(0), row.group(0).replace(names[0], names[3]), 1)
+    with pytest.raises(AssertionError, match="the one dealt hand shown is"):
+        check_page(renamed, truth, language, secret=True)
 
 
 def mid_trick_page(client: TestClient, settings: Settings) -> tuple[str, Truth]:
