@@ -136,3 +136,21 @@ def test_daily_starts_at_once_make_one_ranked_attempt(server: LiveServer) -> Non
     assert set(statuses(answers)) <= {303, 409} and 303 in statuses(answers)
     assert count_rows(server, "daily_attempts") == 1
     assert count_rows(server, "players") == 1
+
+
+def test_starts_from_one_address_at_its_cap_leave_one_ranked_attempt(tmp_path: Path) -> None:
+    """Issue 24: behind one address with one ranked attempt left of two, four new players
+    press Daily at the same moment: one of them plays ranked, the others practice, and
+    nobody gets an error."""
+    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
+    migrate(url)
+    live = LiveServer(url, tmp_path / "server.log", env={"DOKO_RANKED_PER_ADDRESS": "2"})
+    live.start()
+    try:
+        assert httpx.post(f"{live.url}/daily/pagat", timeout=30).status_code == 303
+        answers = together(4, lambda: httpx.post(f"{live.url}/daily/pagat", timeout=30))
+    finally:
+        live.stop()
+    assert statuses(answers) == [303] * 4, [answer.text[:300] for answer in answers]
+    assert count_rows(live, "daily_attempts") == 2
+    assert count_rows(live, "games WHERE mode = 'practice' AND practice_reason = 'address'") == 3

@@ -19,7 +19,13 @@ import pytest
 from alembic import command
 
 from app.migrate import alembic_config, behind, upgrade
-from app.settings import MOST_BOT_DELAY_MS, MOST_SEARCH_WORKERS, Settings, SettingsError
+from app.settings import (
+    MOST_BOT_DELAY_MS,
+    MOST_RANKED_PER_ADDRESS,
+    MOST_SEARCH_WORKERS,
+    Settings,
+    SettingsError,
+)
 from tests.live import ROOT, free_port
 
 LOW = 256
@@ -97,6 +103,7 @@ BAD_SETTINGS = {
     "DOKO_RATE_LIMITS": "Off",
     "DOKO_TRUSTED_PROXIES": "10.0.0.1;10.0.0.2",
     "DOKO_SECRET_KEY": "secret",
+    "DOKO_RANKED_PER_ADDRESS": "four",
 }
 """One bad value each: -1 workers used to start and answer 500 once a strong bot was asked
 for, `Off` used to leave the rate limits on without a word, a short secret used to sign
@@ -104,7 +111,12 @@ cookies anyone could forge, and the others were tracebacks."""
 
 
 @pytest.mark.parametrize(
-    ("name", "value"), [("DOKO_SEARCH_WORKERS", "1000"), ("DOKO_BOT_DELAY_MS", "10001")]
+    ("name", "value"),
+    [
+        ("DOKO_SEARCH_WORKERS", "1000"),
+        ("DOKO_BOT_DELAY_MS", "10001"),
+        ("DOKO_RANKED_PER_ADDRESS", "10001"),
+    ],
 )
 def test_a_count_past_its_most_is_refused(
     name: str, value: str, monkeypatch: pytest.MonkeyPatch
@@ -118,8 +130,10 @@ def test_a_count_past_its_most_is_refused(
 def test_the_largest_counts_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOKO_SEARCH_WORKERS", str(MOST_SEARCH_WORKERS))
     monkeypatch.setenv("DOKO_BOT_DELAY_MS", str(MOST_BOT_DELAY_MS))
+    monkeypatch.setenv("DOKO_RANKED_PER_ADDRESS", str(MOST_RANKED_PER_ADDRESS))
     settings = Settings.from_env()
     assert (settings.search_workers, settings.bot_delay_ms) == (64, 10_000)
+    assert settings.ranked_per_address == 10_000
 
 
 @pytest.mark.parametrize("name", BAD_SETTINGS)
@@ -135,9 +149,16 @@ def test_a_bad_setting_stops_the_server_with_one_line(name: str, tmp_path: Path)
 def test_the_documented_values_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOKO_RATE_LIMITS", "off")
     monkeypatch.setenv("DOKO_SEARCH_WORKERS", "0")
+    monkeypatch.setenv("DOKO_RANKED_PER_ADDRESS", "0")
     settings = Settings.from_env()
     assert settings.limits is None
     assert settings.search_workers == 0
+    assert settings.ranked_per_address == 0
+
+
+def test_four_ranked_attempts_per_address_unless_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DOKO_RANKED_PER_ADDRESS", raising=False)
+    assert Settings.from_env().ranked_per_address == 4
 
 
 def test_settings_errors_name_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:

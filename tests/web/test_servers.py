@@ -20,6 +20,7 @@ import app.db
 from tests.live import LiveServer, migrate
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
+from tests.web.test_concurrency import statuses, together
 
 HTMX = {"HX-Request": "true"}
 CARD = re.compile(r'data-action="play ([^"]+)"|aria-label="([^"]+), not playable now"')
@@ -91,6 +92,27 @@ def test_both_servers_share_the_secret_and_the_daily_deal(pair: Pair) -> None:
         mine = player.get(two + game).text
         theirs = other.get(two + other.post(f"{two}/daily/pagat").headers["location"]).text
     assert sorted(CARD.findall(mine)) == sorted(CARD.findall(theirs)), "the same daily deal"
+
+
+def test_starts_at_the_address_cap_on_both_servers_rank_only_the_cap(pair: Pair) -> None:
+    """Issue 24: eight new players behind one address press Daily (ddv) at once, half of
+    them on each server: the four the cap allows play ranked, the others practice, every
+    attempt with the same network hash (the day's salt is the database's)."""
+    servers = [server.url for server in pair.servers]
+    starts = iter(range(8))
+
+    def start() -> httpx.Response:
+        base = servers[next(starts) % 2]
+        return httpx.post(f"{base}/daily/ddv", timeout=30)
+
+    answers = together(8, start)
+    assert statuses(answers) == [303] * 8, [answer.text[:300] for answer in answers]
+    ddv = "FROM daily_attempts WHERE rules_key = 'ddv'"
+    assert rows(pair, f"SELECT count(*) {ddv}") == 4
+    assert rows(pair, f"SELECT count(DISTINCT network) {ddv}") == 1
+    assert rows(pair, f"SELECT count(DISTINCT network_slot) {ddv}") == 4
+    practice = "FROM games WHERE rules_key = 'ddv' AND practice_reason = 'address'"
+    assert rows(pair, f"SELECT count(*) {practice}") == 4
 
 
 def test_the_rate_limit_counts_across_both(pair: Pair) -> None:

@@ -1,0 +1,260 @@
+"""Issue 24, §1 and §4: ranked attempts per network address and day are capped
+(`DOKO_RANKED_PER_ADDRESS`, each rule set's board on its own); past the cap a new player's
+daily game is practice and the table says why. Each ranked attempt keeps the network as an
+HMAC under a random salt of the day, shared by every server process, and forgets it (with
+the salt) seven days after the day's attempts close. The races are in test_concurrency.py
+(SQLite) and test_servers.py (two processes on PostgreSQL)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+import app.routes.daily as daily_routes
+from app.daily import attempts_close_at, same_network
+from app.models import DailyAttempt, GameRow, NetworkSalt
+from app.networks import RankedSlot, first_kept_day, network_hash
+from app.settings import Settings
+from tests.web.test_daily import (
+    DAY,
+    SECRET,
+    count,
+    daily_settings,
+    game_id,
+    noon,
+    rows,
+    running,
+    start_daily,
+    title_of,
+)
+from tests.web.test_daily_deadline import Clock
+
+HOME = "203.0.113.5"
+ELSEWHERE = "198.51.100.7"
+CAPPED_NOTE = (
+    "Practice, not ranked: 4 ranked daily games of the day have already been started from "
+    "your network address, the most one address may start."
+)
+
+
+@contextmanager
+def player_at(application: FastAPI, address: str, **kwargs: Any) -> Iterator[TestClient]:
+    """A new player (its own cookie jar) whose requests come from `address`."""
+    with TestClient(application, client=(address, 50000), **kwargs) as client:
+        yield client
+
+
+def start_at(application: FastAPI, address: str, rules_key: str = "pagat") -> str:
+    with player_at(application, address) as client:
+        return start_daily(client, rules_key)
+
+
+def mode_of(application: FastAPI, url: str) -> tuple[str, str | None]:
+    (row,) = rows(application, GameRow, id=game_id(url))
+    return row.mode, row.practice_reason
+
+
+def attempt_of_game(application: FastAPI, url: str) -> DailyAttempt:
+    (attempt,) = rows(application, DailyAttempt, game_id=game_id(url))
+    return attempt
+
+
+@pytest.fixture
+def daily_app(tmp_path: Path) -> Iterator[FastAPI]:
+    with running(daily_settings(tmp_path)) as application:
+        yield application
+
+
+def test_the_fifth_ranked_start_from_one_address_is_practice_and_says_why(
+    daily_app: FastAPI,
+) -> None:
+    ranked = [start_at(daily_app, HOME) for _ in range(4)]
+    assert [mode_of(daily_app, url) for url in ranked] == [("daily", None)] * 4
+    with player_at(daily_app, HOME) as fifth:
+        url = start_daily(fifth)
+        page = fifth.get(url).text
+    assert mode_of(daily_app, url) == ("practice", "address")
+    assert title_of(page).startswith(f"Daily {DAY.isoformat()} (pagat), practice")
+    assert CAPPED_NOTE in page
+    assert 'action="/players/nickname"' not in page
+    assert count(daily_app, DailyAttempt) == 4
+
+    elsewhere = start_at(daily_app, ELSEWHERE)
+    assert mode_of(daily_app, elsewhere) == ("daily", None), "another address plays ranked"
+    other_board = start_at(daily_app, HOME, "ddv")
+    assert mode_of(daily_app, other_board) == ("daily", None), "each rule set has its board"
+
+
+def test_a_capped_player_stays_in_practice_for_the_day_wherever_it_plays(
+    daily_app: FastAPI,
+) -> None:
+    """It has seen the cards: from another network it is still not ranked."""
+    for _ in range(4):
+        start_at(daily_app, HOME)
+    with player_at(daily_app, HOME) as capped:
+        first = start_daily(capped)
+        cookies = dict(capped.cookies)
+    with player_at(daily_app, ELSEWHERE, cookies=cookies) as moved:
+        again = start_daily(moved)
+        page = moved.get(again).text
+    assert again != first
+    assert mode_of(daily_app, again) == ("practice", "practised")
+    assert "Practice, not ranked: you had already played these deals as practice." in page
+    assert count(daily_app, DailyAttempt) == 4
+
+
+def test_a_player_with_a_ranked_attempt_resumes_it_past_the_cap(daily_app: FastAPI) -> None:
+    with player_at(daily_app, HOME) as first:
+        url = start_daily(first)
+        for _ in range(3):
+            start_at(daily_app, HOME)
+        assert start_daily(first) == url, "its own unfinished attempt, not practice"
+
+
+def test_an_ipv6_network_counts_by_its_64(tmp_path: Path) -> None:
+    settings = replace(daily_settings(tmp_path), ranked_per_address=1)
+    with running(settings) as application:
+        urls = [start_at(application, host) for host in ("2001:db8::1", "2001:db8::2")]
+        other = start_at(application, "2001:db8:0:1::1")
+        modes = [mode_of(application, url)[0] for url in [*urls, other]]
+    assert modes == ["daily", "practice", "daily"]
+
+
+def test_no_cap_when_the_setting_is_zero(tmp_path: Path) -> None:
+    settings = replace(daily_settings(tmp_path), ranked_per_address=0)
+    with running(settings) as application:
+        urls = [start_at(application, HOME) for _ in range(6)]
+        assert {mode_of(application, url)[0] for url in urls} == {"daily"}
+        hashes = {attempt_of_game(application, url).network for url in urls}
+    assert len(hashes) == 1 and None not in hashes, "the network is kept all the same"
+
+
+def stored_salt(application: FastAPI, day: date) -> str | None:
+    with application.state.sessions() as session:
+        salt = session.get(NetworkSalt, day)
+        return salt.salt if salt else None
+
+
+def test_the_network_is_kept_as_a_salted_hash_shared_by_every_process(tmp_path: Path) -> None:
+    settings = daily_settings(tmp_path)
+    with running(settings) as one, running(settings) as two:
+        first = attempt_of_game(one, start_at(one, HOME))
+        second = attempt_of_game(two, start_at(two, HOME))
+        third = attempt_of_game(two, start_at(two, ELSEWHERE))
+        salt = stored_salt(one, DAY)
+    assert salt is not None and len(bytes.fromhex(salt)) == 32
+    expected = hmac.new(bytes.fromhex(salt), HOME.encode(), hashlib.sha256).hexdigest()
+    assert first.network == second.network == expected, "both processes use the day's salt"
+    assert third.network not in (None, expected)
+    assert (first.network_slot, second.network_slot, third.network_slot) == (0, 1, 0)
+    stored = Path(settings.database_url.removeprefix("sqlite:///"))
+    for path in stored.parent.glob(f"{stored.name}*"):
+        assert HOME.encode() not in path.read_bytes(), "the address itself is never stored"
+
+
+def test_each_day_has_its_own_salt(tmp_path: Path) -> None:
+    clock = Clock(noon(DAY))
+    base = daily_settings(tmp_path)
+    settings = Settings(base.database_url, SECRET, bot_delay_ms=0, limits=None, clock=clock)
+    with running(settings) as application:
+        first = attempt_of_game(application, start_at(application, HOME))
+        clock.moment = noon(DAY + timedelta(days=1))
+        second = attempt_of_game(application, start_at(application, HOME))
+    assert first.network != second.network
+    assert first.network_slot == second.network_slot == 0
+
+
+FORGOTTEN_AT = attempts_close_at(DAY) + timedelta(days=7)
+
+
+def test_the_networks_are_forgotten_seven_days_after_the_day_closes(tmp_path: Path) -> None:
+    assert first_kept_day(FORGOTTEN_AT) == DAY + timedelta(days=1)
+    assert first_kept_day(FORGOTTEN_AT - timedelta(seconds=1)) == DAY
+    clock = Clock(noon(DAY))
+    base = daily_settings(tmp_path)
+    settings = Settings(base.database_url, SECRET, bot_delay_ms=0, limits=None, clock=clock)
+    with running(settings) as application:
+        url = start_at(application, HOME)
+        clock.moment = FORGOTTEN_AT - timedelta(seconds=1)
+        start_at(application, HOME)
+        kept = attempt_of_game(application, url)
+        assert kept.network is not None and stored_salt(application, DAY) is not None
+        clock.moment = FORGOTTEN_AT
+        later = start_at(application, HOME)
+        forgotten = attempt_of_game(application, url)
+        assert (forgotten.network, forgotten.network_slot) == (None, None)
+        assert stored_salt(application, DAY) is None
+        assert attempt_of_game(application, later).network is not None
+        assert stored_salt(application, FORGOTTEN_AT.date()) is not None
+        assert forgotten.total is None and forgotten.game_id == game_id(url), "the rest stays"
+
+
+def test_same_network_lists_the_days_attempts_finished_before_this_one_started(
+    daily_app: FastAPI,
+) -> None:
+    earlier, unfinished, later = (start_at(daily_app, HOME) for _ in range(3))
+    elsewhere = start_at(daily_app, ELSEWHERE)
+    other_rules = start_at(daily_app, HOME, "ddv")
+    at = datetime(2024, 3, 14, 12, tzinfo=UTC)
+    times = {
+        earlier: (at, at + timedelta(hours=1)),
+        unfinished: (at, None),
+        elsewhere: (at, at + timedelta(hours=1)),
+        other_rules: (at, at + timedelta(hours=1)),
+        later: (at + timedelta(hours=2), None),
+    }
+    with daily_app.state.sessions() as session:
+        for url, (started, finished) in times.items():
+            attempt = session.get(DailyAttempt, attempt_of_game(daily_app, url).id)
+            assert attempt is not None
+            attempt.started_at, attempt.finished_at = started, finished
+        session.commit()
+        attempts = {
+            url: session.get(DailyAttempt, attempt_of_game(daily_app, url).id) for url in times
+        }
+        found = {
+            url: [a.game_id for a in same_network(session, attempt)]
+            for url, attempt in attempts.items()
+            if attempt
+        }
+    assert found[later] == [game_id(earlier)]
+    assert found[earlier] == found[unfinished] == found[elsewhere] == found[other_rules] == []
+
+
+def test_a_start_that_lost_the_last_slot_to_another_is_practice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two starts from one network see its last slot free; the other stores its attempt
+    first. The unique index refuses this one's, which starts again and is practice (with
+    nothing of the refused try kept)."""
+    settings = replace(daily_settings(tmp_path), ranked_per_address=2)
+    with running(settings) as application:
+        start_at(application, HOME)
+        start_at(application, HOME)
+        looks: list[object] = []
+        counted = daily_routes.ranked_slot
+
+        def seen_before_the_other_stored(*args: Any) -> RankedSlot | None:
+            looks.append(args)
+            if len(looks) > 1:
+                return counted(*args)
+            session, day = args[0], args[1]
+            return RankedSlot(network_hash(session, day, HOME), 1)
+
+        monkeypatch.setattr(daily_routes, "ranked_slot", seen_before_the_other_stored)
+        games = count(application, GameRow)
+        url = start_at(application, HOME)
+        assert len(looks) == 2, "refused once, then started again"
+        assert mode_of(application, url) == ("practice", "address")
+        assert count(application, DailyAttempt) == 2
+        assert count(application, GameRow) == games + 1
