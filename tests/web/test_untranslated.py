@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from gettext import NullTranslations
@@ -518,6 +519,13 @@ def test_the_daily_game_the_board_and_the_history(tmp_path: Path, pages: Pages) 
         pages.see("board with rows", client.get(board))
         practice = start_daily(client)
         pages.see("practice table", client.get(practice))
+        practice_version = {"version": str(page_version(client.get(practice).text))}
+        hinted = client.post(f"{practice}/hint", data=practice_version)
+        pages.see("no hint at the secret deals", hinted, 403)
+        pages.see("record kept back", client.get(f"{url}/hands/1/record.json"), 403)
+        pages.see("review kept back", client.get(f"{url}/hands/1/review"), 403)
+        kept_back = client.get(f"{url}/hands/1/review", headers=HTMX)
+        pages.see("review kept back, htmx", kept_back, 403)
         new = start_game(client, "words-history")
         post_action(client, new, client.get(new).text, "healthy")
         version = {"version": str(page_version(client.get(new).text))}
@@ -543,6 +551,16 @@ def test_the_daily_game_the_board_and_the_history(tmp_path: Path, pages: Pages) 
         pages.see("a day to come", client.get(f"/leaderboard?day={(DAY + timedelta(days=9))}"), 404)
         pages.see("a year ago", client.get("/leaderboard?day=2020-01-01"), 404)
         pages.see("no such daily", client.post("/daily/skat"), 404)
+
+
+def test_practice_past_the_address_cap(tmp_path: Path, pages: Pages) -> None:
+    """The table says why a daily game is practice: the address's ranked games were taken,
+    or the player had played the deals as practice."""
+    settings = replace(daily_settings(tmp_path), ranked_per_address=1)
+    with running(settings) as application, browsers(application, 2) as (first, capped):
+        start_daily(first)
+        pages.see("capped practice", capped.get(start_daily(capped)))
+        pages.see("practice once capped", capped.get(start_daily(capped)))
 
 
 def add_history_review(application: FastAPI, game: str) -> None:
