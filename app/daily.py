@@ -101,16 +101,21 @@ def settles(row: GameRow, table: Table, now: datetime) -> bool:
     )
 
 
-def settle_attempt(session: Session, row: GameRow, table: Table, now: datetime) -> None:
-    """When a ranked daily game ends before its day's attempts close, its total goes on the
-    board."""
+def settle_attempt(
+    session: Session, row: GameRow, table: Table, now: datetime
+) -> DailyAttempt | None:
+    """When a ranked daily game ends before its day's attempts close, its total is stored,
+    to go on the board once its fair-play check passes (`app.fairplay`, which the caller
+    starts after the step is committed). The attempt settled by this step, if any."""
     if not settles(row, table, now):
-        return
+        return None
     attempt = session.scalars(select(DailyAttempt).where(DailyAttempt.game_id == row.id)).first()
     if attempt is None or attempt.finished_at is not None:
-        return
+        return None
     attempt.total, attempt.hands_won = game_total(table)
     attempt.finished_at = now
+    attempt.fair_play, attempt.on_board = "pending", False
+    return attempt
 
 
 def anybody_played(session: Session, day: date, rules_key: str) -> bool:
@@ -145,16 +150,17 @@ class BoardRow:
 def board(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
     """The top rows (equal totals share a rank), plus the player's own row wherever it is.
     Only those rows are read: a day's finished attempts are as many as its players, and
-    reading them all cost every view of the board a second at 50 000 (SQLite)."""
-    finished = (
+    reading them all cost every view of the board a second at 50 000 (SQLite). Only ranked
+    attempts are rows: finished, and through their fair-play check (`on_board`)."""
+    ranked = (
         DailyAttempt.day == day,
         DailyAttempt.rules_key == rules_key,
-        DailyAttempt.finished_at.is_not(None),
+        DailyAttempt.on_board,
     )
     query = (
         select(DailyAttempt, Player.nickname)
         .join(Player, Player.id == DailyAttempt.player_id)
-        .where(*finished)
+        .where(*ranked)
         .order_by(DailyAttempt.total.desc(), DailyAttempt.finished_at)
     )
     rows: list[BoardRow] = []
@@ -170,7 +176,7 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
     own = session.execute(query.where(DailyAttempt.player_id == player_id)).first()
     if own is not None:
         attempt, nickname = own
-        ahead = select(func.count()).where(*finished, DailyAttempt.total > attempt.total)
+        ahead = select(func.count()).where(*ranked, DailyAttempt.total > attempt.total)
         rows.append(_board_row(attempt, nickname, int(session.scalar(ahead) or 0) + 1, player_id))
     return rows
 

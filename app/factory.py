@@ -26,6 +26,7 @@ from app.bot_pool import BotRoster
 from app.compression import NegotiatedGZip
 from app.db import make_counter_engine, make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
+from app.fairplay.checks import FairPlayChecks
 from app.head import HeadAsGet
 from app.hints import HINTS_WAITING_PER_WORKER, HintKeeper
 from app.history import FactsCache
@@ -35,7 +36,18 @@ from app.preferences import level_preference, rules_preference
 from app.presenter import CardFace
 from app.ratelimit import RateLimiter
 from app.review_jobs import Reviewer
-from app.routes import daily, games, health, hints, history, home, language, review, rules
+from app.routes import (
+    daily,
+    fair_play,
+    games,
+    health,
+    hints,
+    history,
+    home,
+    language,
+    review,
+    rules,
+)
 from app.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
 from app.secret import shared_secret
 from app.security import BodyLimit, SecurityHeaders, same_origin
@@ -109,7 +121,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.reviewer = Reviewer(app.state.sessions, roster)
     app.state.hints = HintKeeper(roster, HINTS_WAITING_PER_WORKER * max(1, settings.search_workers))
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
-    for module in (health, home, language, games, review, hints, daily, rules, history):
+    app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
+    for module in (health, home, language, games, review, hints, daily, fair_play, rules, history):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, bad_request)

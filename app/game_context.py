@@ -6,7 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy.orm import object_session
+
 from app.daily import attempt_closed, attempts_close_at, seed_published
+from app.fairplay.standing import Standing, standing_of_game
 from app.i18n import Writing
 from app.levels import level_of
 from app.models import GameRow
@@ -33,6 +36,8 @@ class GameContext:
     level: str | None
     """The level of the game's bots (`app.levels`) in words ("normal opponents"); a game
     keeps the one it started with."""
+    fair_play: Standing | None = None
+    """A finished ranked attempt's fair-play check: being done, passed, held…"""
 
     @property
     def hints(self) -> bool:
@@ -69,4 +74,23 @@ def game_context(row: GameRow, table: Table, now: datetime, writing: Writing) ->
         counts_until=attempts_close_at(row.day) if ranked and not over and not closed else None,
         closed=closed,
         level=level_words,
+        fair_play=_fair_play(row) if ranked and over else None,
     )
+
+
+def _fair_play(row: GameRow) -> Standing | None:
+    """Read only for a finished ranked game, whose pages are never shown from the event loop
+    (its last step settles the attempt in a worker thread, and it takes no step after)."""
+    session = object_session(row)
+    assert session is not None, "the game's row belongs to the request's session"
+    return standing_of_game(session, row.id)
+
+
+def closed_message(row: GameRow, writing: Writing) -> str:
+    """Why a ranked attempt closed unfinished takes no more steps."""
+    assert row.day is not None
+    text = writing.words.gettext(
+        "This ranked attempt closed unfinished at %(time)s: it is not ranked, and the "
+        "day’s seed is public now."
+    )
+    return text % {"time": writing.time(attempts_close_at(row.day))}
