@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -85,8 +85,6 @@ class UnrankedRow:
 
     nickname: str | None
     total: int
-    hands_won: int
-    finished_at: datetime
     own: bool
     standing: Standing
 
@@ -153,12 +151,5 @@ def waiting_for_checks(session: Session, day: date, rules_key: str) -> int:
 def _unranked(
     attempt: DailyAttempt, nickname: str | None, shown: Standing, player_id: str | None
 ) -> UnrankedRow:
-    assert attempt.total is not None and attempt.finished_at is not None
-    return UnrankedRow(
-        nickname,
-        attempt.total,
-        attempt.hands_won or 0,
-        attempt.finished_at,
-        attempt.player_id == player_id,
-        shown,
-    )
+    assert attempt.total is not None
+    return UnrankedRow(nickname, attempt.total, attempt.player_id == player_id, shown)
