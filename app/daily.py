@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -22,6 +22,9 @@ from app.service import (
 )
 from engine import HandResult, Team
 from engine.game import totals_of
+
+if TYPE_CHECKING:
+    from app.networks import RankedSlot
 
 BOARD_SIZE = 100
 RANKED_GRACE = timedelta(hours=2)
@@ -103,19 +106,24 @@ def has_finished_attempt(session: Session, player_id: str) -> bool:
 
 
 def add_attempt(
-    session: Session, player: Player, row: GameRow, network: str, slot: int | None
+    session: Session,
+    player: Player,
+    row: GameRow,
+    ranked: RankedSlot,
+    now: datetime,
 ) -> DailyAttempt:
-    """The ranked attempt, counted from now, with its network's hash and slot
-    (`app.networks`); the unique keys refuse a second one of the player, and a slot of the
-    network another start took meanwhile."""
+    """The ranked attempt, counted from `now` (the server's clock, as its finish is), with
+    its network's hash and slot (`app.networks`); the unique keys refuse a second one of the
+    player, and a slot of the network another start took meanwhile."""
     assert row.day is not None
     attempt = DailyAttempt(
         player_id=player.id,
         day=row.day,
         rules_key=row.rules_key,
         game_id=row.id,
-        network=network,
-        network_slot=slot,
+        network=ranked.network,
+        network_slot=ranked.slot,
+        started_at=now,
     )
     session.add(attempt)
     session.flush()
@@ -165,16 +173,21 @@ def settles(row: GameRow, table: Table, now: datetime) -> bool:
     )
 
 
-def settle_attempt(session: Session, row: GameRow, table: Table, now: datetime) -> None:
-    """When a ranked daily game ends before its day's attempts close, its total goes on the
-    board."""
+def settle_attempt(
+    session: Session, row: GameRow, table: Table, now: datetime
+) -> DailyAttempt | None:
+    """When a ranked daily game ends before its day's attempts close, its total is stored,
+    to go on the board once its fair-play check passes (`app.fairplay`, which the caller
+    starts after the step is committed). The attempt settled by this step, if any."""
     if not settles(row, table, now):
-        return
+        return None
     attempt = session.scalars(select(DailyAttempt).where(DailyAttempt.game_id == row.id)).first()
     if attempt is None or attempt.finished_at is not None:
-        return
+        return None
     attempt.total, attempt.hands_won = game_total(table)
     attempt.finished_at = now
+    attempt.fair_play, attempt.on_board = "pending", False
+    return attempt
 
 
 def anybody_played(session: Session, day: date, rules_key: str) -> bool:
@@ -209,16 +222,17 @@ class BoardRow:
 def board(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
     """The top rows (equal totals share a rank), plus the player's own row wherever it is.
     Only those rows are read: a day's finished attempts are as many as its players, and
-    reading them all cost every view of the board a second at 50 000 (SQLite)."""
-    finished = (
+    reading them all cost every view of the board a second at 50 000 (SQLite). Only ranked
+    attempts are rows: finished, and through their fair-play check (`on_board`)."""
+    ranked = (
         DailyAttempt.day == day,
         DailyAttempt.rules_key == rules_key,
-        DailyAttempt.finished_at.is_not(None),
+        DailyAttempt.on_board,
     )
     query = (
         select(DailyAttempt, Player.nickname)
         .join(Player, Player.id == DailyAttempt.player_id)
-        .where(*finished)
+        .where(*ranked)
         .order_by(DailyAttempt.total.desc(), DailyAttempt.finished_at)
     )
     rows: list[BoardRow] = []
@@ -234,7 +248,7 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
     own = session.execute(query.where(DailyAttempt.player_id == player_id)).first()
     if own is not None:
         attempt, nickname = own
-        ahead = select(func.count()).where(*finished, DailyAttempt.total > attempt.total)
+        ahead = select(func.count()).where(*ranked, DailyAttempt.total > attempt.total)
         rows.append(_board_row(attempt, nickname, int(session.scalar(ahead) or 0) + 1, player_id))
     return rows
 

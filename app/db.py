@@ -148,10 +148,14 @@ def insert_unless_present(session: Session, model: type[Base], values: dict[str,
     """Inserts a row unless one with the same key exists, in one statement: two requests that
     race to create the same row (a player, a day's par) both succeed and one row is stored.
     A check-then-insert would let both see nothing and the second fail on the key. True when
-    this call stored the row."""
+    this call stored the row: the count of rows is asked for (`preserve_rowcount`), as
+    SQLAlchemy gives none for an INSERT on PostgreSQL otherwise (-1: no claim of a review,
+    par or fair-play check was ever taken by its first request there, only when taken for
+    abandoned, minutes later)."""
     dialect = session.get_bind().dialect.name
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    result = session.execute(insert(model).values(**values).on_conflict_do_nothing())
+    statement = insert(model).values(**values).on_conflict_do_nothing()
+    result = session.execute(statement.execution_options(preserve_rowcount=True))
     return bool(getattr(result, "rowcount", 0) == 1)
 
 

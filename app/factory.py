@@ -26,6 +26,7 @@ from app.bot_pool import BotRoster
 from app.compression import NegotiatedGZip
 from app.db import make_counter_engine, make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
+from app.fairplay.checks import FairPlayChecks
 from app.head import HeadAsGet
 from app.hints import HINTS_WAITING_PER_WORKER, HintKeeper
 from app.history import FactsCache
@@ -37,6 +38,7 @@ from app.ratelimit import RateLimiter
 from app.review_jobs import Reviewer
 from app.routes import (
     daily,
+    fair_play,
     games,
     hands,
     health,
@@ -121,7 +123,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.reviewer = Reviewer(app.state.sessions, roster)
     app.state.hints = HintKeeper(roster, HINTS_WAITING_PER_WORKER * max(1, settings.search_workers))
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
-    for module in (health, home, language, games, hands, review, hints, daily, rules, history):
+    app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
+    routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
+    for module in (*routers, history):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(DealsSecret, refused_while_secret)

@@ -6,7 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy.orm import object_session
+
 from app.daily import attempt_closed, attempts_close_at, deals_secret, seed_published
+from app.fairplay.standing import Standing, standing_of_game
 from app.i18n import Writing
 from app.levels import level_of
 from app.models import GameRow
@@ -39,6 +42,8 @@ class GameContext:
     when the other hands, the hand records and the reviews become available."""
     practice_note: str | None = None
     """Why a player without a ranked attempt plays the day's deals as practice."""
+    fair_play: Standing | None = None
+    """A finished ranked attempt's fair-play check: being done, passed, held…"""
 
     @property
     def hints(self) -> bool:
@@ -82,6 +87,7 @@ def game_context(
         level=level_words,
         secret_until=attempts_close_at(row.day) if deals_secret(row, now) else None,
         practice_note=_practice_note(row, writing, ranked_per_address),
+        fair_play=_fair_play(row) if ranked and over else None,
     )
 
 
@@ -103,3 +109,21 @@ def _practice_note(row: GameRow, writing: Writing, ranked_per_address: int) -> s
         ranked_per_address,
     )
     return note % {"num": ranked_per_address}
+
+
+def _fair_play(row: GameRow) -> Standing | None:
+    """Read only for a finished ranked game, whose pages are never shown from the event loop
+    (its last step settles the attempt in a worker thread, and it takes no step after)."""
+    session = object_session(row)
+    assert session is not None, "the game's row belongs to the request's session"
+    return standing_of_game(session, row.id)
+
+
+def closed_message(row: GameRow, writing: Writing) -> str:
+    """Why a ranked attempt closed unfinished takes no more steps."""
+    assert row.day is not None
+    text = writing.words.gettext(
+        "This ranked attempt closed unfinished at %(time)s: it is not ranked, and the "
+        "day’s seed is public now."
+    )
+    return text % {"time": writing.time(attempts_close_at(row.day))}

@@ -16,15 +16,16 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from app.charts import Chart, bar_chart, dot_chart
 from app.daily import attempt_closed
+from app.daily_results import Attempt, player_attempts
 from app.i18n import N_, Writing
 from app.kept import Kept
 from app.levels import level_of
-from app.models import DailyAttempt, GameHand, GameRow, HandReview, HintUse
+from app.models import GameHand, GameRow, HandReview, HintUse
 from app.service import HUMAN, numbers_in_game, replay_game
 from app.words import CALLS, CONTRACTS
 from engine import Call, Contract, Hand, Phase, RuleSet, Team
@@ -183,24 +184,6 @@ class Review:
     spread: float | None
 
 
-@dataclass(frozen=True)
-class Attempt:
-    """A ranked daily attempt, ranked as the day's board ranks it (equal totals share)."""
-
-    game_id: str
-    day: date
-    rules_key: str
-    total: int | None
-    rank: int | None
-    """None until the attempt is finished (and for ever, if it was closed unfinished)."""
-    field: int
-    """Finished attempts of that day and rule set: the rank is out of these."""
-
-    @property
-    def board_url(self) -> str:
-        return f"/leaderboard?day={self.day.isoformat()}&rules={self.rules_key}"
-
-
 def player_games(session: Session, player_id: str) -> list[GameRow]:
     query = (
         select(GameRow)
@@ -233,36 +216,6 @@ def player_reviews(session: Session, player_id: str) -> dict[tuple[str, int], Re
         (game_id, hand): Review(game_id, hand, status == "done", loss, spread)
         for game_id, hand, status, loss, spread in session.execute(query)
     }
-
-
-def player_attempts(session: Session, player_id: str) -> dict[str, Attempt]:
-    """The player's ranked attempts by game id, each with its rank: one more than the finished
-    attempts of the day with a higher total (`app.daily.board`'s ranking)."""
-    other = aliased(DailyAttempt)
-    same_board = (
-        other.day == DailyAttempt.day,
-        other.rules_key == DailyAttempt.rules_key,
-        other.finished_at.is_not(None),
-    )
-    higher = select(func.count()).where(*same_board, other.total > DailyAttempt.total)
-    field = select(func.count()).where(*same_board)
-    query = select(
-        DailyAttempt,
-        higher.correlate(DailyAttempt).scalar_subquery(),
-        field.correlate(DailyAttempt).scalar_subquery(),
-    ).where(DailyAttempt.player_id == player_id)
-    attempts = {}
-    for attempt, above, entrants in session.execute(query):
-        finished = attempt.finished_at is not None and attempt.total is not None
-        attempts[attempt.game_id] = Attempt(
-            attempt.game_id,
-            attempt.day,
-            attempt.rules_key,
-            attempt.total if finished else None,
-            int(above) + 1 if finished else None,
-            int(entrants),
-        )
-    return attempts
 
 
 # ---- the list of games -----------------------------------------------------------------------

@@ -222,6 +222,11 @@ class Writing:
     def number(self, number: float, digits: int = 0) -> str:
         return _decimal(number, _pattern(digits), self.locale)
 
+    def grouped(self, number: int) -> str:
+        """A large whole number with the language's grouping (`1,000,000`, `1.000.000`):
+        its digits would be hard to count."""
+        return _decimal(number, "#,##0", self.locale)
+
     def signed(self, number: float, digits: int = 0) -> str:
         """With its sign, plus included (`+2`, `-1.5`), as a score is written."""
         pattern = _pattern(digits)

@@ -15,6 +15,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -110,14 +111,17 @@ class DailyAttempt(Base):
     __tablename__ = "daily_attempts"
     __table_args__ = (
         UniqueConstraint("player_id", "day", "rules_key"),
-        Index("ix_daily_attempts_board", "day", "rules_key", "total", "finished_at"),
+        Index("ix_daily_attempts_board", "day", "rules_key", "on_board", "total", "finished_at"),
+        Index("ix_daily_attempts_fair_play", "day", "rules_key", "fair_play", "finished_at"),
         Index(
             "ix_daily_attempts_network", "day", "rules_key", "network", "network_slot", unique=True
         ),
     )
-    """The board's index: a day's top rows are read in its order, not sorted from all of the
-    day's attempts (`bench/leaderboard.py`). The network's: one attempt per slot, so two
-    starts from one network at once cannot both take its last ranked attempt."""
+    """The board's index: a day's top ranked rows are read in its order, not sorted from all
+    of the day's attempts (`bench/leaderboard.py`). The second finds the day's attempts in
+    one fair-play state (those waiting for their check, those held) without reading the
+    others. The network's: one attempt per slot, so two starts from one network at once
+    cannot both take its last ranked attempt."""
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
@@ -135,6 +139,13 @@ class DailyAttempt(Base):
     network_slot: Mapped[int | None] = mapped_column(Integer, default=None)
     """Which of its network's ranked attempts of the day and rules this is (0-based, below
     `DOKO_RANKED_PER_ADDRESS`); None without a cap, and once the network is forgotten."""
+    fair_play: Mapped[str] = mapped_column(String(16), default="pending", server_default="pending")
+    """`pending` until the finished attempt's fair-play check is done (`app.fairplay`), then
+    `passed` or `held`; an operator turns `held` into `cleared` or `disqualified`.
+    `unchecked`: finished before the checks existed, and ranked as it was."""
+    on_board: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Ranked on the day's board: finished, and `passed`, `cleared` or `unchecked`. Kept as a
+    column of its own so that the board's index reads the ranked rows in order."""
 
 
 class NetworkSalt(Base):
@@ -147,6 +158,47 @@ class NetworkSalt(Base):
     salt: Mapped[str] = mapped_column(String(64))
     """32 random bytes, hex."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class FairPlayCheck(Base):
+    """The fair-play check of one finished ranked attempt (`bots.fairplay`): computed once in
+    the background (`app.claims`) and kept, the tells included, for the operators."""
+
+    __tablename__ = "fair_play_checks"
+
+    attempt_id: Mapped[int] = mapped_column(ForeignKey("daily_attempts.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    """`pending` while it is computed, then `done` (or `failed`, to be claimed again)."""
+    evaluator: Mapped[str] = mapped_column(String(40))
+    """What computed it and with which budget (`fairplay/40`)."""
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    decisions: Mapped[int | None] = mapped_column(Integer, default=None)
+    """The player's decisions weighed."""
+    honest_chance: Mapped[float | None] = mapped_column(default=None)
+    """How likely an honest player matches the hidden cards at least as often."""
+    matched: Mapped[int | None] = mapped_column(Integer, default=None)
+    expected: Mapped[float | None] = mapped_column(default=None)
+    """The tells an honest player matches on average."""
+    held: Mapped[bool | None] = mapped_column(default=None)
+    """The verdict as computed, by the threshold of its day."""
+    tells: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    """Each decision where the deal's best choice was not the view's: where it was, what was
+    chosen, the deal's best, the view's best, the honest chance. They name cards: only the
+    operators' command shows them."""
+
+
+class FairPlayDecision(Base):
+    """An operator's decision on a held attempt; every one is kept, none is deleted."""
+
+    __tablename__ = "fair_play_decisions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    attempt_id: Mapped[int] = mapped_column(ForeignKey("daily_attempts.id"), index=True)
+    decision: Mapped[str] = mapped_column(String(16))
+    """`cleared` (ranked again) or `disqualified`."""
+    reason: Mapped[str] = mapped_column(String(1000))
+    decided_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class DailyPar(Base):

@@ -53,7 +53,8 @@ def total_of(number: int) -> int:
 
 
 def fill(session: Session, attempts: int) -> None:
-    """Players with totals spread over -40..40, finishing a second apart."""
+    """Players with totals spread over -40..40, finishing a second apart, each through its
+    fair-play check."""
     start = datetime(2026, 3, 14, 8, 0, tzinfo=UTC)
     numbers = range(attempts)
     session.execute(insert(Player), [{"id": player_id(n), "nickname": f"P{n}"} for n in numbers])
@@ -81,6 +82,8 @@ def fill(session: Session, attempts: int) -> None:
             "finished_at": start + timedelta(seconds=n),
             "total": total_of(n),
             "hands_won": n % 9,
+            "fair_play": "passed",
+            "on_board": True,
         }
         for n in numbers
     ]

@@ -33,6 +33,8 @@ from app.deps import (
     count_start,
     player_id,
 )
+from app.fairplay.checks import FairPlayChecks
+from app.fairplay.standing import own_pending, set_aside, waiting_for_checks
 from app.i18n import N_, translator
 from app.levels import DAILY_LEVEL, LEVELS
 from app.models import DailyPar, Player
@@ -107,7 +109,7 @@ def _start(
     rules = ranked_rules(deals.rules_key)
     row, table = open_game(session, player, rules, roster.bot(DAILY_BOT), seed, kind)
     if ranked is not None:
-        add_attempt(session, player, row, ranked.network, ranked.slot)
+        add_attempt(session, player, row, ranked, settings.now())
     session.commit()
     return to_table(request, row, table)
 
@@ -146,12 +148,18 @@ def leaderboard(
         raise HTTPException(404, N_("Boards are kept for a year."))
     seed = daily_seed(settings.secret, shown, rules)
     published = seed_published(shown, settings.now())
+    checks: FairPlayChecks = request.app.state.fair_play
+    checks.sweep(session, shown, rules)
+    viewer = player_id(request)
     context = {
         "day": shown,
         "today": today,
         "rules_key": rules,
         "ranked": RANKED,
-        "rows": board(session, shown, rules, player_id(request)),
+        "rows": board(session, shown, rules, viewer),
+        "own_pending": own_pending(session, shown, rules, viewer),
+        "waiting": waiting_for_checks(session, shown, rules),
+        "set_aside": set_aside(session, shown, rules, viewer),
         "par": _bot_par(request, session, settings, shown, rules),
         "commitment": commitment(seed),
         "seed": seed if published else None,

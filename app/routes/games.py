@@ -15,7 +15,7 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.concurrency import run_in_threadpool
 
-from app.daily import attempt_closed, attempts_close_at, settle_attempt, settles
+from app.daily import attempt_closed, settle_attempt, settles
 from app.db import has_idle_connection
 from app.deps import (
     TOO_MANY_ACTIONS,
@@ -30,8 +30,8 @@ from app.deps import (
     player_id,
     remember_player,
 )
-from app.game_context import game_context
-from app.i18n import N_, Translator, Writing, translator, writing_of
+from app.game_context import closed_message, game_context
+from app.i18n import N_, Translator, translator, writing_of
 from app.levels import LEVELS
 from app.models import GameRow, Player
 from app.preferences import level_preference, rules_preference
@@ -362,22 +362,13 @@ def _finish_step(
     if click.version != row.version:
         return screen.show_kept(row, table, screen.words.gettext(STALE), 409)
     if attempt_closed(row, now):
-        closed = _closed_message(row, writing_of(screen.request))
+        closed = closed_message(row, writing_of(screen.request))
         return screen.show_kept(row, table, closed, 409)
     refusal = click.refusal(table)
     if refusal is not None:
         text = refusal_text(refusal, writing_of(screen.request))
         return screen.show_kept(row, table, text, click.status(refusal))
     return _store_and_show(session, screen, row, table, now, alone=False, count=None)
-
-
-def _closed_message(row: GameRow, writing: Writing) -> str:
-    assert row.day is not None
-    text = writing.words.gettext(
-        "This ranked attempt closed unfinished at %(time)s: it is not ranked, and the "
-        "day’s seed is public now."
-    )
-    return text % {"time": writing.time(attempts_close_at(row.day))}
 
 
 def _store_and_show(
@@ -399,7 +390,7 @@ def _store_and_show(
         enforce(screen.request, count)
     try:
         write_table(row, table, alone, counted_with_step)
-        settle_attempt(session, row, table, now)
+        settled = settle_attempt(session, row, table, now)
         session.commit()
     except TooManyRequests as refused:
         raise HTTPException(429, TOO_MANY_ACTIONS) from refused
@@ -408,6 +399,8 @@ def _store_and_show(
         fresh = session.get(GameRow, row.id)
         assert fresh is not None
         return screen.show(fresh, screen.cache.take(fresh), screen.words.gettext(STALE), 409)
+    if settled is not None:
+        screen.request.app.state.fair_play.start(session, settled.id)
     if not is_htmx(screen.request):
         screen.cache.keep(row, table)
         return RedirectResponse(f"/games/{row.id}", status_code=303)

@@ -1,7 +1,8 @@
 """axe-core finds no accessibility violation on the pages a player sees: home, the table in
 the reservations, during an Armut (asked to take it, then choosing the cards to give back),
 during play (with a hint shown, and with the four-colour deck) and at the end of a hand, the
-leaderboard, how to play and the open Rules dialog. Each state is reached once per language
+leaderboard (also with results held after the fair-play check), the Fair play page, how to
+play and the open Rules dialog. Each state is reached once per language
 and audited at phone and desktop size in the light and the dark colour scheme, on the same
 page (resizing and switching the scheme do not reload it), so the whole audit of a language
 takes seconds, not minutes.
@@ -19,9 +20,11 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page
 
 from app.i18n import LANGUAGES
+from tests.live import LiveServer
 
 from .clicks import click_action, enabled_actions, play_until
 from .conftest import DESKTOP, PHONE
+from .test_fair_play import set_aside_today
 from .test_table import armut_offered_seed, start_seeded_game
 
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
@@ -173,4 +176,18 @@ def test_the_table_through_a_hand_with_an_armut(
     page.locator("[data-toggle-colours]").click()
     play_until(page, lambda p: p.locator("section.summary").count() > 0)
     found += audit(page, "end of the hand")
+    assert not found, report(found)
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_a_board_with_held_results_and_the_fair_play_page(
+    speaking: Callable[[str], Page], live_server: LiveServer, language: str
+) -> None:
+    set_aside_today(live_server)
+    page = speaking(language)
+    page.goto("/leaderboard")
+    page.locator("section.set-aside li").first.wait_for()
+    found = audit(page, "board with held results")
+    page.goto("/fair-play")
+    found += audit(page, "fair play")
     assert not found, report(found)

@@ -1,6 +1,6 @@
 """Today's daily game in a real browser: from the home page's Daily button to the end of the
-game by clicking what a player sees, then a nickname, then the leaderboard with the player's
-own row highlighted."""
+game by clicking what a player sees, then a nickname, then the leaderboard: the total being
+checked for fair play, then (the check done) the player's own row highlighted."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from app.i18n import LANGUAGES
 from tests.live import LiveServer
 
 from .clicks import game_over, play_until
+from .test_fair_play import reload_until_checked
 from .test_table import SMALL_PHONE
 
 NICKNAME = "Browser Jürgen"
@@ -39,7 +40,10 @@ def test_todays_daily_game_ends_on_the_leaderboard(page: Page, live_server: Live
     with page.expect_navigation(url="**/leaderboard*"):
         form.get_by_role("button", name="Save and see the board").click()
     assert f"day={day}" in page.url and "rules=pagat" in page.url
+    pending = page.locator(".fair-play-own").inner_text()
+    assert f"Your total, {int(mine.group(1)):+d}, is being checked for fair play" in pending
 
+    reload_until_checked(page, "table.leaderboard tr.own")
     own = page.locator("table.leaderboard tr.own")
     assert own.count() == 1, "the player's own row is highlighted"
     cells = own.locator("td").all_inner_texts()

@@ -17,6 +17,7 @@ from tests.live import LiveServer
 
 from .clicks import game_over, play_until
 from .conftest import DESKTOP, PHONE
+from .test_fair_play import reload_until_checked
 from .test_table import SMALL_PHONE, choose_rules, snapshot
 
 SEED = "browser-history-1"
@@ -83,6 +84,7 @@ def test_history_after_a_short_game_and_a_daily_game(
     daily_total = play_daily(page)
     store_reviews(live_server, game_id)
     open_history(page)
+    reload_until_checked(page, "ol.games .game-result a[href^='/leaderboard']")
 
     games = page.locator("ol.games > li.game")
     assert games.count() == 2

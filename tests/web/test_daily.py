@@ -15,6 +15,7 @@ import itertools
 import json
 import random
 import re
+import time as clock
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -125,6 +126,27 @@ def rows(application: FastAPI, model: type[Any], **where: Any) -> list[Any]:
 def count(application: FastAPI, model: type[Any]) -> int:
     with application.state.sessions() as session:
         return int(session.scalar(select(func.count()).select_from(model)) or 0)
+
+
+FAIR_PLAY_SECONDS = 240
+"""Long enough for a few fair-play checks one after the other on a busy machine (one takes
+about 5 s of one worker for a ranked pagat game)."""
+
+
+def fair_play_checked(application: FastAPI, timeout: float = FAIR_PLAY_SECONDS) -> None:
+    """Waits until the fair-play check of every finished ranked attempt is done: a finished
+    attempt goes on the board only then (`app.fairplay`)."""
+    waiting = select(func.count()).where(
+        DailyAttempt.finished_at.is_not(None), DailyAttempt.fair_play == "pending"
+    )
+    deadline = clock.monotonic() + timeout
+    while True:
+        with application.state.sessions() as session:
+            pending = int(session.scalar(waiting) or 0)
+        if not pending:
+            return
+        assert clock.monotonic() < deadline, f"{pending} fair-play checks not done"
+        clock.sleep(0.2)
 
 
 def game_id(url: str) -> str:

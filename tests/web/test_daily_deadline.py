@@ -24,6 +24,7 @@ from tests.web.test_daily import (
     SECRET,
     advance,
     daily_settings,
+    fair_play_checked,
     reference_seed,
     rows,
     running,
@@ -115,6 +116,7 @@ def test_a_game_finished_before_closing_is_ranked(late_start: Table) -> None:
     # SQLite gives the stored moment back without its time zone (UTC).
     assert attempt.finished_at.replace(tzinfo=UTC) == CLOSING - timedelta(seconds=1)
     late_start.clock.moment = CLOSING
+    fair_play_checked(late_start.app)
     board = late_start.client.get(BOARD).text
     assert "(you)" in board and "not finished" not in board
 

@@ -34,6 +34,7 @@ from tests.web.test_daily import (
     advance,
     browsers,
     daily_settings,
+    fair_play_checked,
     game_id,
     hand_records,
     random_choice,
@@ -398,6 +399,7 @@ def test_the_daily_rank_is_the_boards_and_the_calendar_shows_it(tmp_path: Path) 
         for client, choose in zip(clients[:2], (recorder, Repeater(recorder)), strict=True):
             urls.append(start_daily(client))
             play_game(client, urls[-1], choose)
+        fair_play_checked(application)
         records = stored_records(application, urls[0])
         total = expected_game(clients[0], urls[0], records).totals[0]
         add_finished_attempts(application, [total + 5, total, total - 3, total + 5])

@@ -42,6 +42,7 @@ from tests.web.test_daily import (
     browsers,
     count,
     daily_settings,
+    fair_play_checked,
     game_id,
     hand_codes,
     noon,
@@ -70,6 +71,8 @@ PAR = re.compile(
     r"[^,]*, (?P<won>\d+) hands won\)"
 )
 HASH = re.compile(r'<code class="hash">([0-9a-f]{64})</code>')
+RANKED = {"fair_play": "passed", "on_board": True}
+"""An attempt written directly as through its fair-play check."""
 FAKE_SCORE = {"total": "9999", "score": "9999", "hands_won": "12", "points": "9999"}
 
 
@@ -135,6 +138,7 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Finished]:
     with running(settings) as application, browsers(application, 1) as (client,):
         url = start_daily(client)
         play_game(client, url, random_choice("nickname player"))
+        fair_play_checked(application)
         (attempt,) = rows(application, DailyAttempt)
         yield Finished(settings, application, client, url, attempt.player_id)
 
@@ -158,6 +162,7 @@ def test_board_totals_ranks_ties_and_own_row(tmp_path: Path) -> None:
             won.append(seat0_hands_won(results))
             assert set_nickname(client, name).status_code == 303
         assert totals[0] == totals[1], "the same play gives the same total"
+        fair_play_checked(application)
         assert len(set(totals)) >= 3, f"the random players should differ: {totals}"
 
         ranks = dict(zip(names, expected_ranks(totals), strict=True))
@@ -180,8 +185,9 @@ def test_board_totals_ranks_ties_and_own_row(tmp_path: Path) -> None:
 
 
 def add_finished_attempts(application: FastAPI, totals: list[int], day: date = DAY) -> None:
-    """Players who finished `day`'s pagat game with the given totals (rows written directly,
-    for board logic that needs more players than are worth playing through)."""
+    """Players who finished `day`'s pagat game with the given totals, each through its
+    fair-play check (rows written directly, for board logic that needs more players than are
+    worth playing through)."""
     start = datetime(2024, 3, 14, 8, 0, tzinfo=UTC)
     with application.state.sessions() as session:
         for number, total in enumerate(totals):
@@ -210,6 +216,8 @@ def add_finished_attempts(application: FastAPI, totals: list[int], day: date = D
                     finished_at=start + timedelta(minutes=number),
                     total=total,
                     hands_won=number % 9,
+                    fair_play="passed",
+                    on_board=True,
                 )
             )
         session.commit()
@@ -240,7 +248,7 @@ def test_top_100_plus_the_own_row_wherever_it_is(tmp_path: Path) -> None:
             session.execute(
                 update(DailyAttempt)
                 .where(DailyAttempt.game_id == game_id(url))
-                .values(total=-500, hands_won=0, finished_at=datetime.now(UTC))
+                .values(total=-500, hands_won=0, finished_at=datetime.now(UTC), **RANKED)
             )
             session.commit()
         assert set_nickname(client, "Last").status_code == 303
@@ -261,7 +269,7 @@ def test_a_board_reads_only_the_rows_it_shows(tmp_path: Path) -> None:
             session.execute(
                 update(DailyAttempt)
                 .where(DailyAttempt.game_id == game_id(url))
-                .values(total=5, hands_won=0, finished_at=datetime.now(UTC))
+                .values(total=5, hands_won=0, finished_at=datetime.now(UTC), **RANKED)
             )
             session.commit()
         read: list[DailyAttempt] = []
@@ -313,6 +321,7 @@ def test_no_endpoint_accepts_a_score(tmp_path: Path) -> None:
         client.post("/games")
         client.post(f"{url}/next", data={"version": "0"})
         client.post(f"{url}/actions", data={"version": "0", "action": "healthy"})
+        fair_play_checked(application)
         (row,) = board_rows(client.get(BOARD).text)
         (attempt,) = rows(application, DailyAttempt)
     assert (row.name, row.total, row.won) == (
@@ -440,6 +449,7 @@ def test_playing_like_the_bot_scores_exactly_par(tmp_path: Path) -> None:
     with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
         url = start_daily(client)
         play_game(client, url, lambda offered: next(moves))
+        fair_play_checked(application)
         assert next(moves, None) is None, "every move of the bot was made"
         (row,) = board_rows(client.get(BOARD).text)
         assert (row.total, row.won) == (expected.total, expected.won)
@@ -557,6 +567,7 @@ def test_a_nickname_another_player_holds_is_refused(tmp_path: Path) -> None:
         holder, other = pair
         for client in pair:
             play_game(client, start_daily(client), random_choice("one of two players"))
+        fair_play_checked(application)
         assert set_nickname(holder, "Alice").status_code == 303
         for typed in ("Alice", "alice.", "ALICE", "A-lice"):
             answer = set_nickname(other, typed)

@@ -236,3 +236,43 @@ def test_command_line_help() -> None:
     completed = migrate_command("--help")
     assert completed.returncode == 0
     assert "usage: python -m app.migrate" in completed.stdout
+
+
+def test_attempts_finished_before_0012_stay_ranked_unchecked(tmp_path: Path) -> None:
+    """The checks came with 0012: an attempt finished before was never checked and stays on
+    the board (`unchecked`); one still being played is checked when it finishes (`pending`).
+    Going down forgets the states, with the checks and decisions."""
+    url = sqlite_url(tmp_path)
+    command.upgrade(alembic_config(url), "0010")
+    engine = create_engine(url)
+    attempts = [("g1", "2024-01-01", "2024-01-01 12:00", 7), ("g2", "2024-01-02", None, None)]
+    with engine.begin() as connection:
+        connection.execute(text("INSERT INTO players (id, created_at) VALUES ('p', '2024-01-01')"))
+        for game, day, finished, total in attempts:
+            connection.execute(
+                text(
+                    "INSERT INTO games (id, player_id, rules_key, seed, bot_id, version, mode,"
+                    " day, hands_done, finished, created_at, updated_at) VALUES (:game, 'p',"
+                    " 'pagat', 's', 'heuristic-v1', 0, 'daily', :day, 0, 0, :day, :day)"
+                ),
+                {"game": game, "day": day},
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO daily_attempts (player_id, day, rules_key, game_id, started_at,"
+                    " finished_at, total) VALUES ('p', :day, 'pagat', :game, :day, :finished,"
+                    " :total)"
+                ),
+                {"game": game, "day": day, "finished": finished, "total": total},
+            )
+    upgrade(url)
+    with engine.connect() as connection:
+        states = connection.execute(
+            text("SELECT game_id, fair_play, on_board FROM daily_attempts ORDER BY game_id")
+        ).all()
+    assert [tuple(state) for state in states] == [("g1", "unchecked", 1), ("g2", "pending", 0)]
+    command.downgrade(alembic_config(url), "0010")
+    columns = {column["name"] for column in inspect(engine).get_columns("daily_attempts")}
+    assert not {"fair_play", "on_board"} & columns
+    assert not {"fair_play_checks", "fair_play_decisions"} & table_names(url)
+    engine.dispose()

@@ -1,22 +1,28 @@
-"""The app on PostgreSQL (by URL, through psycopg): migrations, a whole daily game, the board
-and a restart, against a throwaway server started from Debian's postgresql binaries."""
+"""The app on PostgreSQL (by URL, through psycopg): migrations, a whole daily game (on the
+board once its fair-play check is done), the board and a restart, against a throwaway server
+started from Debian's postgresql binaries."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import date
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect
+from sqlalchemy.orm import Session
 
+from app.db import insert_unless_present, make_engine
 from app.factory import create_app
 from app.migrate import upgrade
+from app.models import DailyPar
 from app.settings import Settings
 from tests.live import ROOT
 from tests.postgres import throwaway_postgres
 from tests.web.driver import HTMX, page_version, play_game
+from tests.web.test_daily import fair_play_checked
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +58,19 @@ def test_migrations_create_every_table(postgres_url: str) -> None:
     assert {"players", "games", "daily_attempts", "daily_par", "alembic_version"} <= tables
 
 
+def test_a_row_is_inserted_unless_present_and_says_which(postgres_url: str) -> None:
+    """The claims of reviews, pars and fair-play checks rest on it: SQLAlchemy counted no
+    inserted row on PostgreSQL (-1), so the first request never took its claim."""
+    upgrade(postgres_url)
+    engine = make_engine(postgres_url)
+    values = {"day": date(2024, 1, 1), "rules_key": "pagat", "bot_id": "x", "status": "pending"}
+    with Session(engine) as session:
+        assert insert_unless_present(session, DailyPar, values)
+        assert not insert_unless_present(session, DailyPar, values | {"bot_id": "y"})
+        session.rollback()
+    engine.dispose()
+
+
 def test_a_daily_game_is_played_ranked_and_resumed_after_a_restart(postgres_url: str) -> None:
     upgrade(postgres_url)
     settings = Settings(database_url=postgres_url, secret_key="pg", bot_delay_ms=0, limits=None)
@@ -66,6 +85,7 @@ def test_a_daily_game_is_played_ranked_and_resumed_after_a_restart(postgres_url:
         resumed = client.get(url, headers=HTMX)
         assert page_version(resumed.text) == version
         play_game(client, url)
+        fair_play_checked(restarted)
         board = client.get("/leaderboard?rules=ddv")
     restarted.state.engine.dispose()
     assert 'class="own"' in board.text

@@ -37,7 +37,13 @@ from tests.web.driver import (
     play_game,
     three_cards,
 )
-from tests.web.test_daily import browsers, daily_settings, running, start_daily
+from tests.web.test_daily import (
+    browsers,
+    daily_settings,
+    fair_play_checked,
+    running,
+    start_daily,
+)
 from tests.web.test_leaderboard import board_rows
 
 # ---- reading the pages -----------------------------------------------------------------------
@@ -613,9 +619,9 @@ def test_how_to_play_says_what_the_game_scores_and_allows(
 
 @pytest.mark.parametrize("rules_key", ["pagat", "ddv"])
 def test_the_board_shows_the_total_the_table_showed(tmp_path: Path, rules_key: str) -> None:
-    """The daily game of each preset, played with announcements: the board's row has the
-    total of the player's seat on the last sheet, and the hands his side won (§7) as the sheets
-    named the winners."""
+    """The daily game of each preset, played with announcements: the board's row (once the
+    game's fair-play check is done) has the total of the player's seat on the last sheet, and
+    the hands his side won (§7) as the sheets named the winners."""
     with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
         game_url = start_daily(client, rules_key)
         totals = [0, 0, 0, 0]
@@ -632,6 +638,7 @@ def test_the_board_shows_the_total_the_table_showed(tmp_path: Path, rules_key: s
                 assert sheet_of(body).title.startswith(f"{side.title()} wins") == won[-1]
 
         play_game(client, game_url, chooser(11, announce=0.2, reserve=0.1), observe)
+        fair_play_checked(application)
         day = application.state.settings.today().isoformat()
         (row,) = board_rows(client.get(f"/leaderboard?day={day}&rules={rules_key}").text)
         assert (row.rank, row.total, row.won, row.own) == (1, totals[0], sum(won), True)

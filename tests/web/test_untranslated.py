@@ -44,7 +44,16 @@ from tests.web.driver import (
     start_game,
 )
 from tests.web.test_catalogs import _site_messages as site_messages
-from tests.web.test_daily import DAY, browsers, daily_settings, game_id, running, start_daily
+from tests.web.test_daily import (
+    DAY,
+    browsers,
+    daily_settings,
+    fair_play_checked,
+    game_id,
+    running,
+    start_daily,
+)
+from tests.web.test_fair_play import add_attempts, hold
 from tests.web.test_leaderboard import add_finished_attempts
 from tests.web.test_leaks import (
     PAGAT_ON,
@@ -68,9 +77,9 @@ SCRIPT_PLACEHOLDER = re.compile(r"\{\w+\}")
 SHOWN_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder", "data-confirm", "data-template")
 """Attributes whose text a player reads or hears (the last two through the script)."""
 NICKNAME = "Zoltar"
-NAMES = {"Doko", "Lena", "Jonas", "Emma", NICKNAME, "P0", "P1", "P2"}
+NAMES = {"Doko", "Lena", "Jonas", "Emma", NICKNAME, "P0", "P1", "P2", "P3", "P4"}
 """The brand and the players: the bots, the test's own nickname and those of
-`add_finished_attempts`."""
+`add_finished_attempts` and `add_attempts`."""
 CODES = {"pagat", "ddv", *LEVELS.values()}
 """The rule sets' and the bots' names."""
 ECHOED = {"skat", "many"}
@@ -533,6 +542,13 @@ def test_the_daily_game_the_board_and_the_history(tmp_path: Path, pages: Pages) 
         add_history_review(application, game_id(url))
         pages.see("history", client.get("/history"))
         pages.see("history of the late player", late.get("/history"))
+        fair_play_checked(application)
+        hold(application, url)
+        add_attempts(application, ["held", "disqualified"], [9, 8], first=3)
+        pages.see("board with held rows", client.get(board))
+        pages.see("daily table, held", client.get(url))
+        pages.see("history, held", client.get("/history"))
+        pages.see("fair play", client.get("/fair-play"))
         cookies = dict(late.cookies)
 
     closed = datetime.combine(DAY + timedelta(days=2), datetime.min.time(), UTC)
