@@ -2,7 +2,7 @@
 
 When a ranked daily game ends, the request that stored its last step claims the check
 (`app.claims`) and a thread of its process has the bots' worker processes compute it
-(`bots.fairplay.analyse_game`, with half of the workers at most, as the reviews); no page
+(`bots.fairplay`, hand by hand, with half of the workers at most, as the reviews); no page
 waits for it. The verdict is stored, and the attempt goes on the board (`passed`) or is held
 for an operator (`held`). A check whose process died, or that failed, is claimed again by a
 later view of the day's board (`sweep`, a few per view).
@@ -31,9 +31,9 @@ from app.fairplay.states import PENDING, verdict_state
 from app.models import DailyAttempt, FairPlayCheck, GameRow
 from app.service import HUMAN, finished_records, replay_game
 from app.settings import utc_now
-from bots.fairplay import Tell, Verdict, analyse_game
+from bots.fairplay import Tell, Verdict, Weighed, verdict_of, weigh_hand
 from bots.search.budget import DEFAULT_BUDGET
-from engine import RuleSet
+from engine import HandRecord, RuleSet
 
 log = logging.getLogger("doko")
 
@@ -46,15 +46,14 @@ CLAIM_RENEWED_EVERY = 60.0
 """Seconds between renewals of the claims this process holds (well inside `STALE_AFTER`)."""
 
 Log = list[list[dict[str, Any]]]
-Analysis = Callable[[str, str, Log], Verdict]
+Analysis = Callable[[HandRecord, int, int, str], list[Weighed]]
+"""Weighs one finished hand (`bots.fairplay.weigh_hand`): record, number, seat, seed."""
 
 
-def check_game(rules_key: str, seed: str, log: Log) -> Verdict:
-    """Runs in a worker process: the stored game replayed, and the human's decisions in its
-    hands weighed. The analysis is seeded by the game's seed: the same game always gets the
-    same verdict."""
+def finished_hands(rules_key: str, seed: str, log: Log) -> list[HandRecord]:
+    """The stored game's finished hands, Armut redeals counted, as the check numbers them."""
     game, _ = replay_game(RuleSet.from_key(rules_key), seed, log, checked=False)
-    return analyse_game(finished_records(game), HUMAN, seed)
+    return finished_records(game)
 
 
 def tell_json(tell: Tell) -> dict[str, Any]:
@@ -112,12 +111,12 @@ class FairPlayChecks:
     """Claims, computes and stores the fair-play checks of one server process."""
 
     def __init__(
-        self, sessions: sessionmaker[Session], roster: BotRoster, analysis: Analysis = check_game
+        self, sessions: sessionmaker[Session], roster: BotRoster, analysis: Analysis = weigh_hand
     ) -> None:
         self._sessions = sessions
         self._roster = roster
         self._analysis = analysis
-        """Runs in a worker process, so it is a module's function (`check_game`)."""
+        """Runs in a worker process, so it is a module's function (`weigh_hand`)."""
         self._lock = threading.Lock()
         self._held: set[int] = set()
         self._renewer: threading.Thread | None = None
@@ -138,9 +137,7 @@ class FairPlayChecks:
 
     def _run(self, attempt_id: int) -> None:
         try:
-            game = self._game(attempt_id)
-            verdict = self._roster.submit_in_background(self._analysis, *game).result()
-            self._store(attempt_id, verdict)
+            self._store(attempt_id, self._verdict(attempt_id))
         except (RosterClosed, CancelledError):
             log.info("the fair-play check of attempt %s stopped with the server", attempt_id)
             self._fail(attempt_id)
@@ -149,6 +146,17 @@ class FairPlayChecks:
             self._fail(attempt_id)
         finally:
             self._release(attempt_id)
+
+    def _verdict(self, attempt_id: int) -> Verdict:
+        """The game's hands weighed one after the other in the workers; the verdict is
+        deterministic in the game's seed. A hand is one piece of work (under a second), so
+        a bot's move or a hint waits behind one hand at most, never a whole game."""
+        rules_key, seed, log = self._game(attempt_id)
+        weighed: list[Weighed] = []
+        for number, record in enumerate(finished_hands(rules_key, seed, log)):
+            work = self._roster.submit_in_background(self._analysis, record, number, HUMAN, seed)
+            weighed.extend(work.result())
+        return verdict_of(weighed)
 
     def _game(self, attempt_id: int) -> tuple[str, str, Log]:
         """The attempt's game as stored: rules, seed and log."""

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bots.fairplay.verdict import Tell, Verdict, verdict_of
-from bots.fairplay.weighing import Weighed, weigh_game
+from bots.fairplay.weighing import Weighed, weigh_game, weigh_hand
 from bots.search.budget import DEFAULT_BUDGET, Budget
 from engine import HandRecord
 
-__all__ = ["Tell", "Verdict", "Weighed", "analyse_game", "verdict_of", "weigh_game"]
+__all__ = ["Tell", "Verdict", "Weighed", "analyse_game", "verdict_of", "weigh_game", "weigh_hand"]
 
 
 def analyse_game(

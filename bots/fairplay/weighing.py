@@ -50,11 +50,22 @@ def weigh_game(
     records: Sequence[HandRecord], seat: int, seed: str, budget: Budget = DEFAULT_BUDGET
 ) -> list[Weighed]:
     """Every decision of `seat` in a game's finished hands; deterministic in `seed`."""
-    weighed: list[Weighed] = []
-    for number, record in enumerate(records):
-        for index, hand, chosen in _decisions(record, seat):
-            rng = random.Random(f"{seed}/fair-play/{number}/{index}")
-            weighed.append(_weigh(number, index, hand, seat, chosen, rng, budget))
+    return [
+        item
+        for number, record in enumerate(records)
+        for item in weigh_hand(record, number, seat, seed, budget)
+    ]
+
+
+def weigh_hand(
+    record: HandRecord, number: int, seat: int, seed: str, budget: Budget = DEFAULT_BUDGET
+) -> list[Weighed]:
+    """`weigh_game` for hand `number` alone: a server weighs a game hand by hand, so that a
+    bot's move at a table waits behind one hand's weighing at most, not a whole game's."""
+    weighed = []
+    for index, hand, chosen in _decisions(record, seat):
+        rng = random.Random(f"{seed}/fair-play/{number}/{index}")
+        weighed.append(_weigh(number, index, hand, seat, chosen, rng, budget))
     return weighed
 
 
