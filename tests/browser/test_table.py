@@ -425,7 +425,8 @@ RISEN_GAP = """() => {
     const button = document.querySelector('.pick button').getBoundingClientRect();
     const risen = [...document.querySelectorAll('.pickable:has(input:checked)')]
         .map(card => card.getBoundingClientRect());
-    return Math.min(...risen.map(card => Math.max(card.top - button.bottom, button.top - card.bottom)));
+    const apart = card => Math.max(card.top - button.bottom, button.top - card.bottom);
+    return Math.min(...risen.map(apart));
 }"""
 """Pixels between the pass button and the nearest chosen (risen) card, above or below it."""
 
