@@ -26,8 +26,15 @@ function confirmation(row) {
   return row && row.querySelector(".call-confirm");
 }
 
+// The question comes from the row's template the first time: no hidden buttons wait in the row.
+function askingPanel(row) {
+  const template = row && row.querySelector("#call-confirm-template");
+  if (!template) return null;
+  return confirmation(row) || row.appendChild(template.content.firstElementChild.cloneNode(true));
+}
+
 function askFirst(call) {
-  const panel = confirmation(call.closest(".announce"));
+  const panel = askingPanel(call.closest(".announce"));
   if (!panel) return;
   for (const other of document.querySelectorAll("[data-confirm-call]")) other.setAttribute("aria-expanded", "false");
   call.setAttribute("aria-expanded", "true");
@@ -40,12 +47,13 @@ function askFirst(call) {
   void panel.offsetWidth;
   panel.hidden = false;
   yes.focus({ preventScroll: true });
+  panel.scrollIntoView({ block: "nearest" });
 }
 
 function dismiss(row) {
   const panel = confirmation(row);
-  if (!panel || panel.hidden) return;
-  panel.hidden = true;
+  if (!panel) return;
+  panel.remove();
   const asked = row.querySelector('[data-confirm-call][aria-expanded="true"]');
   if (asked) {
     asked.setAttribute("aria-expanded", "false");
