@@ -2,7 +2,8 @@
 // Each call keeps its place in the row (a call made stays there as a mark), the row takes no
 // tap and no key for a moment after it is shown (the stylesheet's `rest` animation: a second
 // tap or a second A of a double press finds it resting), and a high call (no 60 and beyond)
-// asks again below the row: only its "Yes" makes it, and that too rests a moment first.
+// asks again at the edge of the screen away from it: only its "Yes" makes it, and that too
+// rests a moment first.
 "use strict";
 
 function resting(button) {
@@ -42,12 +43,16 @@ function askFirst(call) {
   const yes = panel.querySelector("[data-confirmed-call]");
   yes.value = call.value;
   yes.textContent = call.dataset.confirmYes;
-  // Shown anew, so that its rest starts again.
+  // At the edge of the screen farther from the call tapped: nothing moves, and the finger
+  // that tapped finds no "Yes" under it. Shown anew, so that its rest starts again.
+  const tapped = call.getBoundingClientRect();
+  const low = tapped.top + tapped.height / 2 > window.innerHeight / 2;
+  panel.classList.toggle("at-top", low);
+  panel.classList.toggle("at-bottom", !low);
   panel.hidden = true;
   void panel.offsetWidth;
   panel.hidden = false;
   yes.focus({ preventScroll: true });
-  panel.scrollIntoView({ block: "nearest" });
 }
 
 function dismiss(row) {
