@@ -15,10 +15,14 @@ document.addEventListener("click", (event) => {
   if (button) showLastTrick(button.closest("#table"), button.getAttribute("aria-expanded") !== "true");
 });
 
-document.addEventListener("htmx:load", (event) => {
-  const table = event.target.matches("#table") ? event.target : event.target.querySelector("#table");
-  if (table) showLastTrick(table, DokoSettings.on("last-trick"));
-});
+// As soon as a new table is in the page (not at `htmx:load`, a moment later): it would show
+// closed first, then open, the hand below moving twice.
+function keepLastTrick() {
+  showLastTrick(document.getElementById("table"), DokoSettings.on("last-trick"));
+}
+
+document.addEventListener("DOMContentLoaded", keepLastTrick);
+document.addEventListener("htmx:afterSwap", keepLastTrick);
 
 document.addEventListener("doko:settings", (event) => {
   if (event.detail.name === "last-trick") showLastTrick(document.getElementById("table"), event.detail.value === "1");
