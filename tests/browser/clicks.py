@@ -38,7 +38,14 @@ def changes_table(page: Page, act: Callable[[], None]) -> None:
 
 
 def click_action(page: Page, action: str) -> None:
-    changes_table(page, page.locator(f'#table [data-action="{action}"]').first.click)
+    """Clicks the control as a player does: a solo folded into the phone's Solo menu is
+    reached by opening the menu first."""
+    control = page.locator(f'#table [data-action="{action}"]').first
+    if not control.is_visible():
+        menu = page.locator("#table details.menu", has=control)
+        if menu.count():
+            menu.locator("summary").click()
+    changes_table(page, control.click)
 
 
 def pick_three(page: Page) -> list[str]:
