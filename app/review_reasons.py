@@ -11,6 +11,7 @@ from app.i18n import N_, Writing
 from app.review import Decision
 from app.words import action_text, call_name
 from bots.search.contrast import ANNOUNCE, ANNOUNCE_FAILED, POINTS, SCORE
+from engine.scoring import DOPPELKOPF_POINTS
 
 SENTENCES = {
     "trick": N_(
@@ -38,8 +39,8 @@ SENTENCES = {
         "the last trick where %(chosen)s does not."
     ),
     "doppelkopf": N_(
-        "In %(share)s of the play-outs %(better)s gets your side a Doppelkopf (a trick of 40 "
-        "points or more) where %(chosen)s does not."
+        "In %(share)s of the play-outs %(better)s gets your side a Doppelkopf (a trick of "
+        "%(doppelkopf)s points or more) where %(chosen)s does not."
     ),
     "won": N_(
         "Your side wins the hand in %(better_share)s of the play-outs after %(better)s, and in "
@@ -82,6 +83,7 @@ def reason_text(decision: Decision, writing: Writing) -> str | None:
         "better_share": writing.percent(reason.better_count / worlds),
         "chosen_share": writing.percent(reason.chosen_count / worlds),
         "points": writing.number(reason.points),
+        "doppelkopf": writing.number(DOPPELKOPF_POINTS),
         "call": call_name(call, t) if act == "announce" else "",
     }
     return t.gettext(SENTENCES[reason.kind]) % values
