@@ -70,7 +70,8 @@ def _worlds_per_action(view: SeatView) -> int:
 def weigh_by_search(moment: Moment, seed: str) -> Decision:
     """Runs in a worker process: one decision weighed with the review's larger budget and,
     where a better action was found, why it was better, from the same worlds' play-outs."""
-    sampled = Sampled()
+    chosen = moment.chosen
+    sampled = Sampled(keep=chosen.card.index if chosen.card is not None else None)
     decision = weigh(moment, partial(review_evaluation, sampled=sampled), seed)
     if decision.loss <= 0:
         return decision

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bots.search.contracts import finish
 from bots.search.evaluate import Sampled
+from bots.search.playouts import Outcome
 from bots.search.policy import policy_card
 from bots.search.solver import EndgameSolver
 from engine import Act, Action, Hand, Phase, SeatView, Step, Team, play_out
@@ -92,7 +93,7 @@ def contrast(
     """Why `better` beat `chosen` for the seat of `view`, from both played out in the worlds
     `evaluate` valued them in (`sampled`); `rng` decides for the model before the card play."""
     lines = _lines(view, sampled, chosen, better, rng)
-    return _difference(chosen, better, [(_facts(view, a), _facts(view, b)) for a, b in lines])
+    return main_difference(chosen, better, [(_facts(view, a), _facts(view, b)) for a, b in lines])
 
 
 def _lines(
@@ -105,11 +106,23 @@ def _lines(
             (_simulated(deal, chosen, rng), _simulated(deal, better, rng)) for deal in sampled.hands
         ]
     exact = sampled.exact
+    kept = sampled.outcomes or [{}] * len(sampled.hands)
     finished: dict[int, tuple[Hand, Hand]] = {}
-    for start in sampled.hands:
+    for start, outcomes in zip(sampled.hands, kept, strict=True):
         if id(start) not in finished:
-            finished[id(start)] = (_played(start, chosen, exact), _played(start, better, exact))
+            lines = (_line(start, chosen, exact, outcomes), _line(start, better, exact, outcomes))
+            finished[id(start)] = lines
     return [finished[id(start)] for start in sampled.hands]
+
+
+def _line(start: Hand, action: Action, exact: bool, outcomes: dict[int, Outcome]) -> Hand:
+    """The hand finished after `action`: the evaluation's own play-out of a card when it was
+    kept, else played out here."""
+    card = action.card.index if action.act is Act.PLAY and action.card is not None else None
+    kept = outcomes.get(card) if card is not None else None
+    if kept is not None and kept.finished is not None:
+        return kept.finished
+    return _played(start, action, exact)
 
 
 def _simulated(deal: Hand, action: Action, rng: random.Random) -> Hand:
@@ -172,9 +185,11 @@ def _facts(view: SeatView, hand: Hand) -> Facts | None:
     )
 
 
-def _difference(
-    chosen: Action, better: Action, pairs: list[tuple[Facts | None, Facts | None]]
+def main_difference(
+    chosen: Action, better: Action, pairs: Sequence[tuple[Facts | None, Facts | None]]
 ) -> Difference:
+    """The reason from each world's facts after the chosen and the better action (None: the
+    world was dealt again)."""
     worlds = len(pairs)
     played = [(a, b) for a, b in pairs if a is not None and b is not None]
     reason = _announcement_reason(chosen, better, played, worlds)

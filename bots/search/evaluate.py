@@ -36,9 +36,14 @@ MIN_WORLDS = 4
 class Sampled:
     """The worlds an evaluation played its actions in, each as the whole hand at the decision
     (every card known; a world drawn twice is the same hand). Filled when asked for, so that
-    the review can play two actions out in the same worlds again (`bots.search.contrast`)."""
+    the review can look at two actions in the same worlds again (`bots.search.contrast`)."""
 
+    keep: int | None = None
+    """A card whose finished play-outs to keep too (in `outcomes`, world by world)."""
     hands: list[Hand] = field(default_factory=list)
+    outcomes: list[dict[int, Outcome]] = field(default_factory=list)
+    """With `keep`: per world, what each card led to, the kept card's finished hand
+    included (not where the last tricks were solved exactly)."""
     exact: bool = False
     """The last tricks were solved exactly in them."""
 
@@ -134,16 +139,21 @@ def _outcomes(
         count = budget.solver_worlds
     else:
         count = max(MIN_WORLDS, min(budget.worlds, budget.playouts // len(cards)))
-    outcomes = solved_outcomes if exact else play_outcomes
     seen: dict[tuple[int, ...], tuple[Hand, dict[int, Outcome]]] = {}
     per_world = []
     for world in weighted_worlds(view, rng, count, budget):
         if world.held not in seen:
             hand = _hand(view, world)
-            seen[world.held] = hand, outcomes(hand, view.seat, cards, steps)
+            if exact:
+                seen[world.held] = hand, solved_outcomes(hand, view.seat, cards, steps)
+            else:
+                played = play_outcomes(hand, view.seat, cards, steps, sampled.keep)
+                seen[world.held] = hand, played
         hand, outcome = seen[world.held]
         sampled.hands.append(hand)
         per_world.append(outcome)
+    if sampled.keep is not None and not exact:
+        sampled.outcomes = per_world
     return per_world
 
 
