@@ -233,6 +233,45 @@ def rank_today(server: LiveServer) -> None:
     engine.dispose()
 
 
+def rank_own(server: LiveServer, game_id: str) -> None:
+    """The player of `game_id` on today's ddv board too: the own row, "Anonymous (you)" in
+    bold."""
+    engine = create_engine(server.database_url)
+    today = datetime.now(UTC).date()
+    with Session(engine) as session:
+        game = session.get(GameRow, game_id)
+        assert game is not None
+        own = f"{game_id}-ddv"
+        session.add(
+            GameRow(
+                id=own,
+                player_id=game.player_id,
+                rules_key="ddv",
+                seed="s",
+                bot_id="heuristic-v1",
+                version=0,
+                mode="daily",
+                day=today,
+            )
+        )
+        session.flush()
+        session.add(
+            DailyAttempt(
+                player_id=game.player_id,
+                day=today,
+                rules_key="ddv",
+                game_id=own,
+                finished_at=datetime.now(UTC),
+                total=-20,
+                hands_won=2,
+                fair_play="passed",
+                on_board=True,
+            )
+        )
+        session.commit()
+    engine.dispose()
+
+
 CLIPPED = """() => {
     for (const details of document.querySelectorAll('main details')) details.open = true;
     const edge = window.innerWidth;
@@ -266,11 +305,14 @@ def test_the_history_and_the_board_fit_a_phone_in_every_language(
     with page.expect_navigation(url="**/games/*"):
         page.locator('form[action="/daily/pagat"] button').click()
     play_until(page, hand_over)
+    rank_own(live_server, page.url.rsplit("/", 1)[1])
     problems = []
     for language in LANGUAGES:
         for path in ("/history", "/leaderboard?rules=ddv"):
             page.goto(f"/language?lang={language}&back={quote(path)}")
             assert page.locator("main table").count() >= 1
+            if path.startswith("/leaderboard"):
+                assert page.locator("table.leaderboard tr.own").count() == 1
             problems += [f"{language} {path}: {line}" for line in page.evaluate(CLIPPED)]
             name = f"teaching-{path.strip('/').split('?')[0]}-{language}-phone"
             complaint = snapshot(page, name)
