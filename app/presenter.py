@@ -159,10 +159,12 @@ class Standing:
 
 @dataclass(frozen=True)
 class Spoken:
-    """A line the screen reader's live region reads when the table shows it."""
+    """A line the screen reader's live region reads when the table shows it; `shown`: also
+    a short notice over the table (a change of who plays with whom)."""
 
     at_ms: int
     text: str
+    shown: bool = False
 
 
 @dataclass(frozen=True)
@@ -544,7 +546,7 @@ def speech(
     new_cards = iter(shown[len(shown) - plays :])
     lines: list[Spoken] = []
     if view.phase in _PLAYING and any(entry["act"] in _BEFORE_PLAY for entry in step):
-        lines.append(Spoken(0, contract_words(view, t)))
+        lines.append(Spoken(0, contract_words(view, t), view.declarer is not None))
     schweinchen = schweinchen_note(view, t)
     for position, entry in enumerate(step, start=table.step_start):
         clock = lines[-1].at_ms if lines else 0
@@ -555,11 +557,11 @@ def speech(
             trick, played = next(new_cards)
             said = _play_words(trick, played, entry["seat"] != HUMAN, t)
             if schweinchen and _reveals_schweinchen(table.log[-1], position, view.schweinchen):
-                said.insert(1, Spoken(said[0].at_ms, schweinchen))
+                said.insert(1, Spoken(said[0].at_ms, schweinchen, True))
             if _reveals_silent_solo(table.log[-1], position, view):
-                said.insert(1, Spoken(said[0].at_ms, contract_words(view, t)))
+                said.insert(1, Spoken(said[0].at_ms, contract_words(view, t), True))
             if trick.number == view.clarification and played is trick.cards[-1]:
-                said.append(Spoken(trick.winner_at_ms, _hochzeit_words(view, t)))
+                said.append(Spoken(trick.winner_at_ms, _hochzeit_words(view, t), True))
             lines += said
     if view.result is not None:
         lines.append(Spoken(lines[-1].at_ms if lines else 0, _end_words(view.result, t)))

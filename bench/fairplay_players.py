@@ -7,6 +7,8 @@ are no bots of the registry and are never offered at the table.
 - `casual-v1`, `heuristic-v1`, `search-v2`: the bots as they play at the table;
 - `noisy`: a random one of the best three actions by the search's values from the view, a
   player who sees the hand well but not perfectly;
+- `random-v1` and `first-card` (the first legal card or reservation, never a call): styles far
+  from the search's, to see that a fixed habit is not taken for knowledge of the deal;
 - `clairvoyant-P`: with probability P the best action in the true deal
   (`evaluate_known`), otherwise as `search-v2`;
 - `scout`: plays its cards as `search-v2`, but reserves and announces by the true deal, as a
@@ -47,6 +49,11 @@ def noisy(hand: Hand, seat: int, rng: random.Random) -> Action:
     return rng.choice(best).action
 
 
+def first_card(hand: Hand, seat: int, rng: random.Random) -> Action:
+    legal = [action for action in hand.legal_actions(seat) if action.act is not Act.ANNOUNCE]
+    return legal[0]
+
+
 def knowing_best(hand: Hand, seat: int, rng: random.Random) -> Action:
     """The best action in the true deal."""
     return evaluate_known(hand, seat, rng)[0].value.action
@@ -85,6 +92,8 @@ HONEST: dict[str, Player] = {
     "heuristic-v1": Honest("heuristic-v1"),
     "search-v2": Honest("search-v2"),
     "noisy": noisy,
+    "random-v1": Honest("random-v1"),
+    "first-card": first_card,
 }
 CHEATERS: dict[str, Player] = {
     "clairvoyant-1": Clairvoyant(1.0),

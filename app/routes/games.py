@@ -15,6 +15,7 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.concurrency import run_in_threadpool
 
+from app.call_row import call_row
 from app.daily import attempt_closed, settle_attempt, settles
 from app.db import has_idle_connection
 from app.deps import (
@@ -34,6 +35,7 @@ from app.game_context import closed_message, game_context
 from app.i18n import N_, Translator, translator, writing_of
 from app.levels import LEVELS
 from app.models import GameRow, Player
+from app.pace import step_pace, still_pace
 from app.preferences import level_preference, rules_preference
 from app.presenter import table_model
 from app.ratelimit import Count, TooManyRequests
@@ -176,6 +178,8 @@ class Screen:
             "model": own_hand_only(model) if game.secret_until else model,
             "game": game,
             "hint": hint,
+            "pace": step_pace(table, model) if animate else still_pace(model),
+            "calls": call_row(model.announce, model.seats[HUMAN].team, self.words),
         }
         block = "table" if is_htmx(self.request) else None
         response: Response = self.templates.TemplateResponse(

@@ -12,12 +12,6 @@ function applyColours() {
   }
 }
 
-function countPicked(form) {
-  const picked = form.querySelectorAll('input[name="cards"]:checked').length;
-  const shown = form.querySelector(".picked");
-  if (shown) shown.textContent = shown.dataset.template.replace("{n}", String(picked));
-}
-
 function applyPresetDefaults(radio) {
   const defaults = JSON.parse(radio.dataset.defaults);
   const form = radio.form;
@@ -60,7 +54,6 @@ document.addEventListener("keydown", (event) => {
 
 document.addEventListener("change", (event) => {
   const field = event.target;
-  if (field.name === "cards") countPicked(field.form);
   if (field.name === "preset" && field.dataset.defaults) applyPresetDefaults(field);
 });
 
@@ -68,6 +61,12 @@ document.addEventListener("submit", (event) => {
   const message = event.target.dataset.confirm;
   if (message && !window.confirm(message)) event.preventDefault();
 });
+
+// The pace of the bots' cards chosen in the table's settings (settings.js), as a factor of
+// the server's: every time of the animation is multiplied by it.
+function paced(ms) {
+  return typeof DokoSettings === "undefined" ? ms : ms * DokoSettings.speed();
+}
 
 // Animation timings come as data-vars="--delay:500ms;--win:900ms": the page allows no inline
 // style attribute, but setting custom properties from a script is allowed.
@@ -77,7 +76,8 @@ function applyVars(root) {
     if (!element.dataset || !element.dataset.vars) continue;
     for (const pair of element.dataset.vars.split(";")) {
       const [name, value] = pair.split(":");
-      if (name && value) element.style.setProperty(name.trim(), value.trim());
+      const timed = value && value.trim().replace(/(\d+(?:\.\d+)?)ms/g, (_, ms) => `${paced(Number(ms))}ms`);
+      if (name && value) element.style.setProperty(name.trim(), timed);
     }
   }
 }
@@ -89,7 +89,7 @@ function speak(root) {
   const lines = root.querySelectorAll ? root.querySelectorAll(".speech li") : [];
   for (const line of lines) {
     const at = Number(line.dataset.at) || 0;
-    setTimeout(() => say(line.textContent), at);
+    setTimeout(() => say(line.textContent), paced(at));
   }
 }
 

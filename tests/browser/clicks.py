@@ -42,13 +42,14 @@ def click_action(page: Page, action: str) -> None:
 
 
 def pick_three(page: Page) -> list[str]:
-    """Armut pick: every trump first (required when passing), then the first plain cards; the
-    confirm button is pressed once three boxes are checked."""
+    """Armut pick: every trump first (required when passing, and chosen already), then the
+    first plain cards; the confirm button is pressed once three boxes are checked."""
     trumps = page.locator("label[data-card].trump").all()
     plain = page.locator("label[data-card]:not(.trump)").all()
     chosen = (trumps + plain)[:3]
     for label in chosen:
-        label.click()
+        if not label.locator("input").is_checked():
+            label.click()
     assert page.locator('input[name="cards"]:checked').count() == 3
     confirm = "armut-give" if "armut-give" in enabled_actions(page) else "armut-return"
     codes = [label.get_attribute("data-card") or "" for label in chosen]

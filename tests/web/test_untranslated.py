@@ -74,7 +74,16 @@ SLOT_OPEN, SLOT_CLOSE = "⟨", "⟩"
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 SCRIPT_PLACEHOLDER = re.compile(r"\{\w+\}")
 """Where the script puts a number into a text the page gave it (`{n}`)."""
-SHOWN_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder", "data-confirm", "data-template")
+SHOWN_ATTRIBUTES = (
+    "title",
+    "aria-label",
+    "alt",
+    "placeholder",
+    "data-confirm",
+    "data-template",
+    "data-confirm-call",
+    "data-confirm-yes",
+)
 """Attributes whose text a player reads or hears (the last two through the script)."""
 NICKNAME = "Zoltar"
 NAMES = {"Doko", "Lena", "Jonas", "Emma", NICKNAME, "P0", "P1", "P2", "P3", "P4"}

@@ -1,0 +1,85 @@
+"""Issue 25, point 6: one blue frame meant three things. The keyboard's focus, a card received
+in the Armut and a card picked to give each have a look of their own, told apart by shape and
+sign and not by colour alone (focus: the blue ring; received: a tab with ⇩ at the card's foot;
+picked: risen, with a ✓ above), and the card a hint names wears the hint's star (★), the only
+card that does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page
+
+from .clicks import changes_table, click_action, enabled_actions, pick_three, play_until
+from .conftest import PHONE
+from .test_table import armut_offered_seed, start_seeded_game
+
+LOOK = """(card) => {
+    const style = getComputedStyle(card);
+    const before = getComputedStyle(card, '::before');
+    const after = getComputedStyle(card, '::after');
+    return {
+        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+        before: before.content,
+        after: after.content,
+        shadow: style.boxShadow,
+        risen: new DOMMatrix(style.transform).m42 < -1,
+    };
+}"""
+BLUE = "rgb(30, 111, 217)"
+"""The focus ring's blue (#1e6fd9), the keyboard's alone."""
+
+
+def look(page: Page, selector: str) -> dict[str, Any]:
+    return page.locator(selector).first.evaluate(LOOK)
+
+
+def taking_the_armut(page: Page) -> None:
+    page.goto("/")
+    start_seeded_game(page, armut_offered_seed())
+    play_until(page, lambda p: "armut-accept" in enabled_actions(p))
+    click_action(page, "armut-accept")
+    page.locator(".hand label[data-card]").first.wait_for()
+
+
+def test_focus_received_and_picked_look_apart(new_context: Callable[..., BrowserContext]) -> None:
+    page = new_context(PHONE).new_page()
+    taking_the_armut(page)
+    received = ".hand label.received"
+    plain = ".hand label:not(.received)"
+    page.locator(plain).nth(1).click()
+    page.locator(plain).nth(3).locator("input").focus()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    picked = look(page, f"{plain}:has(input:checked)")
+    focused = look(page, f"{plain}:has(input:focus-visible)")
+    got = look(page, f"{received}:not(:has(input:checked))")
+    assert got["before"] == '"⇩"' and not got["risen"], "received: the ⇩ tab"
+    assert picked["after"] == '"✓"' and picked["risen"], "picked: risen, with a ✓"
+    assert picked["before"] in ("none", "normal") and focused["before"] in ("none", "normal")
+    assert focused["after"] in ("none", "normal") and not focused["risen"]
+    assert focused["outline"] and not picked["outline"] and not got["outline"], "focus: the ring"
+    for other in (got, picked):
+        assert BLUE not in other["shadow"], "no blue frame but the focus ring"
+    assert "⇩" in page.locator(".received-legend").inner_text(), "the legend names the tab"
+
+
+def test_the_card_a_hint_names_wears_the_star(new_context: Callable[..., BrowserContext]) -> None:
+    page = new_context(PHONE).new_page()
+    taking_the_armut(page)
+    pick_three(page)
+    play_until(page, lambda p: any(a.startswith("play ") for a in enabled_actions(p)))
+    page.locator("#table .hand .playable").first.focus()
+    page.keyboard.press("h")
+    hint = page.locator("#hint .hint-box[data-hint-action]")
+    hint.wait_for(timeout=60_000)
+    named = hint.get_attribute("data-hint-action")
+    starred = page.eval_on_selector_all(
+        "#table .hinted", "els => els.map(e => e.dataset.action || e.dataset.card)"
+    )
+    assert starred == [named], "the card the hint names, and it alone, wears the star"
+    star = page.locator("#table .hinted .hint-mark")
+    assert star.is_visible() and star.inner_text() == "★"
+    changes_table(page, page.locator(f'#table [data-action="{named}"]').click)
+    assert page.locator("#table .hint-mark").count() == 0, "the star goes with the hint"

@@ -1,0 +1,69 @@
+"""Issue 25, point 1: the call row keeps one place per step of the team's ladder, so that no
+call moves under the finger. The steps the team has made stay in the row as marks that take
+no tap; the open calls are buttons, the lowest the A key's, and from no 60 on each asks
+again before it is made."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from app.call_row import call_row
+from app.i18n import translations
+from app.presenter import Control
+from tests.web.driver import HTMX, data_actions, page_version, start_game
+
+from .test_call_versions import SOLO_SEED, soloist_may_announce
+
+ENGLISH = translations("en")
+LADDER = ["Re", "No 90", "No 60", "No 30", "Schwarz"]
+
+
+def places(body: str) -> list[tuple[str, str]]:
+    """The call row's places in order: ("made", its word) or ("call", its action)."""
+    row = re.search(r'<div class="announce".*?</form>', body, re.S)
+    assert row is not None, "no call row"
+    made = r'class="call-made"><span aria-hidden="true">✓</span> ([^<]+)<'
+    found = re.findall(made + r'|data-action="([^"]+)"', row.group(0))
+    return [("made", word) if word else ("call", action) for word, action in found]
+
+
+def test_a_call_made_keeps_its_place(client: TestClient) -> None:
+    game = start_game(client, SOLO_SEED)
+    body = soloist_may_announce(client.post, client.get, game)
+    assert places(body) == [
+        ("call", "announce re"),
+        ("call", "announce no90"),
+        ("call", "announce no60"),
+        ("call", "announce no30"),
+        ("call", "announce schwarz"),
+    ]
+    data = {"version": str(page_version(body)), "action": "announce re"}
+    body = client.post(f"{game}/actions", data=data, headers=HTMX).text
+    assert places(body)[:2] == [("made", "Re"), ("call", "announce no90")]
+    assert len(places(body)) == len(LADDER)
+    data = {"version": str(page_version(body)), "action": "announce no60"}
+    body = client.post(f"{game}/actions", data=data, headers=HTMX).text
+    assert places(body) == [
+        ("made", "Re"),
+        ("made", "No 90"),
+        ("made", "No 60"),
+        ("call", "announce no30"),
+        ("call", "announce schwarz"),
+    ], "a skip makes the calls below it too"
+    assert "announce re" not in data_actions(body)
+
+
+def test_only_the_high_calls_ask_again() -> None:
+    controls = [
+        Control("announce no90", "No 90", True),
+        Control("announce no60", "No 60"),
+        Control("announce no30", "No 30"),
+    ]
+    row = call_row(controls, "kontra", ENGLISH)
+    assert [place.label for place in row] == ["Kontra", "No 90", "No 60", "No 30"]
+    assert [place.action for place in row][:1] == [None], "Kontra is made: a mark, no button"
+    assert [place.next for place in row] == [False, True, False, False]
+    assert [place.confirm for place in row] == [False, False, True, True]
+    assert call_row((), "re", ENGLISH) == ()
