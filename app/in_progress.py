@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 from starlette.requests import Request
 
@@ -37,9 +38,14 @@ class GameRunning:
         return self._answer
 
     def _ask(self) -> bool:
+        """The page that says the database cannot be reached renders the dialog too: then the
+        answer is the careful one, that a game may be running (the dialog asks first)."""
         player = player_id(self._request)
         if player is None:
             return False
         state = self._request.app.state
-        with state.sessions() as session:
-            return game_in_progress(session, player, state.settings.now()) is not None
+        try:
+            with state.sessions() as session:
+                return game_in_progress(session, player, state.settings.now()) is not None
+        except SQLAlchemyError:
+            return True

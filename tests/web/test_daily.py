@@ -321,7 +321,8 @@ def test_home_offers_both_daily_games_and_a_new_game(daily_app: FastAPI) -> None
     for key, rules in plain_words.items():
         assert re.search(
             rf'<form method="post" action="/daily/{key}">\s*<button[^>]*>'
-            rf'<span class="mode-name">Daily game</span>\s*<span class="mode-rules">{re.escape(rules)}</span>',
+            rf'<span class="mode-name">Daily game</span>\s*'
+            rf'<span class="mode-rules">{re.escape(rules)}</span>',
             page,
         )
     assert '<form method="post" action="/games">' in page
