@@ -39,7 +39,7 @@ from app.i18n import N_, translator
 from app.levels import DAILY_LEVEL, LEVELS
 from app.models import DailyPar, Player
 from app.networks import CAPPED, PRACTISED, RankedSlot, forget_networks, ranked_slot
-from app.nicknames import NicknameError, clean_nickname, nickname_key
+from app.nicknames import NicknameError, clean_nickname, nickname_keys
 from app.par import ParKeeper, needs_par
 from app.routes.games import current_player, open_game, to_table
 from app.settings import Settings
@@ -201,7 +201,8 @@ def set_nickname(
     player = session.get(Player, player_id(request) or "")
     if player is None or not has_finished_attempt(session, player.id):
         raise HTTPException(400, N_("Finish a ranked daily game first; then choose your nickname."))
-    player.nickname, player.nickname_key = name, nickname_key(name)
+    player.nickname, player.nickname_set_aside = name, None
+    player.nickname_key, player.nickname_shape_key = nickname_keys(name)
     try:
         session.commit()
     except IntegrityError:
