@@ -143,7 +143,27 @@ async def limit_actions(request: Request) -> None:
         await run_in_threadpool(count_action, request)
 
 
+TOO_MANY_PAGES = N_(
+    "Too many pages asked for from your address in a short time. Wait a minute and try again."
+)
+
+
+def count_page(request: Request) -> None:
+    """Counts a read of a page that costs the database a query, refusing it (429) past the
+    address's limit. It talks to the database: call it in a worker thread."""
+    limiter = _limiter(request)
+    if limiter is not None and not limiter.allow_page(client_address(request)):
+        raise HTTPException(429, TOO_MANY_PAGES)
+
+
+async def limit_pages(request: Request) -> None:
+    """`count_page` as a dependency, in a worker thread of its own."""
+    if _limiter(request) is not None:
+        await run_in_threadpool(count_page, request)
+
+
 ActionLimit = Depends(limit_actions)
+PageLimit = Depends(limit_pages)
 PlayerId = Depends(give_player_id)
 
 

@@ -285,3 +285,15 @@ class RateCount(Base):
     window: Mapped[int] = mapped_column(Integer, primary_key=True)
     """Minutes since the epoch."""
     count: Mapped[int] = mapped_column(Integer)
+
+
+class BoardVersion(Base):
+    """How often a day's board changed (`app.board_cache`): raised in the transaction of
+    every change of what the board shows, so that each server process knows by one lookup
+    whether the board it keeps is still the day's."""
+
+    __tablename__ = "board_versions"
+
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    rules_key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)

@@ -52,6 +52,9 @@ class Limits:
     starts_per_ip: int = 120
     actions_per_player: int = 240
     actions_per_ip: int = 2400
+    pages_per_ip: int = 600
+    """Reads of the pages that cost the database a query (the boards, the history, reviews,
+    hand records, a player's home page), all together, from one address."""
 
     def __post_init__(self) -> None:
         if min(astuple(self)) < 1:
@@ -103,6 +106,9 @@ class RateLimiter:
         self.clock = clock
         self._engine = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._purged = -1
+        self._full: dict[str, int] = {}
+        """Keys refused in the current window, by window: a key's count there only grows
+        until the window passes (in every process), so they are refused without asking."""
 
     def start_count(self, player: str | None, ip: str) -> Count:
         return self._count_of(
@@ -113,6 +119,21 @@ class RateLimiter:
         return self._count_of(
             "action", self.limits.actions_per_ip, self.limits.actions_per_player, player, ip
         )
+
+    def allow_page(self, ip: str) -> bool:
+        """Counts a read of a page that costs a query, by its address alone. Past the limit
+        the refusals cost the database nothing: the key is remembered as full until the
+        window passes, so a script reading as fast as it can is turned away in memory."""
+        count = self._count_of("page", self.limits.pages_per_ip, 0, None, ip)
+        ((key, _),) = count.limits
+        if self._full.get(key) == count.window:
+            return False
+        if self.allow(count):
+            return True
+        self._full = {k: w for k, w in self._full.items() if w == count.window} | {
+            key: count.window
+        }
+        return False
 
     def purges_next(self) -> bool:
         """Whether the next count purges the windows that have passed first (a statement
