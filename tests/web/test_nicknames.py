@@ -8,6 +8,7 @@ are recomputed by migration 0013, which sets the later of two look-alikes aside,
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from sqlalchemy import create_engine, text, update
 from app.migrate import alembic_config, upgrade
 from app.models import Player
 from app.nicknames import nickname_keys
+from tests.postgres import throwaway_postgres
 from tests.web.driver import play_game
 from tests.web.test_daily import (
     browsers,
@@ -99,11 +101,21 @@ def players_at_0012(url: str, players: list[tuple[str, str, str | None]]) -> Non
     engine.dispose()
 
 
-def test_0013_sets_the_later_of_two_look_alikes_aside(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def names_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database at no revision yet: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'names.sqlite3'}"
+        return
+    with throwaway_postgres() as server:
+        yield server.new_database("names")
+
+
+def test_0013_sets_the_later_of_two_look_alikes_aside(names_url: str) -> None:
     """`Mallory` came first; `MaIlory` and `rnallory` were let through by the old keys. The
     earliest keeps the name; the others show as anonymous, their names kept to be shown to
     them. Going back down puts the names back."""
-    url = f"sqlite:///{tmp_path / 'names.sqlite3'}"
+    url = names_url
     players = [
         ("p2", "2024-01-02", "MaIlory"),
         ("p1", "2024-01-01", "Mallory"),
