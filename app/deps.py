@@ -157,9 +157,14 @@ def count_page(request: Request) -> None:
 
 
 async def limit_pages(request: Request) -> None:
-    """`count_page` as a dependency, in a worker thread of its own."""
-    if _limiter(request) is not None:
-        await run_in_threadpool(count_page, request)
+    """`count_page` as a dependency, in a worker thread of its own; an address already
+    refused in this minute is refused at once, without the thread."""
+    limiter = _limiter(request)
+    if limiter is None:
+        return
+    if limiter.page_full(client_address(request)):
+        raise HTTPException(429, TOO_MANY_PAGES)
+    await run_in_threadpool(count_page, request)
 
 
 ActionLimit = Depends(limit_actions)

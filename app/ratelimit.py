@@ -124,16 +124,20 @@ class RateLimiter:
         """Counts a read of a page that costs a query, by its address alone. Past the limit
         the refusals cost the database nothing: the key is remembered as full until the
         window passes, so a script reading as fast as it can is turned away in memory."""
+        if self.page_full(ip):
+            return False
         count = self._count_of("page", self.limits.pages_per_ip, 0, None, ip)
         ((key, _),) = count.limits
-        if self._full.get(key) == count.window:
-            return False
         if self.allow(count):
             return True
         self._full = {k: w for k, w in self._full.items() if w == count.window} | {
             key: count.window
         }
         return False
+
+    def page_full(self, ip: str) -> bool:
+        """Whether the address was refused a page in this window already (no I/O)."""
+        return self._full.get(f"page:ip:{ip}"[:KEY_LENGTH]) == self._window()
 
     def purges_next(self) -> bool:
         """Whether the next count purges the windows that have passed first (a statement
