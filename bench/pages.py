@@ -6,18 +6,22 @@ counted, one bot worker process). First the player plays alone for `--seconds`: 
 normal level, loading its table page (GET) and clicking a random control every `--think-ms`.
 Then, for as long again, `--clients` threads from one other address (one player's cookie,
 with a game of its own, as a script would keep it) read `/leaderboard`, `/history` and `/` in
-turn as fast as the answers come. Prints the player's table loads and clicks in each phase
-(p50 / p95) and the reader's answers by page and status.
+turn as fast as the answers come. The readers run in a process of their own: threads beside
+the player's would hold its interpreter lock, and the faster the server refused them, the
+longer the player's own timing would wait for it. Prints the player's table loads and clicks
+in each phase (p50 / p95) and the reader's answers by page and status.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import sys
 import threading
 import time
 from collections import Counter
+from multiprocessing.queues import Queue
 from pathlib import Path
 
 import httpx
@@ -52,6 +56,23 @@ def reader(base: str, cookies: httpx.Cookies, reading: Reading) -> None:
                 status = client.get(page).status_code
                 with reading.lock:
                     reading.answers[page, status] += 1
+
+
+def read_pages(
+    base: str, cookies: dict[str, str], seconds: float, clients: int, answers: Queue[Answers]
+) -> None:
+    """The readers' process: `clients` threads for `seconds`, their tallies put in `answers`."""
+    reading = Reading(seconds)
+    jar = httpx.Cookies(cookies)
+    threads = [threading.Thread(target=reader, args=(base, jar, reading)) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    answers.put(dict(reading.answers))
+
+
+Answers = dict[tuple[str, int], int]
 
 
 def reader_cookies(base: str) -> httpx.Cookies:
@@ -114,22 +135,21 @@ def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
     with running_server(workers=1, rate_limits=True) as (base, log):
         quiet = play_alone(base, args.seconds, args.think_ms, 1)
-        reading = Reading(args.seconds)
-        cookies = reader_cookies(base)
-        threads = [
-            threading.Thread(target=reader, args=(base, cookies, reading))
-            for _ in range(args.clients)
-        ]
-        for thread in threads:
-            thread.start()
+        cookies = dict(reader_cookies(base).items())
+        context = multiprocessing.get_context("spawn")
+        queue: Queue[Answers] = context.Queue()
+        readers = context.Process(
+            target=read_pages, args=(base, cookies, args.seconds, args.clients, queue)
+        )
+        readers.start()
         read = play_alone(base, args.seconds, args.think_ms, 2)
-        for thread in threads:
-            thread.join()
+        answers: Answers = queue.get(timeout=args.seconds + 120)
+        readers.join()
         errors = [line for line in log.read_text().splitlines() if "rror" in line]
     print(f"quiet: {figures(quiet)}")
     print(f"read by {args.clients} clients: {figures(read)}")
     for page in PAGES:
-        statuses = {s: n for (p, s), n in sorted(reading.answers.items()) if p == page}
+        statuses = {s: n for (p, s), n in sorted(answers.items()) if p == page}
         per_second = sum(statuses.values()) / args.seconds
         print(f"reader {page}: {per_second:.0f}/s, {statuses}")
     print(f"server_log_errors: {len(errors)}")
