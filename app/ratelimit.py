@@ -40,6 +40,11 @@ from sqlalchemy.dialects import postgresql, sqlite
 from app.models import RateCount
 
 WINDOW_SECONDS = 60
+PAGE_PAUSE_SECONDS = 1.0
+"""How long an address already refused pages this minute waits for each further refusal
+(`app.deps.limit_pages`). A script reading as fast as the answers come asks again the moment
+it is refused: without the pause each connection of it kept the server busy with refusals;
+with it, a connection costs one cheap answer a second, while the server serves others."""
 KEY_LENGTH = 200
 """The longest key the table stores (a forwarded address can be long)."""
 
@@ -106,6 +111,7 @@ class RateLimiter:
         self.clock = clock
         self._engine = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._purged = -1
+        self.page_pause = PAGE_PAUSE_SECONDS
         self._full: dict[str, int] = {}
         """Keys refused in the current window, by window: a key's count there only grows
         until the window passes (in every process), so they are refused without asking."""

@@ -1,11 +1,13 @@
 """Pages that cost the database a query have a limit per address (issue 26, §4): one client
 read `/leaderboard` 136 times a second, `/history` 87 and `/` 219, and another player's
 clicks slowed down meanwhile. Past `DOKO_PAGES_PER_ADDRESS` reads a minute the address gets
-the 429 page, in its own language, and those refusals cost the database nothing."""
+the 429 page, in its own language; those refusals cost the database nothing, and each
+after the first of the minute comes after a pause."""
 
 from __future__ import annotations
 
 import html
+import time
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,7 @@ def test_reads_past_the_limit_are_refused_for_the_address(
     home page (it looks up the game in progress); another address reads on."""
     clock = Clock()
     with limited(tmp_path, clock, database, pages_per_ip=4) as application:
+        application.state.limiter.page_pause = 0.0
         with browsers(application, 1) as (client,):
             start_daily(client)
             assert client.get(BOARD).status_code == 200
@@ -60,6 +63,7 @@ def test_a_visitors_home_page_is_not_counted(tmp_path: Path) -> None:
         limited(tmp_path, Clock(), pages_per_ip=1) as application,
         browsers(application, 1) as (client,),
     ):
+        application.state.limiter.page_pause = 0.0
         for _ in range(3):
             assert client.get("/").status_code == 200
         assert client.get(BOARD).status_code == 200
@@ -71,6 +75,7 @@ def test_the_refusal_speaks_the_readers_language(tmp_path: Path) -> None:
         limited(tmp_path, Clock(), pages_per_ip=1) as application,
         browsers(application, 1) as (client,),
     ):
+        application.state.limiter.page_pause = 0.0
         german = {"Accept-Language": "de"}
         assert client.get(BOARD, headers=german).status_code == 200
         refused = client.get(BOARD, headers=german)
@@ -92,6 +97,7 @@ def test_refusals_past_the_limit_cost_no_statement(tmp_path: Path) -> None:
         limited(tmp_path, Clock(), pages_per_ip=2) as application,
         browsers(application, 1) as (client,),
     ):
+        application.state.limiter.page_pause = 0.0
         for _ in range(3):
             client.get(BOARD)
         event.listen(Engine, "before_cursor_execute", seen)
@@ -101,6 +107,21 @@ def test_refusals_past_the_limit_cost_no_statement(tmp_path: Path) -> None:
         finally:
             event.remove(Engine, "before_cursor_execute", seen)
     assert statements == []
+
+
+def test_a_refused_reader_waits_for_each_further_refusal(tmp_path: Path) -> None:
+    """A script asking again the moment it is refused kept the server busy with refusals;
+    past its first refusal of the minute, each waits (the server serving others meanwhile)."""
+    with (
+        limited(tmp_path, Clock(), pages_per_ip=1) as application,
+        browsers(application, 1) as (client,),
+    ):
+        application.state.limiter.page_pause = 0.3
+        assert client.get(BOARD).status_code == 200
+        assert_slow_down(client.get(BOARD))
+        started = time.perf_counter()
+        assert_slow_down(client.get("/history"))
+        assert time.perf_counter() - started >= 0.3
 
 
 def test_the_page_limit_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
