@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, Select, func, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from app.models import DailyAttempt, GameRow, Player
 from app.service import (
@@ -217,6 +217,8 @@ class BoardRow:
     hands_won: int
     finished_at: datetime
     own: bool
+    player_id: str = ""
+    """Whose row it is (never shown): a board kept for every viewer marks each one's own."""
 
 
 def board(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
@@ -224,33 +226,53 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
     Only those rows are read: a day's finished attempts are as many as its players, and
     reading them all cost every view of the board a second at 50 000 (SQLite). Only ranked
     attempts are rows: finished, and through their fair-play check (`on_board`)."""
-    ranked = (
-        DailyAttempt.day == day,
-        DailyAttempt.rules_key == rules_key,
-        DailyAttempt.on_board,
-    )
-    query = (
-        select(DailyAttempt, Player.nickname)
-        .join(Player, Player.id == DailyAttempt.player_id)
-        .where(*ranked)
-        .order_by(DailyAttempt.total.desc(), DailyAttempt.finished_at)
-    )
+    rows = top_rows(session, day, rules_key, player_id)
+    if player_id is None or any(row.own for row in rows):
+        return rows
+    own = session.execute(_ranked_rows(day, rules_key).where(DailyAttempt.player_id == player_id))
+    found = own.first()
+    if found is not None:
+        rows.append(ranked_row(session, *found, player_id))
+    return rows
+
+
+def top_rows(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
+    """The board's top `BOARD_SIZE` rows, read in the board's index order."""
     rows: list[BoardRow] = []
     rank = 0
     previous: int | None = None
-    top = session.execute(query.limit(BOARD_SIZE))
+    top = session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE))
     for position, (attempt, nickname) in enumerate(top, start=1):
         if attempt.total != previous:
             rank, previous = position, attempt.total
         rows.append(_board_row(attempt, nickname, rank, player_id))
-    if player_id is None or any(row.own for row in rows):
-        return rows
-    own = session.execute(query.where(DailyAttempt.player_id == player_id)).first()
-    if own is not None:
-        attempt, nickname = own
-        ahead = select(func.count()).where(*ranked, DailyAttempt.total > attempt.total)
-        rows.append(_board_row(attempt, nickname, int(session.scalar(ahead) or 0) + 1, player_id))
     return rows
+
+
+def ranked_row(
+    session: Session, attempt: DailyAttempt, nickname: str | None, player_id: str | None
+) -> BoardRow:
+    """A ranked attempt's row wherever it is on its board: one more than the attempts with a
+    higher total."""
+    ahead = select(func.count()).where(
+        *_on_board(attempt.day, attempt.rules_key), DailyAttempt.total > attempt.total
+    )
+    return _board_row(attempt, nickname, int(session.scalar(ahead) or 0) + 1, player_id)
+
+
+def _on_board(
+    day: date, rules_key: str
+) -> tuple[ColumnElement[bool] | InstrumentedAttribute[bool], ...]:
+    return (DailyAttempt.day == day, DailyAttempt.rules_key == rules_key, DailyAttempt.on_board)
+
+
+def _ranked_rows(day: date, rules_key: str) -> Select[DailyAttempt, str | None]:
+    return (
+        select(DailyAttempt, Player.nickname)
+        .join(Player, Player.id == DailyAttempt.player_id)
+        .where(*_on_board(day, rules_key))
+        .order_by(DailyAttempt.total.desc(), DailyAttempt.finished_at)
+    )
 
 
 def _board_row(
@@ -264,4 +286,5 @@ def _board_row(
         attempt.hands_won or 0,
         attempt.finished_at,
         attempt.player_id == player_id,
+        attempt.player_id,
     )

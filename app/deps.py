@@ -5,6 +5,7 @@ thread, and each such hop cost a click about 0.2 ms of CPU (there were eight per
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import secrets
 from collections.abc import AsyncIterator
@@ -143,7 +144,41 @@ async def limit_actions(request: Request) -> None:
         await run_in_threadpool(count_action, request)
 
 
+TOO_MANY_PAGES = N_(
+    "Too many pages asked for from your address in a short time. Wait a minute and try again."
+)
+
+
+def count_page(request: Request) -> None:
+    """Counts a read of a page that costs the database a query, refusing it (429) past the
+    address's limit. It talks to the database: call it in a worker thread."""
+    limiter = _limiter(request)
+    if limiter is not None and not limiter.allow_page(client_address(request)):
+        raise HTTPException(429, TOO_MANY_PAGES)
+
+
+async def limit_pages(request: Request) -> None:
+    """`count_page` as a dependency, in a worker thread of its own. An address already
+    refused in this minute is refused without the thread, after a pause
+    (`app.ratelimit.PAGE_PAUSE_SECONDS`) that costs the server nothing meanwhile."""
+    limiter = _limiter(request)
+    if limiter is None:
+        return
+    if limiter.page_full(client_address(request)):
+        await asyncio.sleep(limiter.page_pause)
+        raise HTTPException(429, TOO_MANY_PAGES)
+    await run_in_threadpool(count_page, request)
+
+
+async def limit_players_pages(request: Request) -> None:
+    """`limit_pages` for a page that costs a query only for a player (its cookie)."""
+    if player_id(request) is not None:
+        await limit_pages(request)
+
+
 ActionLimit = Depends(limit_actions)
+PageLimit = Depends(limit_pages)
+PlayersPageLimit = Depends(limit_players_pages)
 PlayerId = Depends(give_player_id)
 
 

@@ -22,6 +22,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.assets import Assets, ServeAssets
+from app.board_cache import BoardCache
 from app.bot_pool import BotRoster
 from app.compression import NegotiatedGZip
 from app.db import make_counter_engine, make_engine, session_factory
@@ -104,6 +105,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.bots = roster
     app.state.tables = TableCache(roster)
     app.state.facts = FactsCache()
+    app.state.boards = BoardCache()
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret,

@@ -44,6 +44,9 @@ class GameContext:
     """Why a player without a ranked attempt plays the day's deals as practice."""
     fair_play: Standing | None = None
     """A finished ranked attempt's fair-play check: being done, passed, held…"""
+    nickname_set_aside: str | None = None
+    """The player's nickname taken off the board for passing for an earlier player's
+    (`Player.nickname_set_aside`): the nickname form says so and asks for another."""
 
     @property
     def hints(self) -> bool:
@@ -88,6 +91,7 @@ def game_context(
         secret_until=attempts_close_at(row.day) if deals_secret(row, now) else None,
         practice_note=_practice_note(row, writing, ranked_per_address),
         fair_play=_fair_play(row) if ranked and over else None,
+        nickname_set_aside=row.player.nickname_set_aside if ranked and over else None,
     )
 
 

@@ -43,7 +43,15 @@ class Player(Base):
     nickname_key: Mapped[str | None] = mapped_column(
         String(NICKNAME_KEY_LENGTH), unique=True, index=True, default=None
     )
-    """`app.nicknames.nickname_key` of the nickname: unique, so no two players share a name."""
+    """`app.nicknames.nickname_key` of the nickname (case set aside): unique, so no two players
+    share a name."""
+    nickname_shape_key: Mapped[str | None] = mapped_column(
+        String(NICKNAME_KEY_LENGTH), unique=True, index=True, default=None
+    )
+    """`app.nicknames.shape_key` of the nickname (its look as written): unique as well."""
+    nickname_set_aside: Mapped[str | None] = mapped_column(String(24), default=None)
+    """A nickname taken off the board because it passes for an earlier player's (migration
+    0013, when the keys became stricter); the table asks the player for another."""
 
 
 class GameRow(Base):
@@ -277,3 +285,15 @@ class RateCount(Base):
     window: Mapped[int] = mapped_column(Integer, primary_key=True)
     """Minutes since the epoch."""
     count: Mapped[int] = mapped_column(Integer)
+
+
+class BoardVersion(Base):
+    """How often a day's board changed (`app.board_cache`): raised in the transaction of
+    every change of what the board shows, so that each server process knows by one lookup
+    whether the board it keeps is still the day's."""
+
+    __tablename__ = "board_versions"
+
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    rules_key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)

@@ -1,17 +1,23 @@
 """Nicknames on the leaderboard: readable, visible, and never a disguise of another name.
 
 A name is normalised (NFKC) before it is checked and stored, so that look-alike forms of the
-same letters (full-width, ligatures, …) become one. Look-alike letters across scripts come
-from the Unicode confusables data (the `confusable_homoglyphs` package), invisible characters
-from the Unicode property Default_Ignorable_Code_Point (the `regex` package).
+same letters (full-width, ligatures, …) become one. Whether two names look alike is decided on
+Unicode's confusable skeletons (UTS #39: NFD, each character mapped to its prototype by the
+confusables data, NFD again), which ICU computes (the `pyicu` package) for the whole name, so
+that a prototype of several letters (`m` is `rn`) meets those letters. Letters of one script
+passing for another's come from the same data (the `confusable_homoglyphs` package), invisible
+characters from the Unicode property Default_Ignorable_Code_Point (the `regex` package).
+
+The skeletons follow the ICU data of the machine (ICU 72, Unicode 15, on Debian 12): a server
+whose ICU is upgraded should recompute the stored keys as migration 0013 does.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
 from itertools import pairwise
 
+import icu
 import regex
 from confusable_homoglyphs import categories, confusables
 
@@ -75,16 +81,30 @@ def clean_nickname(text: str) -> str:
         raise NicknameError(
             N_("%(name)s is reserved (or looks like a reserved name)."), name=repr(name)
         )
-    if len(nickname_key(name)) > NICKNAME_KEY_LENGTH:
+    if max(map(len, nickname_keys(name))) > NICKNAME_KEY_LENGTH:
         raise NicknameError(N_("This nickname is too long: use fewer characters."))
     return name
 
 
+def nickname_keys(name: str) -> tuple[str, str]:
+    """The name's two keys (`nickname_key`, `shape_key`): a nickname that shares either with
+    another passes for it. One player holds each key; a board never shows two players under
+    one name."""
+    return nickname_key(name), shape_key(name)
+
+
 def nickname_key(name: str) -> str:
-    """What two nicknames share when one would pass for the other: case, punctuation and
-    look-alike letters set aside (`Alice`, `alice.` and `ALICE` have one key). One player
-    holds a key; a board never shows two players under one name."""
-    return _skeleton(_unpunctuated(name).casefold())
+    """The name with case set aside, then punctuation and look-alike letters: `Alice`,
+    `alice.` and `ALICE` share it, and `rnallory` shares `Mallory`'s (`m` looks like `rn`)."""
+    return _skeleton(name.casefold())
+
+
+def shape_key(name: str) -> str:
+    """The name as it looks where it is written: the skeleton of the name as typed (a capital
+    `I` is an `l`, a `0` an `O`), then case set aside, then look-alikes again. `MaIlory`
+    shares `Mallory`'s. Case-folding first, as `nickname_key` does, makes the capital `I` an
+    `i`, which passes for nothing; so the two keys are checked side by side."""
+    return _skeleton(_skeleton(name).casefold())
 
 
 def _letter_or_digit(char: str) -> bool:
@@ -123,26 +143,23 @@ def _passes_for(name: str, script: str) -> bool:
 
 def _looks_like(name: str, reserved: str) -> bool:
     """Equal but for case, look-alike characters or the punctuation a name may have
-    (`Lena_`, `You.` and `A-nonymous` read as the names they copy)."""
-    bare_name, bare_reserved = _unpunctuated(name), _unpunctuated(reserved)
-    return any(
-        _skeleton(change(bare_name)) == _skeleton(change(bare_reserved))
-        for change in (str.upper, str.lower)
-    )
+    (`Lena_`, `You.` and `A-nonymous` read as the names they copy): a key in common."""
+    return any(a == b for a, b in zip(nickname_keys(name), nickname_keys(reserved), strict=True))
 
 
 def _unpunctuated(name: str) -> str:
     return "".join(char for char in name if char not in _ALLOWED_PUNCTUATION)
 
 
+_SPOOF_CHECKER = icu.SpoofChecker()
+SEQUENCES = {"w": "vv", "W": "VV", "d": "cl"}
+"""Letters that pass for two others in common fonts, which Unicode's confusables data leaves
+out (it maps `m` to `rn`, but not `w` to `vv` nor `d` to `cl`), mapped as it maps `m`: to the
+pair. Applied to the skeleton, whose `w` and `d` also stand for their look-alikes."""
+
+
 def _skeleton(text: str) -> str:
-    return "".join(_representative(char) for char in text)
-
-
-@cache
-def _representative(char: str) -> str:
-    """One character standing for every character that looks like `char`."""
-    found = confusables.is_confusable(char, preferred_aliases=[])
-    if not found:
-        return char
-    return str(min([char, *(glyph["c"] for glyph in found[0]["homoglyphs"])]))
+    """The UTS #39 skeleton of the whole text, with `SEQUENCES`, punctuation left out (a
+    letter whose prototype is `_` or `.` reads as the punctuation it looks like)."""
+    skeleton = _SPOOF_CHECKER.getSkeleton(0, text)
+    return _unpunctuated("".join(SEQUENCES.get(char, char) for char in skeleton))

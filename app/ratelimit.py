@@ -40,6 +40,11 @@ from sqlalchemy.dialects import postgresql, sqlite
 from app.models import RateCount
 
 WINDOW_SECONDS = 60
+PAGE_PAUSE_SECONDS = 1.0
+"""How long an address already refused pages this minute waits for each further refusal
+(`app.deps.limit_pages`). A script reading as fast as the answers come asks again the moment
+it is refused: without the pause each connection of it kept the server busy with refusals;
+with it, a connection costs one cheap answer a second, while the server serves others."""
 KEY_LENGTH = 200
 """The longest key the table stores (a forwarded address can be long)."""
 
@@ -52,6 +57,9 @@ class Limits:
     starts_per_ip: int = 120
     actions_per_player: int = 240
     actions_per_ip: int = 2400
+    pages_per_ip: int = 600
+    """Reads of the pages that cost the database a query (the boards, the history, reviews,
+    hand records, a player's home page), all together, from one address."""
 
     def __post_init__(self) -> None:
         if min(astuple(self)) < 1:
@@ -103,6 +111,10 @@ class RateLimiter:
         self.clock = clock
         self._engine = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._purged = -1
+        self.page_pause = PAGE_PAUSE_SECONDS
+        self._full: dict[str, int] = {}
+        """Keys refused in the current window, by window: a key's count there only grows
+        until the window passes (in every process), so they are refused without asking."""
 
     def start_count(self, player: str | None, ip: str) -> Count:
         return self._count_of(
@@ -113,6 +125,25 @@ class RateLimiter:
         return self._count_of(
             "action", self.limits.actions_per_ip, self.limits.actions_per_player, player, ip
         )
+
+    def allow_page(self, ip: str) -> bool:
+        """Counts a read of a page that costs a query, by its address alone. Past the limit
+        the refusals cost the database nothing: the key is remembered as full until the
+        window passes, so a script reading as fast as it can is turned away in memory."""
+        if self.page_full(ip):
+            return False
+        count = self._count_of("page", self.limits.pages_per_ip, 0, None, ip)
+        ((key, _),) = count.limits
+        if self.allow(count):
+            return True
+        self._full = {k: w for k, w in self._full.items() if w == count.window} | {
+            key: count.window
+        }
+        return False
+
+    def page_full(self, ip: str) -> bool:
+        """Whether the address was refused a page in this window already (no I/O)."""
+        return self._full.get(f"page:ip:{ip}"[:KEY_LENGTH]) == self._window()
 
     def purges_next(self) -> bool:
         """Whether the next count purges the windows that have passed first (a statement

@@ -63,7 +63,10 @@ class Settings:
             database_url=os.environ.get("DOKO_DATABASE_URL") or f"sqlite:///{VAR / 'doko.sqlite3'}",
             secret_key=secret_from(os.environ.get("DOKO_SECRET_KEY", "")),
             bot_delay_ms=count_from("DOKO_BOT_DELAY_MS", "500", MOST_BOT_DELAY_MS),
-            limits=limits_from(os.environ.get("DOKO_RATE_LIMITS", "on")),
+            limits=limits_from(
+                os.environ.get("DOKO_RATE_LIMITS", "on"),
+                pages=count_from("DOKO_PAGES_PER_ADDRESS", "600", MOST_PAGES_PER_ADDRESS),
+            ),
             search_workers=count_from("DOKO_SEARCH_WORKERS", "1", MOST_SEARCH_WORKERS),
             trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
             ranked_per_address=count_from("DOKO_RANKED_PER_ADDRESS", "4", MOST_RANKED_PER_ADDRESS),
@@ -99,6 +102,10 @@ MOST_SEARCH_WORKERS = 64
 a typo such as 1000 would start that many at the first strong game and take the machine's
 memory. More workers than cores decide no faster."""
 
+MOST_PAGES_PER_ADDRESS = 100_000
+"""Reads a minute of the pages that cost a query, from one address: over a thousand a second
+is no limit at all, so a larger number is a typo."""
+
 MOST_RANKED_PER_ADDRESS = 10_000
 """More than any office shares; a larger number is a typo (0 is how the cap is switched off)."""
 
@@ -111,11 +118,14 @@ def count_from(name: str, default: str, most: int) -> int:
     return int(text)
 
 
-def limits_from(text: str) -> Limits | None:
-    """`on` (the default) or `off`: anything else might be meant as either."""
+def limits_from(text: str, pages: int = Limits.pages_per_ip) -> Limits | None:
+    """`on` (the default) or `off`: anything else might be meant as either. `pages`: reads of
+    the pages that cost a query a minute per address (`DOKO_PAGES_PER_ADDRESS`)."""
     if text not in ("on", "off"):
         raise SettingsError(f"DOKO_RATE_LIMITS must be on or off, not {text!r}")
-    return None if text == "off" else Limits()
+    if pages < 1:
+        raise SettingsError("DOKO_PAGES_PER_ADDRESS must be at least 1 (or DOKO_RATE_LIMITS=off)")
+    return None if text == "off" else Limits(pages_per_ip=pages)
 
 
 def proxy_list(text: str) -> tuple[str, ...]:

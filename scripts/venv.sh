@@ -25,6 +25,16 @@ fi
 version=$(sha256sum pyproject.toml | cut -c1-16)
 stamp=.venv/.installed-$version-${EXTRAS:-base}
 if [ ! -f "$stamp" ] && [ ! -f ".venv/.installed-$version-dev" ]; then
+  # PyICU (the nicknames' look-alike skeletons) is compiled against Debian's ICU.
+  if ! pkg-config --exists icu-i18n 2>/dev/null || ! command -v g++ >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      echo "== Installing Debian's ICU headers and C++ compiler for PyICU"
+      apt-get update -qq && apt-get install -y -qq pkg-config libicu-dev g++
+    else
+      echo "PyICU needs ICU's headers and a C++ compiler: apt-get install pkg-config libicu-dev g++" >&2
+      exit 1
+    fi
+  fi
   echo "== Installing the project${EXTRAS:+ with its $EXTRAS tools} into .venv (first time: 1 to 3 minutes)"
   python -m pip install -q --upgrade pip
   python -m pip install -q -e ".${EXTRAS:+[$EXTRAS]}"

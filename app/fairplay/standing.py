@@ -87,6 +87,8 @@ class UnrankedRow:
     total: int
     own: bool
     standing: Standing
+    player_id: str = ""
+    """Whose attempt it is (never shown): a board kept for every viewer marks each one's own."""
 
 
 def set_aside(
@@ -152,4 +154,5 @@ def _unranked(
     attempt: DailyAttempt, nickname: str | None, shown: Standing, player_id: str | None
 ) -> UnrankedRow:
     assert attempt.total is not None
-    return UnrankedRow(nickname, attempt.total, attempt.player_id == player_id, shown)
+    own = attempt.player_id == player_id
+    return UnrankedRow(nickname, attempt.total, own, shown, attempt.player_id)

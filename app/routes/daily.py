@@ -12,18 +12,18 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from app.board_cache import BoardCache, seen_by
 from app.bot_pool import BotRoster
 from app.daily import (
     add_attempt,
     attempt_of,
     attempts_close_at,
-    board,
     has_finished_attempt,
     practised,
     seed_published,
-    unfinished_attempts,
 )
 from app.deps import (
+    PageLimit,
     PlayerId,
     RosterDep,
     SessionDep,
@@ -34,13 +34,12 @@ from app.deps import (
     player_id,
 )
 from app.fairplay.checks import FairPlayChecks
-from app.fairplay.standing import own_pending, set_aside, waiting_for_checks
 from app.i18n import N_, translator
 from app.levels import DAILY_LEVEL, LEVELS
 from app.models import DailyPar, Player
 from app.networks import CAPPED, PRACTISED, RankedSlot, forget_networks, ranked_slot
-from app.nicknames import NicknameError, clean_nickname, nickname_key
-from app.par import ParKeeper, needs_par
+from app.nicknames import NicknameError, clean_nickname, nickname_keys
+from app.par import ParKeeper
 from app.routes.games import current_player, open_game, to_table
 from app.settings import Settings
 from app.store import GameKind
@@ -130,7 +129,7 @@ def _ranked_slot(
     return ranked, None if ranked else CAPPED
 
 
-@router.get("/leaderboard")
+@router.get("/leaderboard", dependencies=[PageLimit])
 def leaderboard(
     request: Request,
     session: SessionDep,
@@ -148,23 +147,26 @@ def leaderboard(
         raise HTTPException(404, N_("Boards are kept for a year."))
     seed = daily_seed(settings.secret, shown, rules)
     published = seed_published(shown, settings.now())
-    checks: FairPlayChecks = request.app.state.fair_play
-    checks.sweep(session, shown, rules)
-    viewer = player_id(request)
+    boards: BoardCache = request.app.state.boards
+    shared = boards.shared(session, shown, rules, today)
+    if shared.waiting:
+        checks: FairPlayChecks = request.app.state.fair_play
+        checks.sweep(session, shown, rules)
+    seen = seen_by(session, shared, shown, rules, player_id(request))
     context = {
         "day": shown,
         "today": today,
         "rules_key": rules,
         "ranked": RANKED,
-        "rows": board(session, shown, rules, viewer),
-        "own_pending": own_pending(session, shown, rules, viewer),
-        "waiting": waiting_for_checks(session, shown, rules),
-        "set_aside": set_aside(session, shown, rules, viewer),
-        "par": _bot_par(request, session, settings, shown, rules),
+        "rows": seen.rows,
+        "own_pending": seen.own_pending,
+        "waiting": shared.waiting,
+        "set_aside": seen.set_aside,
+        "par": _bot_par(request, session, settings, shown, rules) if shared.par_wanted else None,
         "commitment": commitment(seed),
         "seed": seed if published else None,
         "closes_at": attempts_close_at(shown),
-        "unfinished": unfinished_attempts(session, shown, rules),
+        "unfinished": shared.unfinished,
         "closed": published,
         "level": DAILY_LEVEL,
     }
@@ -173,10 +175,12 @@ def leaderboard(
 
 def _bot_par(
     request: Request, session: Session, settings: Settings, day: date, rules_key: str
-) -> DailyPar | None:
-    """The board's par, started by its first view; None for a past day nobody played."""
-    if not needs_par(session, day, rules_key, settings.today()):
-        return None
+) -> DailyPar:
+    """The board's par (of a board that has one, `SharedBoard.par_wanted`), started by its
+    first view. Once done it is only read: claiming it costs a write and a commit."""
+    done = session.get(DailyPar, (day, rules_key))
+    if done is not None and done.status == "done":
+        return done
     pars: ParKeeper = request.app.state.pars
     return pars.request(session, day, rules_key, DAILY_BOT, settings.now())
 
@@ -201,7 +205,8 @@ def set_nickname(
     player = session.get(Player, player_id(request) or "")
     if player is None or not has_finished_attempt(session, player.id):
         raise HTTPException(400, N_("Finish a ranked daily game first; then choose your nickname."))
-    player.nickname, player.nickname_key = name, nickname_key(name)
+    player.nickname, player.nickname_set_aside = name, None
+    player.nickname_key, player.nickname_shape_key = nickname_keys(name)
     try:
         session.commit()
     except IntegrityError:

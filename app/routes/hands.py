@@ -11,7 +11,7 @@ from typing import Annotated
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi import Path as PathParam
 
-from app.deps import SessionDep
+from app.deps import PageLimit, SessionDep
 from app.i18n import N_
 from app.models import GameRow
 from app.routes.games import Screen, ScreenDep, owned_game
@@ -51,7 +51,7 @@ def finished_hand(
     return FinishedHand(row, records[number - 1], in_game)
 
 
-@router.get("/{game_id}/hands/{number}/record.json")
+@router.get("/{game_id}/hands/{number}/record.json", dependencies=[PageLimit])
 def hand_record(
     request: Request, game_id: str, number: HandNumber, session: SessionDep, screen: ScreenDep
 ) -> Response:

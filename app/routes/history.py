@@ -7,14 +7,14 @@ from datetime import datetime
 from fastapi import APIRouter, Request, Response
 
 from app.daily import attempts_close_at, deals_secret
-from app.deps import SessionDep, SettingsDep, TemplatesDep, player_id
+from app.deps import PageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
 from app.history import TREND_GAMES, FactsCache, History, history_of
 from app.i18n import writing_of
 
 router = APIRouter(tags=["history"])
 
 
-@router.get("/history")
+@router.get("/history", dependencies=[PageLimit])
 def history(
     request: Request, session: SessionDep, settings: SettingsDep, templates: TemplatesDep
 ) -> Response:

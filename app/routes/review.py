@@ -8,7 +8,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
 
-from app.deps import SessionDep, TemplatesDep, is_htmx
+from app.deps import PageLimit, SessionDep, TemplatesDep, is_htmx
 from app.hand_replay import replay_steps
 from app.i18n import N_, translator, writing_of
 from app.models import HandReview
@@ -74,7 +74,7 @@ def _review(
     return hand, review_shown(review)
 
 
-@router.get("/{game_id}/hands/{number}/review")
+@router.get("/{game_id}/hands/{number}/review", dependencies=[PageLimit])
 def review_page(
     request: Request,
     game_id: str,
