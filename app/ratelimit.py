@@ -52,6 +52,14 @@ class Limits:
     starts_per_ip: int = 120
     actions_per_player: int = 240
     actions_per_ip: int = 2400
+    hints_per_player: int = 30
+    """A hint costs a background worker about a quarter of a second: a person asking at
+    every decision of a quick game asks about 20 a minute."""
+    hints_per_ip: int = 90
+    reviews_per_player: int = 10
+    """Reviews started (a few seconds of a background worker each); one at a time per
+    player, and one reopened is not counted again."""
+    reviews_per_ip: int = 20
 
     def __post_init__(self) -> None:
         if min(astuple(self)) < 1:
@@ -112,6 +120,16 @@ class RateLimiter:
     def action_count(self, player: str | None, ip: str) -> Count:
         return self._count_of(
             "action", self.limits.actions_per_ip, self.limits.actions_per_player, player, ip
+        )
+
+    def hint_count(self, player: str | None, ip: str) -> Count:
+        return self._count_of(
+            "hint", self.limits.hints_per_ip, self.limits.hints_per_player, player, ip
+        )
+
+    def review_count(self, player: str | None, ip: str) -> Count:
+        return self._count_of(
+            "review", self.limits.reviews_per_ip, self.limits.reviews_per_player, player, ip
         )
 
     def purges_next(self) -> bool:
