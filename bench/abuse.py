@@ -265,13 +265,17 @@ def summary(rounds: list[dict[str, Figures]]) -> bool:
         strong_p50 = statistics.median(statistics.median(r[phase].strong) for r in rounds)
         strong_p95 = statistics.median(percentile(r[phase].strong, 0.95) for r in rounds)
         normal_p95 = statistics.median(percentile(r[phase].normal, 0.95) for r in rounds)
+        verdict = ""
         if phase == "quiet":
             quiet_p95 = strong_p95
-            verdict = ""
         else:
-            ok = strong_p95 <= STRONG_TARGET * quiet_p95 and normal_p95 <= NORMAL_TARGET_MS
-            met = met and ok
-            verdict = f"  strong/quiet {strong_p95 / quiet_p95:.2f}x  {'ok' if ok else 'MISSED'}"
+            ratio = strong_p95 / quiet_p95
+            strong_ok, normal_ok = ratio <= STRONG_TARGET, normal_p95 <= NORMAL_TARGET_MS
+            met = met and strong_ok and normal_ok
+            verdict = (
+                f"  (strong {ratio:.2f}x quiet: {'ok' if strong_ok else 'MISSED'}; "
+                f"normal: {'ok' if normal_ok else 'MISSED'})"
+            )
         print(
             f"median {phase:8} strong p50 {strong_p50:.0f} ms, p95 {strong_p95:.0f} ms; "
             f"normal p95 {normal_p95:.1f} ms{verdict}"
