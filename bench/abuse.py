@@ -116,7 +116,8 @@ class Reviewer(Player):
         self.finished: list[str] = []
         self.played_in_game = 0
         self.reviews: Counter[int] = Counter()
-        self.review_errors = 0
+        self.late = 0
+        """Reviews not done within `SETTLE_S` of being opened."""
 
     def out_of_time(self) -> bool:
         return len(self.finished) >= self.wanted
@@ -142,13 +143,11 @@ class Reviewer(Player):
         began = time.monotonic()
         while time.monotonic() - began < SETTLE_S:
             self.reviews[answer.status_code] += 1
-            if answer.status_code >= 500:
-                self.review_errors += 1
             if "review-summary" in answer.text:
                 return
             time.sleep(REVIEW_POLL_S)
             answer = self.client.get(url, headers=HX)
-        self.review_errors += 1
+        self.late += 1
 
     def review_while(self, phases: Phases, phase: str) -> None:
         while phases() == phase and self.finished:
@@ -235,9 +234,12 @@ def run(base: str, args: argparse.Namespace) -> tuple[list[dict[str, Figures]], 
     reviews: Counter[int] = Counter()
     for reviewer in reviewers:
         reviews.update(reviewer.reviews)
-    errors = sum(len(p.tally.errors) for p in measured) + sum(r.review_errors for r in reviewers)
+    errors = [error for player in measured for error in player.tally.errors]
+    late = sum(reviewer.late for reviewer in reviewers)
     tallies = f"hints answered: {dict(sorted(hints.items()))}; "
-    tallies += f"review pages: {dict(sorted(reviews.items()))}; errors: {errors}"
+    tallies += f"review pages: {dict(sorted(reviews.items()))}; "
+    tallies += f"reviews not done within {SETTLE_S:g} s: {late}; "
+    tallies += f"measured players' errors: {len(errors)} {errors[:3]}"
     return rounds, tallies
 
 
