@@ -24,6 +24,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+import app.routes.review as review_routes
 from app.ratelimit import Limits
 from tests.web.driver import HTMX, page_version, start_game
 from tests.web.test_daily import browsers, daily_settings, running
@@ -183,3 +184,25 @@ def test_a_review_waiting_for_the_busy_background_says_so(
     busy_background.set()
     wait_until_done(app, url)
     assert "review-summary" in client.get(f"{url}/hands/1/review").text
+
+
+def test_the_reviews_poll_does_not_replay_the_hand(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page asks every second while a review is computed, and gets the decisions alone:
+    replaying the hand for the tricks it does not show took a fifth of its time, and six
+    players polling cost the server (where the strong players' clicks are answered) a third
+    of a core."""
+    url, _ = played_hand(client, "review-poll")
+    replays: list[object] = []
+
+    def replay(*args: Any) -> list[object]:
+        replays.append(args)
+        return real(*args)
+
+    real = review_routes.replay_steps
+    monkeypatch.setattr(review_routes, "replay_steps", replay)
+    assert client.get(f"{url}/hands/1/review", headers=HTMX).status_code == 200
+    assert replays == []
+    assert "Trick 1" in client.get(f"{url}/hands/1/review").text
+    assert len(replays) == 1
