@@ -138,6 +138,24 @@ def count_action(request: Request) -> None:
     enforce(request, action_count(request))
 
 
+def hint_allowed(request: Request) -> bool:
+    """Counts a hint against its own limits (per player and per address); False past them,
+    with nothing counted. It talks to the database: call it in a worker thread."""
+    limiter = _limiter(request)
+    if limiter is None:
+        return True
+    return limiter.allow(limiter.hint_count(player_id(request), client_address(request)))
+
+
+def review_allowed(request: Request) -> bool:
+    """Counts the start of a review's computation against the reviews' limits, as
+    `hint_allowed` does for a hint."""
+    limiter = _limiter(request)
+    if limiter is None:
+        return True
+    return limiter.allow(limiter.review_count(player_id(request), client_address(request)))
+
+
 async def limit_actions(request: Request) -> None:
     """`count_action` as a dependency, in a worker thread of its own."""
     if _limiter(request) is not None:

@@ -72,7 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     sessions = session_factory(engine)
     if settings.secret_key is None:
         settings = replace(settings, secret_key=shared_secret(sessions))
-    roster = BotRoster(settings.search_workers)
+    roster = BotRoster(settings.search_workers, settings.background_workers)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -124,7 +124,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if settings.trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.state.reviewer = Reviewer(app.state.sessions, roster)
-    app.state.hints = HintKeeper(roster, HINTS_WAITING_PER_WORKER * max(1, settings.search_workers))
+    hint_slots = HINTS_WAITING_PER_WORKER * max(1, roster.background_workers)
+    app.state.hints = HintKeeper(roster, hint_slots)
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
     app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)

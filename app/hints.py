@@ -81,7 +81,7 @@ def _backing(choice: Action, values: list[ActionValue]) -> tuple[HintOption, ...
 
 
 HINTS_WAITING_PER_WORKER = 2
-"""Hints being worked out at once in a server process, per worker process of the bots."""
+"""Hints being worked out at once in a server process, per background worker process."""
 
 
 class HintsBusy(Exception):
@@ -123,7 +123,7 @@ class HintKeeper:
         """A hint that failed is forgotten, so that the next request tries again."""
         view = view_of(table.game.hand, HUMAN)
         try:
-            kept.set_result(self._roster.submit(hint_of, view, hint_seed(table)).result())
+            kept.set_result(self._roster.submit_hint(hint_of, view, hint_seed(table)).result())
         except Exception as error:
             self._kept.discard(key)
             kept.set_exception(error)

@@ -1,9 +1,9 @@
 """The daily par: what the daily level's bot scores in the human's seat on a day's deals.
 
 It is a whole game of bot play, so it is never played inside a page request: the first view
-of a day's board claims it (`app.claims`) and plays it in the background, in the bots' worker
-processes; the board says "being computed" until it is stored. Only a board that needs one
-gets a par (`needs_par`).
+of a day's board claims it (`app.claims`) and plays it in the background workers, never the
+ones the strong bots at the tables play in; the board says "being computed" until it is
+stored. Only a board that needs one gets a par (`needs_par`).
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ def play_par(secret: str, day: date, rules_key: str, bot_id: str) -> tuple[int, 
 
 def needs_par(session: Session, day: date, rules_key: str, today: date) -> bool:
     """Today's par is the number every player tries to beat; a past day's is worth a game of
-    bot play only if somebody played it. The workers that play pars also serve the hints and
-    the strong bots, and anybody may look at any of a year of boards."""
+    bot play only if somebody played it. The workers that play pars also work out the hints,
+    reviews and fair-play checks, and anybody may look at any of a year of boards."""
     return day == today or anybody_played(session, day, rules_key)
 
 
@@ -63,7 +63,7 @@ class ParKeeper:
 
     def _play(self, day: date, rules_key: str, bot_id: str) -> None:
         try:
-            total, won = self._roster.submit(
+            total, won = self._roster.submit_in_background(
                 play_par, self._secret, day, rules_key, bot_id
             ).result()
             values: dict[str, object] = {"status": "done", "total": total, "hands_won": won}

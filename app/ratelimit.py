@@ -60,6 +60,14 @@ class Limits:
     pages_per_ip: int = 600
     """Reads of the pages that cost the database a query (the boards, the history, reviews,
     hand records, a player's home page), all together, from one address."""
+    hints_per_player: int = 30
+    """A hint costs a background worker about a quarter of a second: a person asking at
+    every decision of a quick game asks about 20 a minute."""
+    hints_per_ip: int = 90
+    reviews_per_player: int = 10
+    """Reviews started (a few seconds of a background worker each); one at a time per
+    player, and one reopened is not counted again."""
+    reviews_per_ip: int = 20
 
     def __post_init__(self) -> None:
         if min(astuple(self)) < 1:
@@ -144,6 +152,15 @@ class RateLimiter:
     def page_full(self, ip: str) -> bool:
         """Whether the address was refused a page in this window already (no I/O)."""
         return self._full.get(f"page:ip:{ip}"[:KEY_LENGTH]) == self._window()
+    def hint_count(self, player: str | None, ip: str) -> Count:
+        return self._count_of(
+            "hint", self.limits.hints_per_ip, self.limits.hints_per_player, player, ip
+        )
+
+    def review_count(self, player: str | None, ip: str) -> Count:
+        return self._count_of(
+            "review", self.limits.reviews_per_ip, self.limits.reviews_per_player, player, ip
+        )
 
     def purges_next(self) -> bool:
         """Whether the next count purges the windows that have passed first (a statement

@@ -3,9 +3,14 @@
 The first request for a hand's review claims it (`app.claims`), so two requests, or two
 server processes, never both compute it. Each decision is stored as soon as it is weighed,
 so the page can show the progress. A player has one review computed at a time: a review takes
-a worker process seconds, and one player opening the reviews of many hands would otherwise
-keep the workers from everybody's bots and hints. A further review waits its turn, claimed
-by a later request of its page (which asks again every second while it waits).
+a background worker seconds, and one player opening the reviews of many hands would otherwise
+keep the workers from everybody's hints and reviews. A further review waits its turn, claimed
+by a later request of its page (which asks again every second while it waits). Starting a
+review counts against the reviews' own rate limits (per player and per address).
+
+A review that has been claimed waits for its share of the background workers like any
+other bulk work (`BotRoster.submit_in_background`): until its first decision goes to a worker
+it has no number of decisions yet, and its page says it waits its turn.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import logging
 import math
 import random
 import threading
+from collections.abc import Callable
 from concurrent.futures import CancelledError
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -91,6 +97,10 @@ class ReviewJob:
     """Seeds the evaluation, so the same hand always gets the same review."""
 
 
+class ReviewsLimited(Exception):
+    """Starting the review would go past the reviews' rate limits; nothing was started."""
+
+
 class Reviewer:
     """Starts and runs the background reviews of one server process."""
 
@@ -99,17 +109,23 @@ class Reviewer:
         self._roster = roster
         self._claiming = threading.Lock()
 
-    def request(self, session: Session, job: ReviewJob) -> HandReview | None:
+    def request(
+        self, session: Session, job: ReviewJob, may_start: Callable[[], bool] = lambda: True
+    ) -> HandReview | None:
         """The hand's review row; claims and starts the computation when nobody has. None
-        while it waits its turn behind another review of the player."""
+        while it waits its turn behind another review of the player. `may_start` counts a
+        review about to be started against the rate limits: when it refuses, nothing is
+        started (`ReviewsLimited`)."""
         now = utc_now()
         review = session.get(HandReview, (job.game_id, job.hand))
         if review is not None and not abandoned(review, now):
             return review
         with self._claiming:
-            return self._claim(session, job, now)
+            return self._claim(session, job, now, may_start)
 
-    def _claim(self, session: Session, job: ReviewJob, now: datetime) -> HandReview | None:
+    def _claim(
+        self, session: Session, job: ReviewJob, now: datetime, may_start: Callable[[], bool]
+    ) -> HandReview | None:
         """Checking for the player's other reviews and claiming this one are one step: this
         process's lock keeps its own requests apart, and the player's row, locked until the
         claim commits, keeps other processes' apart (on PostgreSQL; SQLite has no row locks,
@@ -118,6 +134,9 @@ class Reviewer:
         if self._reviewing(session, job, now):
             session.commit()
             return None
+        if not may_start():
+            session.commit()
+            raise ReviewsLimited
         key = {"game_id": job.game_id, "hand": job.hand}
         fresh: dict[str, object] = {
             "evaluator": EVALUATOR,
@@ -145,10 +164,13 @@ class Reviewer:
     def _run(self, job: ReviewJob) -> None:
         try:
             moments = list(human_moments(job.record))
-            self._update(job, decisions_total=len(moments))
             decisions: list[Decision] = []
+            if not moments:
+                self._update(job, decisions_total=0)
             for moment in moments:
                 weighed = self._roster.submit_in_background(weigh_by_search, moment, job.seed)
+                if not decisions:
+                    self._update(job, decisions_total=len(moments))
                 decisions.append(weighed.result())
                 self._update(job, decisions=[d.to_json() for d in decisions], started_at=utc_now())
             summary = summarise(decisions)

@@ -33,7 +33,11 @@ class Settings:
     clock: Callable[[], datetime] = utc_now
     """The current time, timezone-aware UTC (tests move it)."""
     search_workers: int = 1
-    """Worker processes for the search bot's decisions (0: in the server process)."""
+    """Worker processes for the strong bots' decisions at the tables (0: in the server
+    process)."""
+    background_workers: int = 1
+    """Worker processes for hints, reviews, fair-play checks and pars (0: in the server
+    process)."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose `X-Forwarded-For` and
     `X-Forwarded-Proto` headers are believed; nobody's by default."""
@@ -68,6 +72,7 @@ class Settings:
                 pages=count_from("DOKO_PAGES_PER_ADDRESS", "600", MOST_PAGES_PER_ADDRESS),
             ),
             search_workers=count_from("DOKO_SEARCH_WORKERS", "1", MOST_SEARCH_WORKERS),
+            background_workers=count_from("DOKO_BACKGROUND_WORKERS", "1", MOST_SEARCH_WORKERS),
             trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
             ranked_per_address=count_from("DOKO_RANKED_PER_ADDRESS", "4", MOST_RANKED_PER_ADDRESS),
         )
@@ -98,7 +103,8 @@ MOST_BOT_DELAY_MS = 10_000
 """A pause between bot cards longer than this leaves the player looking at a table that
 seems stuck."""
 MOST_SEARCH_WORKERS = 64
-"""Each search worker is a process holding its own copy of the bots (tens of megabytes);
+"""Each worker (live or background) is a process holding its own copy of the bots (about
+25 MB);
 a typo such as 1000 would start that many at the first strong game and take the machine's
 memory. More workers than cores decide no faster."""
 

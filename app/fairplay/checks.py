@@ -1,9 +1,9 @@
 """Each finished ranked attempt's fair-play check, computed once, in the background.
 
 When a ranked daily game ends, the request that stored its last step claims the check
-(`app.claims`) and a thread of its process has the bots' worker processes compute it
-(`bots.fairplay`, hand by hand, with half of the workers at most, as the reviews); no page
-waits for it. The verdict is stored, and the attempt goes on the board (`passed`) or is held
+(`app.claims`) and a thread of its process has the background worker processes compute it
+(`bots.fairplay`, hand by hand, with half of them at most, as the reviews); no page waits
+for it. The verdict is stored, and the attempt goes on the board (`passed`) or is held
 for an operator (`held`). A check whose process died, or that failed, is claimed again by a
 later view of the day's board (`sweep`, a few per view).
 
@@ -148,9 +148,10 @@ class FairPlayChecks:
             self._release(attempt_id)
 
     def _verdict(self, attempt_id: int) -> Verdict:
-        """The game's hands weighed one after the other in the workers; the verdict is
-        deterministic in the game's seed. A hand is one piece of work (under a second), so
-        a bot's move or a hint waits behind one hand at most, never a whole game."""
+        """The game's hands weighed one after the other in the background workers; the
+        verdict is deterministic in the game's seed. A hand is one piece of work (under a
+        second), so a hint waits behind one hand at most, never a whole game (and a bot's
+        move at a table never: it has workers of its own)."""
         rules_key, seed, log = self._game(attempt_id)
         weighed: list[Weighed] = []
         for number, record in enumerate(finished_hands(rules_key, seed, log)):

@@ -9,7 +9,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from jinja2_fragments.fastapi import Jinja2Blocks
 
 from app.db import insert_unless_present
-from app.deps import ActionLimit, SessionDep, TemplatesDep, is_htmx
+from app.deps import SessionDep, TemplatesDep, hint_allowed, is_htmx
 from app.hints import HintKeeper, HintsBusy
 from app.i18n import N_
 from app.models import GameRow, HintUse
@@ -22,7 +22,7 @@ router = APIRouter(prefix="/games", tags=["hints"])
 NOTHING_TO_DECIDE = N_("There is nothing for you to decide now.")
 
 
-@router.post("/{game_id}/hint", dependencies=[ActionLimit])
+@router.post("/{game_id}/hint")
 def hint(
     request: Request,
     game_id: str,
@@ -34,7 +34,9 @@ def hint(
     """The hint for the current decision. The search behind it may wait for a worker
     process behind other players' hints: the read transaction is ended first, so the wait
     holds no pooled connection (with many hints asked at once they took them all, and every
-    other request failed after the pool's timeout)."""
+    other request failed after the pool's timeout). Hints have rate limits of their own, per
+    player and per address (`app.ratelimit.Limits`), counted only for a hint that would be
+    worked out."""
     row = owned_game(session, request, game_id)
     if row.mode == "daily":
         raise HTTPException(403, N_("There are no hints in a ranked daily game."))
@@ -58,10 +60,12 @@ def _hint_on(
         return _no_hint(screen, row, table, NOTHING_TO_DECIDE)
     hints: HintKeeper = screen.request.app.state.hints
     session.commit()
+    if not hint_allowed(screen.request):
+        return _busy(screen, templates, row, table, TOO_MANY_HINTS, MINUTE)
     try:
         advice = hints.hint(row.id, table)
     except HintsBusy:
-        return _busy(screen, templates, row, table)
+        return _busy(screen, templates, row, table, HINTS_BUSY, MOMENT)
     values = {"game_id": row.id, "version": row.version, "suggested": advice.action}
     insert_unless_present(session, HintUse, values)
     session.commit()
@@ -71,17 +75,25 @@ def _hint_on(
 
 
 HINTS_BUSY = N_("Hints are busy just now; ask again in a moment.")
+MOMENT = 2
+TOO_MANY_HINTS = N_(
+    "Many hints were asked from here in the last minute: wait a minute, then ask again."
+)
+MINUTE = 60
 
 
-def _busy(screen: Screen, templates: Jinja2Blocks, row: GameRow, table: Table) -> Response:
-    """Too many hints are being worked out (`HintsBusy`): said where the hint would have
-    been, with nothing recorded."""
-    headers = {"Retry-After": "2"}
+def _busy(
+    screen: Screen, templates: Jinja2Blocks, row: GameRow, table: Table, why: str, retry: int
+) -> Response:
+    """No hint just now: too many are being worked out (`HintsBusy`), or the player or
+    address asked for too many (the rate limits). Said where the hint would have been, with
+    when to ask again (429, `Retry-After` in seconds), and nothing recorded."""
+    headers = {"Retry-After": str(retry)}
     if not is_htmx(screen.request):
-        response = screen.show(row, table, screen.words.gettext(HINTS_BUSY), 429)
+        response = screen.show(row, table, screen.words.gettext(why), 429)
         response.headers.update(headers)
         return response
-    context = {"busy": screen.words.gettext(HINTS_BUSY)}
+    context = {"busy": screen.words.gettext(why)}
     return templates.TemplateResponse(screen.request, "hint.html", context, 429, headers)
 
 

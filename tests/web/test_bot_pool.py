@@ -1,37 +1,113 @@
-"""The worker processes behind the strong bots, hints and reviews: work no player at the table
-waits for (a review's decisions) never takes every worker, so live play always finds one."""
+"""The worker processes behind the strong bots, hints and reviews: a strong bot's card at a
+table never waits behind a hint, a review, a fair-play check or a par (they have workers of
+their own), and bulk work (reviews, checks, pars) never takes every background worker, so a
+hint finds one.
+
+The slow work here is fake: it waits, in a worker process, for an event the test sets."""
 
 from __future__ import annotations
 
-import time
+import multiprocessing
+import random
+from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from datetime import date
+from multiprocessing.managers import SyncManager
+from threading import Event
+from typing import Any
 
 import pytest
+from fastapi import FastAPI
 
 from app.bot_pool import HEAVY_BOTS, BotRoster, RosterClosed
+from app.par import ParKeeper, play_par
+from bots.registry import bot_named
+from bots.table import bot_turn
+from engine import PAGAT, Hand, SeatView, deal, view_of
 
-SLOW = 3.0
-"""Seconds a piece of background work takes here: far longer than a live one."""
+WAIT = 60.0
+"""Seconds any wait here may take before the test fails (never reached when it passes)."""
 
 
-def test_background_work_leaves_live_play_a_worker() -> None:
-    roster = BotRoster(2)
+def held_until(running: Event, release: Event) -> str:
+    """Fake slow work, in a worker process: says it runs, then waits to be released."""
+    running.set()
+    release.wait(WAIT)
+    return "done"
+
+
+@pytest.fixture
+def manager() -> Iterator[SyncManager]:
+    """Events that worker processes can wait for."""
+    with multiprocessing.get_context("spawn").Manager() as shared:
+        yield shared
+
+
+def last_card_view() -> SeatView:
+    """A strong bot's view with one card left: it plays it without a search, so the test
+    measures only the wait for a worker."""
+    dealt = deal("pool-last-card", 0, 0, PAGAT.without_nines)
+    hand = Hand(PAGAT, dealt.hands, dealt.dealer)
+    random_bot, rng = bot_named("random-v1"), random.Random(7)
+    while True:
+        assert hand.to_act is not None
+        view = view_of(hand, hand.to_act)
+        if len(view.hand) == 1:
+            return view
+        bot_turn(hand, random_bot, rng)
+
+
+def test_a_strong_bots_card_never_waits_for_background_work(manager: SyncManager) -> None:
+    """With the default of one worker, a review's or check's decision and two hints running
+    or waiting: the strong bot's card is played at once. (With one pool its card waited for
+    all of them: a hint and a review took seconds of a strong player's click.)"""
+    roster = BotRoster(1)
+    running, release = manager.Event(), manager.Event()
+    view = last_card_view()
+    bot = roster.bot("search-v2")
     try:
-        warm = [roster.submit(abs, -1) for _ in range(2)]
-        assert [future.result() for future in warm] == [1, 1]
-        with ThreadPoolExecutor(2) as reviews:
-            background: list[Future[Future[None]]] = [
-                reviews.submit(roster.submit_in_background, time.sleep, SLOW) for _ in range(2)
+        assert bot.choose(view, random.Random(1)) == view.legal[0], "the live worker is up"
+        with ThreadPoolExecutor(3) as threads:
+            bulk: list[Future[Future[str]]] = [
+                threads.submit(roster.submit_in_background, held_until, running, release)
+                for _ in range(2)
             ]
-            time.sleep(0.2)
-            live = roster.submit(abs, -2)
-            assert live.result(timeout=2 * SLOW) == 2
-            assert not any(
-                submitted.done() and submitted.result().done() for submitted in background
-            ), "the live work waited for background work"
-            for submitted in background:
-                submitted.result().result()
+            hints = [roster.submit_hint(held_until, running, release) for _ in range(2)]
+            assert running.wait(WAIT), "the background work runs"
+            played = threads.submit(bot.choose, view, random.Random(2))
+            assert played.result(timeout=WAIT) == view.legal[0]
+            assert not any(hint.done() for hint in hints), "the background was still busy"
+            release.set()
+            assert [hint.result(WAIT) for hint in hints] == ["done", "done"]
+            assert [submitted.result(WAIT).result(WAIT) for submitted in bulk] == ["done"] * 2
     finally:
+        release.set()
+        roster.close()
+
+
+def test_bulk_work_leaves_hints_a_background_worker(manager: SyncManager) -> None:
+    """Reviews and checks take half the background workers at most: with two, a hint runs
+    while bulk work waits for its share."""
+    roster = BotRoster(1, background_workers=2)
+    running, release = manager.Event(), manager.Event()
+    hint_running, hint_release = manager.Event(), manager.Event()
+    try:
+        with ThreadPoolExecutor(2) as threads:
+            bulk = [
+                threads.submit(roster.submit_in_background, held_until, running, release)
+                for _ in range(2)
+            ]
+            assert running.wait(WAIT)
+            hint = roster.submit_hint(held_until, hint_running, hint_release)
+            assert hint_running.wait(WAIT), "the hint found a worker free"
+            hint_release.set()
+            assert hint.result(WAIT) == "done"
+            assert not all(submitted.done() for submitted in bulk), "one bulk piece waits"
+            release.set()
+            assert [submitted.result(WAIT).result(WAIT) for submitted in bulk] == ["done"] * 2
+    finally:
+        release.set()
+        hint_release.set()
         roster.close()
 
 
@@ -41,13 +117,37 @@ def test_a_closed_roster_starts_no_workers_until_opened_again() -> None:
     processes behind a server that was gone."""
     roster = BotRoster(1)
     try:
-        assert roster.submit(abs, -1).result() == 1
+        assert roster.submit_hint(abs, -1).result() == 1
         roster.close()
         with pytest.raises(RosterClosed):
-            roster.submit(abs, -2)
+            roster.submit_hint(abs, -2)
+        with pytest.raises(RosterClosed):
+            roster.submit_in_background(abs, -2)
         with pytest.raises(RosterClosed):
             roster.bot(next(iter(HEAVY_BOTS)))
         roster.open()
-        assert roster.submit(abs, -3).result() == 3
+        assert roster.submit_hint(abs, -3).result() == 3
     finally:
         roster.close()
+
+
+class Recording(BotRoster):
+    """A roster that only notes how work was submitted, and does it at once."""
+
+    def __init__(self) -> None:
+        super().__init__(0, 0)
+        self.bulk: list[Any] = []
+
+    def submit_in_background(self, work: Any, *args: Any) -> Future[Any]:
+        self.bulk.append(work)
+        return super().submit_in_background(lambda *_: (0, 0), *args)
+
+
+def test_a_par_is_bulk_work(app: FastAPI) -> None:
+    """A day's par (a whole game of bot play) used to be submitted with the strong bots'
+    cards; it is background work with the reviews and checks."""
+    roster = Recording()
+    ParKeeper(app.state.sessions, roster, "par-secret")._play(
+        date(2026, 12, 1), "pagat", "heuristic-v1"
+    )
+    assert roster.bulk == [play_par]

@@ -776,11 +776,11 @@ class Peeker:
 
 
 @contextmanager
-def peeker(tmp_path: Path, other_requests: int = 0) -> Iterator[Peeker]:
-    """`other_requests`: counted requests the player may still make (a hint) before a
-    click is refused."""
+def peeker(tmp_path: Path) -> Iterator[Peeker]:
+    """A hint is not counted as a click (it has limits of its own), so a hint may still be
+    asked once the clicks are used up."""
     with (
-        limited(tmp_path, Clock(), actions_per_player=2 + other_requests) as application,
+        limited(tmp_path, Clock(), actions_per_player=2) as application,
         TestClient(application) as client,
     ):
         url = start_game(client, "leak-during-page")
@@ -820,7 +820,7 @@ def test_a_click_during_a_page_never_shows_its_unstored_answer(
 def test_a_click_during_a_hint_leaves_the_hint_its_moment(tmp_path: Path) -> None:
     """The same for a hint: worked out on a table a click played on meanwhile, it was the
     hint for a moment that never was stored, and kept as the hint of the moment asked."""
-    with peeker(tmp_path, other_requests=1) as player:
+    with peeker(tmp_path) as player:
         hints: HintKeeper = player.application.state.hints
         answers: list[httpx.Response] = []
         versions: list[int] = []

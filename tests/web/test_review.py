@@ -140,8 +140,8 @@ def test_a_hint_asked_again_is_worked_out_once(
             worked_out.append(args)
         return submit(work, *args)
 
-    submit = roster.submit
-    monkeypatch.setattr(roster, "submit", counted)
+    submit = roster.submit_hint
+    monkeypatch.setattr(roster, "submit_hint", counted)
     url = start_game(client, "hint-2")
     version = page_version(client.get(url).text)
     answers = [
@@ -166,8 +166,8 @@ def test_a_hint_waits_for_the_search_without_a_pooled_connection(
             held.append(app.state.engine.pool.checkedout())
         return submit(work, *args)
 
-    submit = roster.submit
-    monkeypatch.setattr(roster, "submit", counted)
+    submit = roster.submit_hint
+    monkeypatch.setattr(roster, "submit_hint", counted)
     url = start_game(client, "hint-pool")
     version = page_version(client.get(url).text)
     answer = client.post(f"{url}/hint", data={"version": str(version)}, headers=HTMX)
@@ -179,7 +179,7 @@ def test_a_hint_waits_for_the_search_without_a_pooled_connection(
 def blocked_search(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Event:
     """Makes every hint's search wait until the returned event is set."""
     roster = app.state.bots
-    submit = roster.submit
+    submit = roster.submit_hint
     release = Event()
 
     def waiting(work: Callable[..., Any], *args: Any) -> Future[Any]:
@@ -187,7 +187,7 @@ def blocked_search(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Event:
             release.wait(30)
         return submit(work, *args)
 
-    monkeypatch.setattr(roster, "submit", waiting)
+    monkeypatch.setattr(roster, "submit_hint", waiting)
     return release
 
 
@@ -261,7 +261,7 @@ def finished_review(client: TestClient, review_url: str) -> str:
         assert fragment.status_code == 200
         if "review-summary" in fragment.text:
             return fragment.text
-        assert "Weighing your decisions" in fragment.text
+        assert "Weighing your decisions" in fragment.text or "data-review-queued" in fragment.text
         time.sleep(0.5)
     raise AssertionError(f"the review was not ready within {REVIEW_SECONDS} s")
 
