@@ -19,10 +19,11 @@ import random
 import statistics
 from collections.abc import Sequence
 
+from bots.search.beliefs import worlds_for
 from bots.search.budget import DEFAULT_BUDGET, Budget
 from bots.search.contracts import evaluate_before_play, simulated_values
-from bots.search.inference import weighted_worlds
 from bots.search.playouts import Outcome, play_outcomes, position_outcome, solved_outcomes
+from bots.search.racing import raced_outcomes
 from bots.search.sampling import World, hidden_of_world
 from bots.search.values import POINT_WEIGHT, ActionValue, Valued, best_first
 from engine import Act, Action, Hand, Phase, SeatView, Step, hand_from_view, view_of
@@ -74,12 +75,12 @@ def _card_values(
     """Each card's value over the worlds' outcomes; a call is worth its best card."""
     cards = [a.card.index for a in plays if a.card is not None]
     values = [
-        _value(action, [o[card] for o in per_world], 0)
+        _value(action, [o[card] for o in per_world if card in o], 0)
         for action, card in zip(plays, cards, strict=True)
     ]
     for index, action in enumerate(calls, start=1):
         best = max(
-            (_value(action, [o[card] for o in per_world], index) for card in cards),
+            (_value(action, [o[card] for o in per_world if card in o], index) for card in cards),
             key=lambda valued: (valued.value.expected, valued.card_points),
         )
         values.append(best)
@@ -92,7 +93,7 @@ def _calls_off_turn(
     """Announcements while another seat is to play: the hand is played on by the policy."""
     if not calls:
         return []
-    worlds = weighted_worlds(view, rng, budget.worlds, budget)
+    worlds = worlds_for(view, rng, budget.worlds, budget)
     outcomes = [position_outcome(_hand(view, world), view.seat, steps) for world in worlds]
     return [_value(action, outcomes, index) for index, action in enumerate(calls, start=1)]
 
@@ -100,20 +101,25 @@ def _calls_off_turn(
 def _outcomes(
     view: SeatView, rng: random.Random, budget: Budget, cards: list[int], steps: list[Step]
 ) -> list[dict[int, Outcome]]:
-    """Per sampled world, what each card leads to (a world drawn twice is played once)."""
+    """Per sampled world, what each card leads to (a world drawn twice is played once); a
+    racing budget plays the cards clearly behind in fewer worlds (`bots.search.racing`)."""
     exact = _tricks_left(view) <= budget.solver_tricks
-    if exact:
-        count = budget.solver_worlds
-    else:
-        count = max(MIN_WORLDS, min(budget.worlds, budget.playouts // len(cards)))
     outcomes = solved_outcomes if exact else play_outcomes
-    seen: dict[tuple[int, ...], dict[int, Outcome]] = {}
-    per_world = []
-    for world in weighted_worlds(view, rng, count, budget):
-        if world.held not in seen:
-            seen[world.held] = outcomes(_hand(view, world), view.seat, cards, steps)
-        per_world.append(seen[world.held])
-    return per_world
+
+    def play(count: int, played: list[int]) -> list[dict[int, Outcome]]:
+        seen: dict[tuple[int, ...], dict[int, Outcome]] = {}
+        per_world = []
+        for world in worlds_for(view, rng, count, budget):
+            if world.held not in seen:
+                seen[world.held] = outcomes(_hand(view, world), view.seat, played, steps)
+            per_world.append(seen[world.held])
+        return per_world
+
+    if exact:
+        return play(budget.solver_worlds, cards)
+    if budget.racing and len(cards) > 2:
+        return raced_outcomes(budget, cards, play)
+    return play(max(MIN_WORLDS, min(budget.worlds, budget.playouts // len(cards))), cards)
 
 
 def evaluate_known(
