@@ -21,7 +21,7 @@ from bots.search.moves import moved
 from bots.search.playouts import Outcome
 from bots.search.racing import raced_outcomes
 from bots.search.sampling import World, sample_world
-from engine import CardSet, Contract, view_of
+from engine import CardSet, Contract, Hand, SeatView, view_of
 from engine.rebuild import hidden_of
 from tests.scripting import fill_deal, rigged_hand, run
 from tests.test_search_worlds import assert_world_fits
@@ -36,7 +36,7 @@ SOLO_HANDS = fill_deal(
 view is read, a plain hand."""
 
 
-def solo_view(seat: int = 0):  # type: ignore[no-untyped-def]
+def solo_view(seat: int = 0) -> tuple[Hand, SeatView]:
     hand = run(rigged_hand(SOLO_HANDS), "0 healthy; 1 solo-hearts; 2 healthy; 3 healthy")
     assert hand.contract is Contract.SOLO_HEARTS
     return hand, view_of(hand, seat)
@@ -106,7 +106,7 @@ def test_resampling_follows_the_weights() -> None:
     assert abs(picked.count(worlds[0]) - 500) <= 1
 
 
-MEANS = {0: -5.0, 1: 2.0, 2: 2.2}
+MEANS = {0: -8.0, 1: 2.0, 2: 2.2}
 
 
 def test_racing_drops_a_clearly_worse_card() -> None:
@@ -116,9 +116,11 @@ def test_racing_drops_a_clearly_worse_card() -> None:
     def play(count: int, cards: list[int]) -> list[dict[int, Outcome]]:
         rounds.append(cards)
         rng = random.Random(len(rounds))
-        return [
-            {c: Outcome((MEANS[c] + rng.gauss(0, 1),), 60) for c in cards} for _ in range(count)
-        ]
+
+        def outcome(card: int) -> Outcome:
+            return Outcome((round(MEANS[card] + rng.gauss(0, 1)),), 60)
+
+        return [{card: outcome(card) for card in cards} for _ in range(count)]
 
     per_world = raced_outcomes(budget, [0, 1, 2], play)
     assert rounds[0] == [0, 1, 2] and 0 not in rounds[1]
