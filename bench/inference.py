@@ -4,9 +4,10 @@ Usage: python bench/inference.py [--deals 4000] [--rules pagat] [--seed inferenc
 
 Deals are played by `heuristic-v1` in every seat; in those where a seat declares a solo, each
 defender's view is taken at its first card (and, where the soloist said no 90, at the
-defender's first card after the call). For each view the worlds of `search-v2`
-(`bots.search.inference`) and `search-v3` (`bots.search.beliefs`) are drawn at the default
-budgets, and counted:
+defender's first card after the call). The model says no 90 as a soloist only from a solo
+value of 18, too rarely to measure, so here a soloist says it at his first card from 16.
+For each view the worlds of `search-v2` (`bots.search.inference`) and `search-v3`
+(`bots.search.beliefs`) are drawn at the default budgets, and counted:
 
 - solo: the share of worlds in which the soloist's dealt hand is one `heuristic-v1` declares
   that very solo on (the players here are `heuristic-v1`, so the real hands all are);
@@ -26,8 +27,10 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from bots.heuristic.announcements import SOLO_NO90_MARGIN  # noqa: E402
 from bots.heuristic.bot import HeuristicBot  # noqa: E402
-from bots.heuristic.reservations import reservation_for  # noqa: E402
+from bots.heuristic.evaluation import solo_value  # noqa: E402
+from bots.heuristic.reservations import SOLO_THRESHOLD, reservation_for  # noqa: E402
 from bots.search.beliefs import believed_worlds  # noqa: E402
 from bots.search.budget import BELIEVING_BUDGET, DEFAULT_BUDGET  # noqa: E402
 from bots.search.inference import _dealt, _played_masks, weighted_worlds  # noqa: E402
@@ -36,6 +39,7 @@ from bots.search.policy import policy_card  # noqa: E402
 from bots.search.sampling import World, hidden_of_world  # noqa: E402
 from engine import (  # noqa: E402
     Act,
+    Action,
     Hand,
     Phase,
     RuleSet,
@@ -48,6 +52,8 @@ from engine import (  # noqa: E402
 )
 
 MODEL = HeuristicBot()
+BOLD_BY = 2.0
+"""How much weaker than the model's no-90 hand a soloist here still says no 90."""
 WORLDS = 40
 
 Draw = Callable[[SeatView, random.Random], list[World]]
@@ -83,8 +89,22 @@ def solo_views(rules_key: str, deals: int, seed: str) -> tuple[list[Moment], lis
                 if (seat, called) not in seen:
                     seen.add((seat, called))
                     (after_call if called else first).append((view, hand.copy()))
-            hand.apply(MODEL.choose(view, rng))
+            hand.apply(_no90_call(hand, view) or MODEL.choose(view, rng))
     return first, after_call
+
+
+def _no90_call(hand: Hand, view: SeatView) -> Action | None:
+    """The soloist's no 90 at his first card when his dealt hand is within `BOLD_BY` of the
+    model's own no-90 value (the model alone says it too rarely to be measured)."""
+    declarer = view.declarer
+    if view.phase is not Phase.PLAY or view.seat != declarer or view.contract is None:
+        return None
+    if not view.contract.is_solo or _no90(view):
+        return None
+    calls = [a for a in view.legal if a.call is not None and a.call.step is Step.NO90]
+    wanted = SOLO_THRESHOLD + SOLO_NO90_MARGIN - BOLD_BY
+    dealt = hand.dealt[declarer]
+    return calls[0] if calls and solo_value(dealt, view.contract) >= wanted else None
 
 
 def _no90(view: SeatView) -> bool:
