@@ -148,6 +148,10 @@ PlayerId = Depends(give_player_id)
 
 
 def player_id(request: Request) -> str | None:
+    """The cookie's player id; none on answers the session middleware never saw (a static
+    file's error page)."""
+    if "session" not in request.scope:
+        return None
     value = request.session.get("player")
     return value if isinstance(value, str) else None
 

@@ -31,6 +31,7 @@ from app.head import HeadAsGet
 from app.hints import HINTS_WAITING_PER_WORKER, HintKeeper
 from app.history import FactsCache
 from app.i18n import LanguageVary, language_of, template_words
+from app.in_progress import GameRunning
 from app.par import ParKeeper
 from app.preferences import level_preference, rules_preference
 from app.presenter import CardFace
@@ -159,8 +160,13 @@ def _spare_the_collector() -> None:
 
 
 def _remembered_rules(request: Request) -> dict[str, object]:
-    """Every page's Rules dialog starts from the rules and level remembered on this device."""
-    return {"rules": rules_preference(request), "level": level_preference(request)}
+    """Every page's Rules dialog starts from the rules and level remembered on this device,
+    and asks before it starts a new game only while one is in progress."""
+    return {
+        "rules": rules_preference(request),
+        "level": level_preference(request),
+        "game_running": GameRunning(request),
+    }
 
 
 def _language(request: Request) -> dict[str, object]:

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from app.service import HUMAN
+from bots.search.contrast import Difference
 from engine import Act, Action, HandRecord, Phase, SeatView, view_of
 
 MISTAKE = 0.5
@@ -55,6 +56,9 @@ class Decision:
     forced: bool
     """Nothing else was legal (and no announcement either): nothing to weigh."""
     options: tuple[Option, ...]
+    reason: Difference | None = None
+    """Why the best action was better, from the search's play-outs (`bots.search.contrast`);
+    None where nothing was lost, and in reviews stored before reasons were given."""
 
     @property
     def grade(self) -> str:
@@ -69,7 +73,8 @@ class Decision:
     @staticmethod
     def from_json(data: dict[str, Any]) -> Decision:
         options = tuple(Option(**option) for option in data["options"])
-        return Decision(**{**data, "options": options})
+        reason = Difference(**data["reason"]) if data.get("reason") else None
+        return Decision(**{**data, "options": options, "reason": reason})
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ import math
 import random
 import threading
 from concurrent.futures import CancelledError
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -28,7 +29,8 @@ from app.review import Decision, Moment, human_moments, summarise, weigh
 from app.settings import utc_now
 from bots.heuristic.bot import HeuristicBot
 from bots.search.budget import DEFAULT_BUDGET
-from bots.search.evaluate import evaluate
+from bots.search.contrast import contrast
+from bots.search.evaluate import Sampled, evaluate
 from bots.search.values import ActionValue
 from engine import Act, Action, HandRecord, SeatView
 
@@ -40,16 +42,18 @@ EVALUATOR = f"search-v1/{REVIEW_BUDGET.worlds}"
 EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
 
 
-def review_evaluation(view: SeatView, rng: random.Random, chosen: Action) -> list[ActionValue]:
+def review_evaluation(
+    view: SeatView, rng: random.Random, chosen: Action, sampled: Sampled | None = None
+) -> list[ActionValue]:
     """The search's values with the review's budget (the same for every search bot: they differ
-    only in their style), each spread turned into the standard error of its mean. An Armut
-    pass has hundreds of choices whose values differ less than their noise: there the human's
-    choice is weighed against the normal level's only."""
+    only in their style), each spread turned into the standard error of its mean; the worlds
+    they were valued in go into `sampled` when given. An Armut pass has hundreds of choices
+    whose values differ less than their noise: there the human's choice is weighed against
+    the normal level's only."""
+    actions = None
     if chosen.act in EXCHANGES:
-        model = HeuristicBot().choose(view, rng)
-        values = evaluate(view, rng, REVIEW_BUDGET, list(dict.fromkeys([chosen, model])))
-    else:
-        values = evaluate(view, rng, REVIEW_BUDGET)
+        actions = list(dict.fromkeys([chosen, HeuristicBot().choose(view, rng)]))
+    values = evaluate(view, rng, REVIEW_BUDGET, actions, sampled)
     root = math.sqrt(_worlds_per_action(view))
     return [ActionValue(v.action, v.expected, v.spread / root) for v in values]
 
@@ -64,8 +68,17 @@ def _worlds_per_action(view: SeatView) -> int:
 
 
 def weigh_by_search(moment: Moment, seed: str) -> Decision:
-    """Runs in a worker process: one decision weighed with the review's larger budget."""
-    return weigh(moment, review_evaluation, seed)
+    """Runs in a worker process: one decision weighed with the review's larger budget and,
+    where a better action was found, why it was better, from the same worlds' play-outs."""
+    chosen = moment.chosen
+    sampled = Sampled(keep=chosen.card.index if chosen.card is not None else None)
+    decision = weigh(moment, partial(review_evaluation, sampled=sampled), seed)
+    if decision.loss <= 0:
+        return decision
+    better = Action.parse(moment.chosen.seat, decision.best)
+    rng = random.Random(f"{seed}/reason/{moment.index}")
+    reason = contrast(moment.view, sampled, moment.chosen, better, rng)
+    return replace(decision, reason=reason)
 
 
 @dataclass(frozen=True)

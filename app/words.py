@@ -116,7 +116,7 @@ def item_text(item: str, team: Team, scoring: str, t: Translator) -> str:
     other = team_name(team.other, t)
     fixed = {
         "won": N_("won the hand"),
-        "against_the_old": N_("against the old ones (Kontra won outside a solo)"),
+        "against_the_old": N_("Kontra beat Re outside a solo (“against the old ones”)"),
         "re_announced": N_("Re was announced"),
         "kontra_announced": N_("Kontra was announced"),
         "fox": N_("caught a fox (A♦)"),

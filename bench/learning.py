@@ -5,7 +5,8 @@ Usage: python bench/learning.py [--hands 10] [--seed bench]
 Plays `--hands` hands with `heuristic-v1` in every seat (one core, in this process), then
 times, for seat 0: every hint it could have asked for (search-v1's choice plus its values, as
 the table's Hint button computes them) and the whole review of each hand (every decision
-weighed with the review's budget). Prints the details, then the key figures as the last
+weighed with the review's budget, and the reason for each better action found, as the
+background worker computes them). Prints the details, then the key figures as the last
 lines, `name: value`: hint_p50_ms, hint_p95_ms, review_median_s, review_max_s.
 """
 
@@ -35,8 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from app.hints import hint_of
-    from app.review import human_moments, weigh
-    from app.review_jobs import review_evaluation
+    from app.review import human_moments
+    from app.review_jobs import weigh_by_search
     from bots.registry import bot_named
     from bots.table import play_out
     from engine import PAGAT, Hand, HandRecord, deal
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
             hints.append((time.perf_counter() - began) * 1000)
         began = time.perf_counter()
         for moment in moments:
-            weigh(moment, review_evaluation, f"bench/{number}")
+            weigh_by_search(moment, f"bench/{number}")
         reviews.append(time.perf_counter() - began)
         print(
             f"hand {number + 1}: {hand.contract}, {len(moments)} decisions, "

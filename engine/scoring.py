@@ -24,7 +24,16 @@ CHARLIE = Card(Suit.CLUBS, Rank.JACK)
 LEVELS = (Step.NO90, Step.NO60, Step.NO30, Step.SCHWARZ)
 _LEVEL_POINTS = {Step.NO90: 90, Step.NO60: 60, Step.NO30: 30}
 _OWN_TARGET = {Step.NO90: 151, Step.NO60: 181, Step.NO30: 211}
-_DDV_AGAINST = {Step.NO90: 120, Step.NO60: 90, Step.NO30: 60, Step.SCHWARZ: 30}
+DDV_AGAINST = {Step.NO90: 120, Step.NO60: 90, Step.NO30: 60, Step.SCHWARZ: 30}
+"""DDV scoring: the card points that earn a side 1 against each level the other announced."""
+RE_TARGET = 121
+"""Card points Re needs to win when no level (no 90 …) is announced; Kontra needs
+`KONTRA_TARGET`, and the other way round when only Kontra was announced."""
+KONTRA_TARGET = 120
+TEAM_CALL = 2
+"""What each Re and each Kontra announced adds, to the winners."""
+DOPPELKOPF_POINTS = 40
+"""A trick worth this many card points or more is a Doppelkopf (an extra point)."""
 _LEVEL_NAME = {Step.NO90: "90", Step.NO60: "60", Step.NO30: "30"}
 _CALL_NAME = {Step.NO90: "no90", Step.NO60: "no60", Step.NO30: "no30", Step.SCHWARZ: "schwarz"}
 
@@ -111,7 +120,7 @@ def _reaches_target(
         return tally.reached(team, other)
     kontra_only = announced[Team.KONTRA] >= Step.TEAM and announced[Team.RE] is Step.NONE
     needs_121 = (team is Team.RE) != kontra_only
-    return tally.points[team] >= (121 if needs_121 else 120)
+    return tally.points[team] >= (RE_TARGET if needs_121 else KONTRA_TARGET)
 
 
 def score_hand(
@@ -244,7 +253,7 @@ def _tally(team_of: Sequence[Team], tricks: Sequence[Trick]) -> Tally:
 def _announcement_items(announced: dict[Team, Step], winner: Team) -> list[ScoreItem]:
     """2 for each of Re and Kontra announced, both to the winners (§8.1, §8.2)."""
     return [
-        ScoreItem(winner, f"{team.value}_announced", 2)
+        ScoreItem(winner, f"{team.value}_announced", TEAM_CALL)
         for team in Team
         if announced[team] >= Step.TEAM
     ]
@@ -313,7 +322,7 @@ def _ddv_against(team: Team, announced: dict[Team, Step], tally: Tally) -> list[
     return [
         ScoreItem(team, f"against_{_CALL_NAME[level]}", 1)
         for level in LEVELS
-        if announced[team.other] >= level and tally.points[team] >= _DDV_AGAINST[level]
+        if announced[team.other] >= level and tally.points[team] >= DDV_AGAINST[level]
     ]
 
 
@@ -341,7 +350,7 @@ def _trick_extras(
     the last trick Charlie."""
     team = team_of[trick.winner]
     items = []
-    if trick.points >= 40:
+    if trick.points >= DOPPELKOPF_POINTS:
         items.append(ScoreItem(team, "doppelkopf", 1, number))
     if not schweinchen and FOX in trick.cards:
         for seat, card in trick.plays():

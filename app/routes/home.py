@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
-from app.daily import attempt_closed
 from app.deps import SessionDep, SettingsDep, TemplatesDep, player_id
-from app.store import latest_game
+from app.in_progress import game_in_progress
 from engine.daily import RANKED
 
 router = APIRouter(tags=["home"])
@@ -17,11 +16,8 @@ def home(
     request: Request, session: SessionDep, settings: SettingsDep, templates: TemplatesDep
 ) -> Response:
     player = player_id(request)
-    latest = latest_game(session, player) if player else None
-    if latest is not None and (latest.finished or attempt_closed(latest, settings.now())):
-        latest = None
     context = {
-        "resume": latest,
+        "resume": game_in_progress(session, player, settings.now()) if player else None,
         "ranked": RANKED,
     }
     return templates.TemplateResponse(request, "home.html", context)

@@ -10,10 +10,12 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 
 from app.deps import SessionDep, TemplatesDep, is_htmx
 from app.hand_replay import replay_steps
-from app.i18n import N_, translator
+from app.i18n import N_, translator, writing_of
 from app.models import HandReview
 from app.review import Decision, Summary, summarise
 from app.review_jobs import Reviewer, ReviewJob
+from app.review_positions import decision_positions
+from app.review_reasons import reason_text
 from app.routes.games import ScreenDep
 from app.routes.hands import FinishedHand, HandNumber, finished_hand
 from app.secrecy import REVIEW_LATER
@@ -83,9 +85,11 @@ def review_page(
     step: Annotated[int, Query(ge=0, le=12)] = 0,
 ) -> Response:
     hand, review = _review(request, session, screen, game_id, number)
-    steps = replay_steps(hand.record, translator(request))
+    t = translator(request)
+    steps = replay_steps(hand.record, t)
     if steps and step >= len(steps):
         raise HTTPException(404, N_("That hand has no such trick."))
+    writing = writing_of(request)
     context = {
         "game_id": hand.row.id,
         "number": number,
@@ -93,6 +97,8 @@ def review_page(
         "steps": steps,
         "step": steps[step] if steps else None,
         "review": review,
+        "positions": decision_positions(hand.record, review.decisions, t),
+        "reasons": {d.index: reason_text(d, writing) for d in review.decisions},
     }
     block = "decisions" if is_htmx(request) else None
     response: Response = templates.TemplateResponse(

@@ -7,9 +7,10 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
 
 from app.deps import PlayerId, RosterDep, SessionDep, TemplatesDep, count_start
+from app.how_to_play import figures, tip_cards
 from app.i18n import N_, translator
 from app.levels import DEFAULT_LEVEL, LEVELS
-from app.preferences import remember_level, remember_rules
+from app.preferences import remember_level, remember_rules, rules_preference
 from app.routes.games import current_player, open_game, to_table
 from app.rules_form import TOGGLE_FIELDS, RulesFormError, rules_from_form
 from engine import RulesError
@@ -21,7 +22,10 @@ NO_SUCH_RULES = N_("These variants cannot be combined.")
 
 @router.get("/how-to-play")
 def how_to_play(request: Request, templates: TemplatesDep) -> Response:
-    return templates.TemplateResponse(request, "how_to_play.html", {})
+    """The rules in use in words, with the engine's figures, and the strategy tips."""
+    rules = rules_preference(request)
+    context = {"figures": figures(rules), "tips": tip_cards(translator(request))}
+    return templates.TemplateResponse(request, "how_to_play.html", context)
 
 
 async def _toggle_fields(request: Request) -> dict[str, object]:

@@ -29,13 +29,20 @@ EXCHANGES = 5
 
 
 def evaluate_before_play(
-    view: SeatView, rng: random.Random, budget: Budget, actions: Sequence[Action]
+    view: SeatView,
+    rng: random.Random,
+    budget: Budget,
+    actions: Sequence[Action],
+    deals: list[Hand] | None = None,
 ) -> list[Valued]:
-    """Each action simulated over `budget.reservation_deals` deals of the unseen cards."""
+    """Each action simulated over `budget.reservation_deals` deals of the unseen cards (added
+    to `deals` when given)."""
     if view.phase in (Phase.ARMUT_GIVE, Phase.ARMUT_RETURN) and len(actions) > EXCHANGES:
         actions = sorted(actions, key=lambda a: exchange_cost(view.hand, a.cards))[:EXCHANGES]
     worlds = worlds_for(view, rng, budget.reservation_deals, budget)
     hands = [hand_from_view(view, hidden_of_world(view, w), checked=False) for w in worlds]
+    if deals is not None:
+        deals.extend(hands)
     return simulated_values(view, actions, hands, rng)
 
 
@@ -51,7 +58,7 @@ def _simulated(view: SeatView, action: Action, hands: list[Hand], rng: random.Ra
     for start in hands:
         hand = start.copy()
         hand.apply(action, checked=False)
-        finished = _finished(hand, rng)
+        finished = finish(hand, rng)
         scores.append(finished.score_of(view.seat) if finished.phase is Phase.DONE else 0)
         points.append(team_points(finished, view.seat) if finished.phase is Phase.DONE else 0)
     spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
@@ -61,7 +68,7 @@ def _simulated(view: SeatView, action: Action, hands: list[Hand], rng: random.Ra
     return Valued(value, statistics.fmean(points), won, utilities)
 
 
-def _finished(hand: Hand, rng: random.Random) -> Hand:
+def finish(hand: Hand, rng: random.Random) -> Hand:
     """The model decides until the card play, then the policy plays it out."""
     while hand.phase not in (Phase.PLAY, Phase.DONE, Phase.REDEAL):
         seat = hand.to_act

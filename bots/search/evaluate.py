@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from bots.search.beliefs import worlds_for
 from bots.search.budget import DEFAULT_BUDGET, Budget
@@ -32,14 +33,32 @@ MIN_WORLDS = 4
 """Even with many legal cards, no fewer worlds than this."""
 
 
+@dataclass
+class Sampled:
+    """The worlds an evaluation played its actions in, each as the whole hand at the decision
+    (every card known; a world drawn twice is the same hand). Filled when asked for, so that
+    the review can look at two actions in the same worlds again (`bots.search.contrast`)."""
+
+    keep: int | None = None
+    """A card whose finished play-outs to keep too (in `outcomes`, world by world)."""
+    hands: list[Hand] = field(default_factory=list)
+    outcomes: list[dict[int, Outcome]] = field(default_factory=list)
+    """With `keep`: per world, what each card led to, the kept card's finished hand
+    included (not where the last tricks were solved exactly)."""
+    exact: bool = False
+    """The last tricks were solved exactly in them."""
+
+
 def evaluate(
     view: SeatView,
     rng: random.Random,
     budget: Budget = DEFAULT_BUDGET,
     actions: Sequence[Action] | None = None,
+    sampled: Sampled | None = None,
 ) -> list[ActionValue]:
-    """Every legal action of `view` (or the given ones) with its value, best first."""
-    return [valued.value for valued in evaluate_in_full(view, rng, budget, actions)]
+    """Every legal action of `view` (or the given ones) with its value, best first; the
+    worlds it was valued in go into `sampled` when given."""
+    return [valued.value for valued in evaluate_in_full(view, rng, budget, actions, sampled)]
 
 
 def evaluate_in_full(
@@ -47,26 +66,28 @@ def evaluate_in_full(
     rng: random.Random,
     budget: Budget = DEFAULT_BUDGET,
     actions: Sequence[Action] | None = None,
+    sampled: Sampled | None = None,
 ) -> list[Valued]:
     """`evaluate` with the tie-break and the share of worlds won (the bot's decisions)."""
     chosen = list(view.legal if actions is None else actions)
+    sampled = Sampled() if sampled is None else sampled
     if view.phase is Phase.PLAY:
-        values = _card_play(view, rng, budget, chosen)
+        values = _card_play(view, rng, budget, chosen, sampled)
     else:
-        values = evaluate_before_play(view, rng, budget, chosen)
+        values = evaluate_before_play(view, rng, budget, chosen, sampled.hands)
     return best_first(values)
 
 
 def _card_play(
-    view: SeatView, rng: random.Random, budget: Budget, actions: list[Action]
+    view: SeatView, rng: random.Random, budget: Budget, actions: list[Action], sampled: Sampled
 ) -> list[Valued]:
     plays = [a for a in actions if a.act is Act.PLAY and a.card is not None]
     calls = [a for a in actions if a.act is Act.ANNOUNCE and a.call is not None]
     cards = [a.card.index for a in plays if a.card is not None]
     steps = [a.call.step for a in calls if a.call is not None]
     if not cards:
-        return _calls_off_turn(view, rng, budget, calls, steps)
-    return _card_values(plays, calls, _outcomes(view, rng, budget, cards, steps))
+        return _calls_off_turn(view, rng, budget, calls, steps, sampled)
+    return _card_values(plays, calls, _outcomes(view, rng, budget, cards, steps, sampled))
 
 
 def _card_values(
@@ -88,38 +109,60 @@ def _card_values(
 
 
 def _calls_off_turn(
-    view: SeatView, rng: random.Random, budget: Budget, calls: list[Action], steps: list[Step]
+    view: SeatView,
+    rng: random.Random,
+    budget: Budget,
+    calls: list[Action],
+    steps: list[Step],
+    sampled: Sampled,
 ) -> list[Valued]:
     """Announcements while another seat is to play: the hand is played on by the policy."""
     if not calls:
         return []
-    worlds = worlds_for(view, rng, budget.worlds, budget)
-    outcomes = [position_outcome(_hand(view, world), view.seat, steps) for world in worlds]
+    hands = [_hand(view, world) for world in worlds_for(view, rng, budget.worlds, budget)]
+    sampled.hands.extend(hands)
+    outcomes = [position_outcome(hand, view.seat, steps) for hand in hands]
     return [_value(action, outcomes, index) for index, action in enumerate(calls, start=1)]
 
 
 def _outcomes(
-    view: SeatView, rng: random.Random, budget: Budget, cards: list[int], steps: list[Step]
+    view: SeatView,
+    rng: random.Random,
+    budget: Budget,
+    cards: list[int],
+    steps: list[Step],
+    sampled: Sampled,
 ) -> list[dict[int, Outcome]]:
     """Per sampled world, what each card leads to (a world drawn twice is played once); a
     racing budget plays the cards clearly behind in fewer worlds (`bots.search.racing`)."""
     exact = _tricks_left(view) <= budget.solver_tricks
-    outcomes = solved_outcomes if exact else play_outcomes
+    sampled.exact = exact
 
     def play(count: int, played: list[int]) -> list[dict[int, Outcome]]:
-        seen: dict[tuple[int, ...], dict[int, Outcome]] = {}
+        keep = sampled.keep if sampled.keep in played else None
+        seen: dict[tuple[int, ...], tuple[Hand, dict[int, Outcome]]] = {}
         per_world = []
         for world in worlds_for(view, rng, count, budget):
             if world.held not in seen:
-                seen[world.held] = outcomes(_hand(view, world), view.seat, played, steps)
-            per_world.append(seen[world.held])
+                hand = _hand(view, world)
+                if exact:
+                    seen[world.held] = hand, solved_outcomes(hand, view.seat, played, steps)
+                else:
+                    seen[world.held] = hand, play_outcomes(hand, view.seat, played, steps, keep)
+            hand, outcome = seen[world.held]
+            sampled.hands.append(hand)
+            per_world.append(outcome)
         return per_world
 
     if exact:
         return play(budget.solver_worlds, cards)
     if budget.racing and len(cards) > 2:
-        return raced_outcomes(budget, cards, play)
-    return play(max(MIN_WORLDS, min(budget.worlds, budget.playouts // len(cards))), cards)
+        per_world = raced_outcomes(budget, cards, play)
+    else:
+        per_world = play(max(MIN_WORLDS, min(budget.worlds, budget.playouts // len(cards))), cards)
+    if sampled.keep is not None:
+        sampled.outcomes = per_world
+    return per_world
 
 
 def evaluate_known(

@@ -23,6 +23,9 @@ class Outcome:
 
     scores: tuple[int, ...]
     points: int
+    finished: Hand | None = None
+    """The hand played to its end, kept only for the card asked for (the review reads it
+    again to say why another card was better, `bots.search.contrast`)."""
 
 
 def announced_options(hand: Hand, seat: int, steps: Sequence[Step]) -> list[dict[Team, Step]]:
@@ -42,9 +45,11 @@ def team_points(hand: Hand, seat: int) -> int:
 
 
 def play_outcomes(
-    hand: Hand, seat: int, cards: Sequence[int], steps: Sequence[Step]
+    hand: Hand, seat: int, cards: Sequence[int], steps: Sequence[Step], keep: int | None = None
 ) -> dict[int, Outcome]:
-    """Each card played now by `seat`, the rest of the hand by the policy."""
+    """Each card played now by `seat`, the rest of the hand by the policy (the finished hand
+    kept for the card `keep`: keeping every card's would give the garbage collector more to
+    walk than it saves)."""
     options = announced_options(hand, seat, steps)
     outcomes = {}
     for card in cards:
@@ -52,7 +57,8 @@ def play_outcomes(
         twin.play(seat, card)
         finished = play_out(twin, policy_card)
         scores = tuple(finished.score_of(seat, option) for option in options)
-        outcomes[card] = Outcome(scores, team_points(finished, seat))
+        kept = finished if card == keep else None
+        outcomes[card] = Outcome(scores, team_points(finished, seat), kept)
     return outcomes
 
 

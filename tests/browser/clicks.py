@@ -40,9 +40,11 @@ def changes_table(page: Page, act: Callable[[], None]) -> None:
 def click_action(page: Page, action: str) -> None:
     """Clicks the control as a player does: a solo folded into the phone's Solo menu is
     reached by opening the menu first."""
-    control = page.locator(f'#table [data-action="{action}"]').first
+    chosen = f'[data-action="{action}"]'
+    control = page.locator(f"#table {chosen}").first
     if not control.is_visible():
-        menu = page.locator("#table details.menu", has=control)
+        # `has` is read inside each menu: the control's selector without its "#table".
+        menu = page.locator("#table details.menu", has=page.locator(chosen))
         if menu.count():
             menu.locator("summary").click()
     changes_table(page, control.click)

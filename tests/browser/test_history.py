@@ -43,7 +43,7 @@ def play_short_game(page: Page) -> tuple[str, int]:
 def play_daily(page: Page) -> int:
     page.goto("/")
     with page.expect_navigation(url="**/games/*"):
-        page.get_by_role("button", name="Daily (pagat)", exact=True).click()
+        page.locator('form[action="/daily/pagat"] button').click()
     play_until(page, game_over)
     return standing_total(page)
 

@@ -28,6 +28,7 @@ def test_the_page_names_each_file_by_its_content(client: TestClient) -> None:
     named = named_assets(client)
     assert set(named) == {
         "/static/css/doko.css",
+        "/static/css/home.css",
         "/static/js/doko.js",
         "/static/vendor/htmx/htmx.min.js",
         "/static/favicon.svg",

@@ -317,9 +317,12 @@ def daily_app(tmp_path: Path) -> Iterator[FastAPI]:
 def test_home_offers_both_daily_games_and_a_new_game(daily_app: FastAPI) -> None:
     with browsers(daily_app, 1) as (client,):
         page = client.get("/").text
-    for key in ("pagat", "ddv"):
+    plain_words = {"pagat": "pagat.com rules, 8 hands", "ddv": "German club rules (DDV), 12 hands"}
+    for key, rules in plain_words.items():
         assert re.search(
-            rf'<form method="post" action="/daily/{key}">\s*<button[^>]*>Daily \({key}\)</button>',
+            rf'<form method="post" action="/daily/{key}">\s*<button[^>]*>'
+            rf'<span class="mode-name">Daily game</span>\s*'
+            rf'<span class="mode-rules">{re.escape(rules)}</span>',
             page,
         )
     assert '<form method="post" action="/games">' in page

@@ -280,11 +280,15 @@ def test_the_review_weighs_every_decision_once(app: FastAPI, client: TestClient)
     losses = [float(loss) for _, _, loss in rows]
     assert losses == sorted(losses, reverse=True) and min(losses) >= 0
     assert all((best == chosen) == (float(loss) == 0) for chosen, best, loss in rows)
+    better = sum(float(loss) > 0 for _, _, loss in rows)
+    assert ready.count('<p class="reason"') == better, "each better action says why (issue 25)"
 
     with app.state.sessions() as session:
         before = session.get(HandReview, (url.rsplit("/", 1)[1], 1))
         assert before is not None and before.status == "done"
         kept = (before.started_at, before.finished_at, before.decisions)
+        reasons = [d["reason"] is not None for d in before.decisions]
+        assert reasons == [d["loss"] > 0 for d in before.decisions], "stored with each decision"
     again = client.get(review_url)
     assert DECISION.findall(again.text) == rows
     with app.state.sessions() as session:

@@ -149,7 +149,7 @@ def test_an_unexpected_error_is_a_friendly_500_with_a_reference(
     def broken(*_: object) -> None:
         raise RuntimeError("the secret internals")
 
-    monkeypatch.setattr("app.routes.home.latest_game", broken)
+    monkeypatch.setattr("app.routes.home.game_in_progress", broken)
     start_game(client, "error")
     with caplog.at_level(logging.ERROR, logger="doko"):
         answer = client.get("/")
