@@ -181,3 +181,21 @@ def test_the_hochzeit_declarer_keeps_the_queens_he_did_not_return(seed: int) -> 
     view = view_of(hand, 1)
     world = sample_world(view, constraints_of(view), random.Random(seed))
     assert CardSet(world.held[0]).count(QUEEN_OF_CLUBS) == 1
+
+
+ALL_TRUMPS_TAKES_ARMUT = [
+    "JC QS JS QH JH JH 10D KD QD JD JD 9D",
+    "10C 10C KC 9C AS AS 9S 9S AH KH 9H AD",
+    "QC JC QS 10H 10H KH QH 9H 10D KD QD 9D",
+    "AC AC KC QC 9C 10S 10S KS KS JS AH AD",
+]
+"""Seat 0 holds twelve trumps and takes seat 3's three: fifteen trumps before the return
+(found by the property test: a holder's trumps were capped at twelve)."""
+
+
+def test_an_acceptor_may_hold_fifteen_trumps_before_the_return() -> None:
+    hand = run(
+        rigged_hand(ALL_TRUMPS_TAKES_ARMUT, dealer=2),
+        "3 armut; 0 healthy; 1 armut; 2 healthy; 3 armut-give QC JS AD; 0 armut-accept",
+    )
+    assert_every_seat_has_a_world(hand, random.Random(4))

@@ -30,6 +30,9 @@ NORMAL = card_order(Contract.NORMAL)
 ALL_TYPES = (1 << TYPES) - 1
 
 
+MOST_CARDS = 15
+"""The most cards a holder has: twelve dealt and three taken in an Armut (all may be trumps)."""
+
 FACE_DOWN = 4
 """The holder index of the three cards an Armut's poor player handed over, while the other
 seats decide whether to take them (nobody but the poor player has seen them)."""
@@ -78,7 +81,7 @@ class _Facts:
         self.played = _played_by(view)
         self.pinned = [0] * 5
         self.allowed = [ALL_TYPES] * 5
-        self.trumps = [(0, 12)] * 5
+        self.trumps = [(0, MOST_CARDS)] * 5
         self.face_down = 3 if _face_down(view) else 0
         self.face_down_known: list[int] = []
         """The given cards, face down, when this seat is the poor player who gave them."""
