@@ -15,7 +15,7 @@ from bots.heuristic.bot import HeuristicBot
 from bots.protocol import Bot
 from bots.random_bot import RandomBot
 from bots.search.bot import SearchBot
-from bots.search.budget import DEFAULT_BUDGET
+from bots.search.budget import BELIEVING_BUDGET
 from bots.search.style import CAREFUL
 
 BOTS: dict[str, Bot] = {
@@ -26,6 +26,7 @@ BOTS: dict[str, Bot] = {
         HeuristicBot(),
         SearchBot(),
         SearchBot(id="search-v2", style=CAREFUL),
+        SearchBot(id="search-v3", style=CAREFUL, budget=BELIEVING_BUDGET),
     )
 }
 
@@ -43,4 +44,4 @@ def bot_named(bot_id: str, budget: int | None = None) -> Bot:
         raise ValueError(f"{bot_id} does not search: it has no budget")
     if budget < 1:
         raise ValueError("a budget is at least one world")
-    return replace(bot, budget=DEFAULT_BUDGET.scaled(budget))
+    return replace(bot, budget=bot.budget.scaled(budget))

@@ -3,6 +3,7 @@
     python scripts/make_bot_positions.py                   # tests/bots/positions.json
     python scripts/make_bot_positions.py --bot search-v1   # tests/bots/search-v1.json
     python scripts/make_bot_positions.py --bot search-v2   # tests/bots/search-v2.json
+    python scripts/make_bot_positions.py --bot search-v3   # tests/bots/search-v3.json
     python scripts/make_bot_positions.py --check           # exits 1 if the file would change
 
 A position is an incomplete hand record, the seat to act and the bot's decision there (in the
@@ -51,6 +52,7 @@ TARGETS = {
     "heuristic-v1": FOLDER / "positions.json",
     "search-v1": FOLDER / "search-v1.json",
     "search-v2": FOLDER / "search-v2.json",
+    "search-v3": FOLDER / "search-v3.json",
 }
 MAX_SEEDS = 3000
 """Seeds tried per rule set before giving up on a quota (the file then has fewer positions)."""

@@ -1,5 +1,5 @@
 """Regression positions of the bots: tests/bots/positions.json (heuristic-v1),
-tests/bots/search-v1.json and tests/bots/search-v2.json hold about 60 incomplete hands each
+tests/bots/search-v1.json, search-v2.json and search-v3.json hold about 60 incomplete hands each
 (pagat and ddv; reservations, every step of the Armut, moments to announce, cards in solos,
 Hochzeiten and normal games early to late) with the decision the bot took there.
 
@@ -26,6 +26,7 @@ FILES = {
     "heuristic-v1": FOLDER / "positions.json",
     "search-v1": FOLDER / "search-v1.json",
     "search-v2": FOLDER / "search-v2.json",
+    "search-v3": FOLDER / "search-v3.json",
 }
 DATA: dict[str, dict[str, Any]] = {
     bot_id: json.loads(path.read_text(encoding="utf-8")) for bot_id, path in FILES.items()

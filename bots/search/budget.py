@@ -26,6 +26,13 @@ class Budget:
     """Worlds solved per decision in the last tricks (few distinct worlds are left)."""
     reservation_deals: int = 24
     """Deals of the other cards simulated per contract considered at the reservations."""
+    believes: bool = False
+    """Worlds drawn in proportion to how well they explain every public decision of the
+    other seats, card play included (`bots.search.beliefs`, `search-v3`); otherwise weighed
+    by reservations and Re/Kontra only (`bots.search.inference`)."""
+    racing: bool = False
+    """Card play in two rounds: cards clearly worse on the first half of the worlds are
+    dropped, the close ones get the play-outs saved (`search-v3`)."""
 
     def scaled(self, worlds: int) -> Budget:
         """This budget with `worlds` sampled worlds and everything else in proportion
@@ -41,3 +48,7 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget()
+
+BELIEVING_BUDGET = Budget(candidates=8, believes=True, racing=True)
+"""`search-v3`: worlds believed from every public decision (eight candidates drawn per world
+kept), the cards raced."""

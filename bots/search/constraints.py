@@ -30,6 +30,9 @@ NORMAL = card_order(Contract.NORMAL)
 ALL_TYPES = (1 << TYPES) - 1
 
 
+MOST_CARDS = 15
+"""The most cards a holder has: twelve dealt and three taken in an Armut (all may be trumps)."""
+
 FACE_DOWN = 4
 """The holder index of the three cards an Armut's poor player handed over, while the other
 seats decide whether to take them (nobody but the poor player has seen them)."""
@@ -78,7 +81,7 @@ class _Facts:
         self.played = _played_by(view)
         self.pinned = [0] * 5
         self.allowed = [ALL_TYPES] * 5
-        self.trumps = [(0, 12)] * 5
+        self.trumps = [(0, MOST_CARDS)] * 5
         self.face_down = 3 if _face_down(view) else 0
         self.face_down_known: list[int] = []
         """The given cards, face down, when this seat is the poor player who gave them."""
@@ -191,19 +194,52 @@ class _Facts:
                 self.forbid(seat, 1 << FOX)
 
     def declarations(self) -> None:
-        """A declared Hochzeit means both Q♣; a declared Armut at most three trumps dealt."""
+        """A declared Hochzeit means both Q♣ dealt; a declared Armut at most three trumps
+        dealt. Facts about the dealt hand: for the seat that took an Armut, the exchange is
+        applied on top as far as this seat saw it."""
         view = self.view
+        acceptor = view.armut_acceptor
         for seat, act in view.declarations:
             if seat == view.seat:
                 continue
             if act is Act.HOCHZEIT and _both_queens_holder(view) is None:
-                self._both_with(seat, QUEEN_OF_CLUBS)
+                if seat == acceptor:
+                    self._queens_taken_into_armut(seat)
+                else:
+                    self._both_with(seat, QUEEN_OF_CLUBS)
             elif act is Act.ARMUT and not (
                 view.contract is Contract.ARMUT and seat == view.declarer
             ):
                 dealt_trumps = sum(1 for c in self.played[seat] if NORMAL.suit_of[c] == TRUMP)
+                taken = self._trumps_taken(seat) if seat == acceptor else 0
                 low, high = self.trumps[seat]
-                self.trumps[seat] = (low, min(high, 3 - dealt_trumps))
+                self.trumps[seat] = (low, min(high, 3 - dealt_trumps + taken))
+
+    def _queens_taken_into_armut(self, acceptor: int) -> None:
+        """The Hochzeit's declarer took the Armut: both Q♣ were dealt to him, and he may have
+        returned some to the poor player (who gave none: he had none). Who saw the return
+        knows how many; the others only that they are with one of the two."""
+        view = self.view
+        poor = _poor_player(view)
+        _, returned = _exchange_cards(view)
+        for seat in range(4):
+            if seat not in (acceptor, poor):
+                self.forbid(seat, 1 << QUEEN_OF_CLUBS)
+        if returned is not None or view.armut_trumps_returned is None:
+            back = (returned or []).count(QUEEN_OF_CLUBS)
+            self.pin(
+                acceptor, QUEEN_OF_CLUBS, 2 - back - self.played[acceptor].count(QUEEN_OF_CLUBS)
+            )
+
+    def _trumps_taken(self, acceptor: int) -> int:
+        """The most trumps the acceptor may hold beyond his dealt ones: the trumps given less
+        those returned, the given ones counted as three where this seat did not see them."""
+        view = self.view
+        given, returned = _exchange_cards(view)
+        given_trumps = 3 if given is None else sum(1 for c in given if NORMAL.suit_of[c] == TRUMP)
+        if returned is not None:
+            return given_trumps - sum(1 for c in returned if NORMAL.suit_of[c] == TRUMP)
+        return given_trumps - (view.armut_trumps_returned or 0)
 
 
 def _poor_player(view: SeatView) -> int | None:

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from bots.heuristic.bot import HeuristicBot
 from bots.heuristic.reservations import exchange_cost
+from bots.search.beliefs import worlds_for
 from bots.search.budget import Budget
-from bots.search.inference import weighted_worlds
 from bots.search.playouts import team_points
 from bots.search.policy import policy_card
 from bots.search.sampling import hidden_of_world
@@ -39,7 +39,7 @@ def evaluate_before_play(
     to `deals` when given)."""
     if view.phase in (Phase.ARMUT_GIVE, Phase.ARMUT_RETURN) and len(actions) > EXCHANGES:
         actions = sorted(actions, key=lambda a: exchange_cost(view.hand, a.cards))[:EXCHANGES]
-    worlds = weighted_worlds(view, rng, budget.reservation_deals, budget)
+    worlds = worlds_for(view, rng, budget.reservation_deals, budget)
     hands = [hand_from_view(view, hidden_of_world(view, w), checked=False) for w in worlds]
     if deals is not None:
         deals.extend(hands)

@@ -20,10 +20,11 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bots.search.beliefs import worlds_for
 from bots.search.budget import DEFAULT_BUDGET, Budget
 from bots.search.contracts import evaluate_before_play, simulated_values
-from bots.search.inference import weighted_worlds
 from bots.search.playouts import Outcome, play_outcomes, position_outcome, solved_outcomes
+from bots.search.racing import raced_outcomes
 from bots.search.sampling import World, hidden_of_world
 from bots.search.values import POINT_WEIGHT, ActionValue, Valued, best_first
 from engine import Act, Action, Hand, Phase, SeatView, Step, hand_from_view, view_of
@@ -95,12 +96,12 @@ def _card_values(
     """Each card's value over the worlds' outcomes; a call is worth its best card."""
     cards = [a.card.index for a in plays if a.card is not None]
     values = [
-        _value(action, [o[card] for o in per_world], 0)
+        _value(action, [o[card] for o in per_world if card in o], 0)
         for action, card in zip(plays, cards, strict=True)
     ]
     for index, action in enumerate(calls, start=1):
         best = max(
-            (_value(action, [o[card] for o in per_world], index) for card in cards),
+            (_value(action, [o[card] for o in per_world if card in o], index) for card in cards),
             key=lambda valued: (valued.value.expected, valued.card_points),
         )
         values.append(best)
@@ -118,7 +119,7 @@ def _calls_off_turn(
     """Announcements while another seat is to play: the hand is played on by the policy."""
     if not calls:
         return []
-    hands = [_hand(view, world) for world in weighted_worlds(view, rng, budget.worlds, budget)]
+    hands = [_hand(view, world) for world in worlds_for(view, rng, budget.worlds, budget)]
     sampled.hands.extend(hands)
     outcomes = [position_outcome(hand, view.seat, steps) for hand in hands]
     return [_value(action, outcomes, index) for index, action in enumerate(calls, start=1)]
@@ -132,27 +133,34 @@ def _outcomes(
     steps: list[Step],
     sampled: Sampled,
 ) -> list[dict[int, Outcome]]:
-    """Per sampled world, what each card leads to (a world drawn twice is played once)."""
+    """Per sampled world, what each card leads to (a world drawn twice is played once); a
+    racing budget plays the cards clearly behind in fewer worlds (`bots.search.racing`)."""
     exact = _tricks_left(view) <= budget.solver_tricks
     sampled.exact = exact
+
+    def play(count: int, played: list[int]) -> list[dict[int, Outcome]]:
+        keep = sampled.keep if sampled.keep in played else None
+        seen: dict[tuple[int, ...], tuple[Hand, dict[int, Outcome]]] = {}
+        per_world = []
+        for world in worlds_for(view, rng, count, budget):
+            if world.held not in seen:
+                hand = _hand(view, world)
+                if exact:
+                    seen[world.held] = hand, solved_outcomes(hand, view.seat, played, steps)
+                else:
+                    seen[world.held] = hand, play_outcomes(hand, view.seat, played, steps, keep)
+            hand, outcome = seen[world.held]
+            sampled.hands.append(hand)
+            per_world.append(outcome)
+        return per_world
+
     if exact:
-        count = budget.solver_worlds
+        return play(budget.solver_worlds, cards)
+    if budget.racing and len(cards) > 2:
+        per_world = raced_outcomes(budget, cards, play)
     else:
-        count = max(MIN_WORLDS, min(budget.worlds, budget.playouts // len(cards)))
-    seen: dict[tuple[int, ...], tuple[Hand, dict[int, Outcome]]] = {}
-    per_world = []
-    for world in weighted_worlds(view, rng, count, budget):
-        if world.held not in seen:
-            hand = _hand(view, world)
-            if exact:
-                seen[world.held] = hand, solved_outcomes(hand, view.seat, cards, steps)
-            else:
-                played = play_outcomes(hand, view.seat, cards, steps, sampled.keep)
-                seen[world.held] = hand, played
-        hand, outcome = seen[world.held]
-        sampled.hands.append(hand)
-        per_world.append(outcome)
-    if sampled.keep is not None and not exact:
+        per_world = play(max(MIN_WORLDS, min(budget.worlds, budget.playouts // len(cards))), cards)
+    if sampled.keep is not None:
         sampled.outcomes = per_world
     return per_world
 

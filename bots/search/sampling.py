@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bots.search.constraints import FACE_DOWN, NORMAL, Constraints
+from bots.search.constraints import FACE_DOWN, NORMAL, QUEEN_OF_CLUBS, Constraints
 from engine import TRUMP, Act, CardSet, Hidden, SeatView
 from engine.cards import CARDS, TYPES, mask_add, mask_indices, mask_remove
 
@@ -260,7 +260,9 @@ def hidden_of_world(view: SeatView, world: World) -> Hidden:
     """The `engine.Hidden` guess of a world, with Armut cards the seat did not see made up
     consistently: face down they are the world's; with the acceptor before his return, three
     of his cards; after the return, the returned cards are the poor player's trumps filled up
-    with his lowest plain cards, and the given ones the same three."""
+    with his lowest plain cards, and the given ones the same three. Where that would deny
+    the acceptor's own declaration (a Hochzeit's both Q♣, an Armut's at most three trumps),
+    the given cards are three others of his that keep it true."""
     held = world.held
     a, b, c, d = (CardSet(held[seat]) for seat in range(4))
     given = returned = None
@@ -272,8 +274,11 @@ def hidden_of_world(view: SeatView, world: World) -> Hidden:
             given = CardSet(held[FACE_DOWN])
         elif view.armut_trumps_returned is None:
             given = _three_for_poor(held[acceptor], held[poor])
+            given = _keeping_declaration(view, acceptor, held[acceptor], 0, given)
         else:
             returned = given = _returned_guess(view, poor, held[poor])
+            taken = _plus_played(view, acceptor, held[acceptor])
+            given = _keeping_declaration(view, acceptor, taken, returned.mask, given)
     return Hidden((a, b, c, d), given, returned)
 
 
@@ -289,12 +294,40 @@ def _three_for_poor(acceptor: int, poor: int) -> CardSet:
     return CardSet.of(CARDS[card] for card in chosen)
 
 
+def _plus_played(view: SeatView, seat: int, held: int) -> int:
+    """What `seat` holds and has played: its hand right after the Armut exchange."""
+    for action in view.history:
+        if action.act is Act.PLAY and action.seat == seat and action.card is not None:
+            held = mask_add(held, action.card.index)
+    return held
+
+
+def _keeping_declaration(
+    view: SeatView, acceptor: int, taken: int, returned: int, given: CardSet
+) -> CardSet:
+    """`given` if the acceptor's dealt hand (`taken` and `returned` less `given`) keeps his
+    declaration true, else three of those cards that do: for a Hochzeit no Q♣, for an
+    Armut as many trumps as there are."""
+    declared = next((act for seat, act in view.declarations if seat == acceptor), None)
+    if declared not in (Act.HOCHZEIT, Act.ARMUT):
+        return given
+    pool = _cards(taken) + _cards(returned)
+    dealt = list(pool)
+    for card in given:
+        dealt.remove(card.index)
+    if declared is Act.HOCHZEIT:
+        if dealt.count(QUEEN_OF_CLUBS) == 2:
+            return given
+        pool = [card for card in pool if card != QUEEN_OF_CLUBS]
+    elif sum(map(_is_trump, dealt)) <= 3:
+        return given
+    pool.sort(key=lambda card: not _is_trump(card))
+    return CardSet.of(CARDS[card] for card in pool[:3])
+
+
 def _returned_guess(view: SeatView, poor: int, held: int) -> CardSet:
     """The poor player's trumps (all came back) and his lowest plain cards, three in all."""
-    post = CardSet(held)
-    for action in view.history:
-        if action.act is Act.PLAY and action.seat == poor and action.card is not None:
-            post = post.add(action.card)
+    post = CardSet(_plus_played(view, poor, held))
     trumps = [card for card in post if _is_trump(card.index)]
     plain = sorted((card for card in post if not _is_trump(card.index)), key=lambda c: c.points)
     return CardSet.of((trumps + plain)[:3])

@@ -41,7 +41,10 @@ def best_first(values: list[Valued]) -> list[Valued]:
 
 def paired_gain(one: Valued, other: Valued) -> tuple[float, float]:
     """How much `one` beats `other` in the same worlds: the mean of the per-world differences
-    and its standard error (the noise a decision must see past)."""
-    differences = [a - b for a, b in zip(one.utilities, other.utilities, strict=True)]
+    and its standard error (the noise a decision must see past). Where one was valued in
+    more worlds (racing), the worlds both were valued in: the first ones."""
+    shared = min(len(one.utilities), len(other.utilities))
+    pairs = zip(one.utilities[:shared], other.utilities[:shared], strict=True)
+    differences = [a - b for a, b in pairs]
     mean = statistics.fmean(differences)
     return mean, statistics.pstdev(differences) / math.sqrt(len(differences))

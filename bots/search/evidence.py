@@ -1,0 +1,153 @@
+"""The evidence `search-v3` reads: every public decision of the other seats, as a
+log-likelihood of a world.
+
+A world is likely when a sensible player, dealt the cards the world gives a seat, would have
+made the choices that seat made. The sensible player is `heuristic-v1`, softened:
+
+- `hand_log_likelihood`: the reservations (a declared solo on a hand the model declares that
+  solo on, sharply: `SOLO_SOFTNESS`) and the calls of every step (Re/Kontra on a strong hand,
+  no 90 and beyond on a stronger one, no call at the first card on a weaker one). These read
+  only the dealt hands, so they are cheap and weigh many candidate worlds.
+- `play_log_likelihood`: each card another seat played, against the card `heuristic-v1` would
+  have played from that seat's view in the world (the Hochzeit's partner-seeking is one of
+  its rules): the model's card has `1 - DEVIATION`, every other legal card shares the rest.
+  This replays the hand, so it weighs fewer worlds, those the hand evidence kept.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import lru_cache
+
+from bots.heuristic.announcements import SOLO_NO90_MARGIN, TEAM_CALL_THRESHOLD
+from bots.heuristic.evaluation import hand_value, solo_value
+from bots.heuristic.play import choose_card
+from bots.heuristic.reservations import SOLO_THRESHOLD
+from bots.knowledge import Knowledge
+from bots.search.inference import (
+    FLOOR,
+    Evidence,
+    _announcement_evidence,
+    _dealt,
+    _hand_at,
+    _played_masks,
+    _reservation_check,
+)
+from bots.search.sampling import World, hidden_of_world
+from engine import Act, Action, CardSet, Contract, Hand, SeatView, Step, view_of
+from engine.rebuild import dealt_hands
+
+SOLO_SOFTNESS = 0.3
+"""How far from the model's solo threshold (in `solo_value` units) a declared solo becomes a
+toss-up: the model declares from 14 and hardly ever below, so the curve is steep."""
+STEP_MARGIN = 2.0
+"""How much stronger a hand must be for each call beyond Re/Kontra (no 90, no 60 …)."""
+DEVIATION = 0.25
+"""How often a seat plays another card than the model's (the other players are no copies of
+`heuristic-v1`: the search plays its own card when it is surely better)."""
+
+WorldCheck = Callable[[SeatView, World, tuple[CardSet, ...]], float]
+
+
+def hand_evidence(view: SeatView) -> list[Evidence]:
+    """The reservations and calls of the other seats, each a likelihood of a world."""
+    evidence = [
+        Evidence(seat, _solo_check(seat, act) if act.is_solo else _reservation_check(seat, act))
+        for seat, act in view.declarations
+        if seat != view.seat
+    ]
+    if view.contract in (Contract.NORMAL, Contract.ARMUT):
+        evidence += _announcement_evidence(view)
+    evidence += _further_steps(view)
+    return [item for item in evidence if item.seat != view.seat]
+
+
+def hand_log_likelihood(view: SeatView, world: World, evidence: list[Evidence]) -> float:
+    """The log-likelihood of the hand evidence in `world`."""
+    if not evidence:
+        return 0.0
+    dealt = _dealt(view, world, _played_masks(view))
+    return sum(math.log(item.check(view, world, dealt)) for item in evidence)
+
+
+def _solo_check(seat: int, act: Act) -> WorldCheck:
+    """The model declares a solo from its threshold on."""
+
+    def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> float:
+        value = _solo_value(dealt[seat].mask, act.contract)
+        return _logistic(value - SOLO_THRESHOLD, SOLO_SOFTNESS)
+
+    return check
+
+
+@lru_cache(maxsize=1 << 16)
+def _solo_value(mask: int, contract: Contract) -> float:
+    """`solo_value`, remembered: the worlds' moves (`bots.search.moves`) return to the same
+    hands often."""
+    return solo_value(CardSet(mask), contract)
+
+
+def _logistic(distance: float, softness: float) -> float:
+    return max(FLOOR, 1 / (1 + math.exp(-distance / softness)))
+
+
+def _further_steps(view: SeatView) -> list[Evidence]:
+    """No 90 and beyond: the caller's hand at the call was strong for it."""
+    evidence = []
+    for index, action in enumerate(view.history):
+        call = action.call
+        if action.act is Act.ANNOUNCE and call is not None and call.step > Step.TEAM:
+            evidence.append(Evidence(action.seat, _step_check(action, index)))
+    return evidence
+
+
+def _step_check(action: Action, index: int) -> WorldCheck:
+    assert action.call is not None
+    beyond = int(action.call.step) - int(Step.TEAM)
+
+    def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> float:
+        hand = _hand_at(view, world, action.seat, index)
+        contract = view.contract or Contract.NORMAL
+        if contract.is_solo and view.declarer == action.seat:
+            threshold = SOLO_THRESHOLD + SOLO_NO90_MARGIN + STEP_MARGIN * (beyond - 1)
+            return _logistic(solo_value(hand, contract) - threshold, 1.0)
+        threshold = TEAM_CALL_THRESHOLD + STEP_MARGIN * beyond
+        return _logistic(hand_value(hand, contract) - threshold, 1.5)
+
+    return check
+
+
+def play_log_likelihood(view: SeatView, world: World) -> float:
+    """The log-likelihood of the other seats' cards in `world`: the hand replayed from the
+    world's deal, each card another seat chose (from two or more) compared with the model's."""
+    if not any(a.act is Act.PLAY and a.seat != view.seat for a in view.history):
+        return 0.0
+    hidden = hidden_of_world(view, world)
+    hand = Hand(view.rules, list(dealt_hands(view, hidden)), view.dealer)
+    total = 0.0
+    for action in view.history:
+        if action.act is Act.PLAY and action.seat != view.seat and action.card is not None:
+            total += _card_log_likelihood(hand, action)
+        hand.apply(_with_exchange(action, hidden.armut_given, hidden.armut_returned), False)
+    return total
+
+
+def _card_log_likelihood(hand: Hand, action: Action) -> float:
+    seat_view = view_of(hand, action.seat)
+    cards = [a.card for a in seat_view.legal if a.act is Act.PLAY and a.card is not None]
+    if len(set(cards)) < 2:
+        return 0.0
+    choices = len(set(cards))
+    if choose_card(Knowledge(seat_view), cards) == action.card:
+        return math.log(1 - DEVIATION)
+    return math.log(DEVIATION / (choices - 1))
+
+
+def _with_exchange(action: Action, given: CardSet | None, returned: CardSet | None) -> Action:
+    """The history's action with the world's Armut cards where the seat did not see them."""
+    if action.cards or action.act not in (Act.ARMUT_GIVE, Act.ARMUT_RETURN):
+        return action
+    cards = given if action.act is Act.ARMUT_GIVE else returned
+    assert cards is not None
+    return Action(action.seat, action.act, cards=tuple(cards))

@@ -1,0 +1,82 @@
+"""Moving a world towards the evidence: Metropolis–Hastings swaps of hidden cards.
+
+Resampling by weight keeps the likely candidates, but when the evidence is strong (a declared
+solo) only a handful of the candidates fit it and the kept worlds repeat them. Each kept world
+is then moved (resample-move): two holders swap a random hidden card each, the swap is refused
+when it breaks a fact of the view (a void, a pinned card, a trump bound), and accepted with the
+Metropolis–Hastings probability for the hand evidence's likelihood. The proposal picks card
+types by their copies in a hand, so the ratio of picking the reverse swap corrects for it.
+Worlds stay consistent and, run long enough, follow the evidence's distribution.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from bots.search.constraints import NORMAL, Constraints
+from bots.search.evidence import hand_log_likelihood
+from bots.search.inference import Evidence
+from bots.search.sampling import World
+from engine import TRUMP, SeatView
+from engine.cards import TYPES, mask_add, mask_indices, mask_remove
+
+
+def moved(
+    view: SeatView,
+    world: World,
+    constraints: Constraints,
+    evidence: list[Evidence],
+    rng: random.Random,
+    steps: int,
+) -> World:
+    """`world` after `steps` proposed swaps (a swap changes the likelihood of the evidence
+    about the two holders only)."""
+    holders = [h for h in constraints.holders if constraints.capacity[h]]
+    if len(holders) < 2:
+        return world
+    held = list(world.held)
+    by_seat = {h: [item for item in evidence if item.seat == h] for h in holders}
+    likelihood = {h: hand_log_likelihood(view, world, by_seat[h]) for h in holders}
+    for _ in range(steps):
+        one, other = rng.sample(holders, 2)
+        give, take = rng.choice(_cards(held[one])), rng.choice(_cards(held[other]))
+        if give == take:
+            continue
+        new_one = mask_add(mask_remove(held[one], give), take)
+        new_other = mask_add(mask_remove(held[other], take), give)
+        if not (_fits(constraints, one, new_one) and _fits(constraints, other, new_other)):
+            continue
+        proposal = (_count(new_one, take) * _count(new_other, give)) / (
+            _count(held[one], give) * _count(held[other], take)
+        )
+        candidate = list(held)
+        candidate[one], candidate[other] = new_one, new_other
+        swapped = World(tuple(candidate))
+        new = {h: hand_log_likelihood(view, swapped, by_seat[h]) for h in (one, other)}
+        gain = sum(new.values()) - likelihood[one] - likelihood[other]
+        if math.log(rng.random() or 1e-300) < gain + math.log(proposal):
+            held = candidate
+            likelihood.update(new)
+    return World(tuple(held))
+
+
+def _cards(mask: int) -> list[int]:
+    return list(mask_indices(mask & ((1 << TYPES) - 1))) + list(mask_indices(mask >> TYPES))
+
+
+def _count(mask: int, card: int) -> int:
+    return (mask >> card & 1) + (mask >> (card + TYPES) & 1)
+
+
+def _fits(constraints: Constraints, holder: int, mask: int) -> bool:
+    """Whether `holder` may hold `mask`: allowed types, its pinned cards, its trump bounds."""
+    types = mask & ((1 << TYPES) - 1)
+    if types & ~constraints.allowed[holder]:
+        return False
+    pinned = constraints.pinned[holder]
+    if any(_count(mask, card) < _count(pinned, card) for card in set(_cards(pinned))):
+        return False
+    low, high = constraints.trumps[holder]
+    trumps = sum(1 for card in _cards(mask) if NORMAL.suit_of[card] == TRUMP)
+    return low <= trumps <= high
