@@ -176,19 +176,21 @@ def test_a_hint_waits_for_the_search_without_a_pooled_connection(
     assert len(hint_uses(app)) == 1
 
 
-def blocked_search(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Event:
-    """Makes every hint's search wait until the returned event is set."""
+def blocked_search(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> tuple[Event, Event]:
+    """Makes every hint's search wait until the second returned event is set; the first is
+    set once a search is waiting (so it holds its slot)."""
     roster = app.state.bots
     submit = roster.submit
-    release = Event()
+    started, release = Event(), Event()
 
     def waiting(work: Callable[..., Any], *args: Any) -> Future[Any]:
         if work is hint_of:
+            started.set()
             release.wait(30)
         return submit(work, *args)
 
     monkeypatch.setattr(roster, "submit", waiting)
-    return release
+    return started, release
 
 
 def test_hints_past_the_slots_are_refused_at_once_and_the_same_hint_is_shared(
@@ -198,11 +200,11 @@ def test_hints_past_the_slots_are_refused_at_once_and_the_same_hint_is_shared(
     would hold a server thread while it waited); one on the same game and version waits
     for the hint being worked out."""
     keeper = HintKeeper(app.state.bots, slots=1)
-    release = blocked_search(app, monkeypatch)
+    started, release = blocked_search(app, monkeypatch)
     first, other = (new_table(PAGAT, seed, STRONG) for seed in ("slots-1", "slots-2"))
     with ThreadPoolExecutor(2) as threads:
         working = threads.submit(keeper.hint, "game-1", first)
-        time.sleep(0.2)
+        assert started.wait(30), "the first hint's search did not start"
         sharing = threads.submit(keeper.hint, "game-1", first)
         with pytest.raises(HintsBusy):
             keeper.hint("game-2", other)
@@ -215,7 +217,7 @@ def test_a_busy_hint_is_said_in_the_hint_box_and_nothing_is_recorded(
     app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app.state.hints = HintKeeper(app.state.bots, slots=1)
-    release = blocked_search(app, monkeypatch)
+    started, release = blocked_search(app, monkeypatch)
     url = start_game(client, "hint-busy")
     other_url = start_game(client, "hint-busy-2")
     with ThreadPoolExecutor(1) as threads:
@@ -223,7 +225,7 @@ def test_a_busy_hint_is_said_in_the_hint_box_and_nothing_is_recorded(
         working = threads.submit(
             client.post, f"{url}/hint", data={"version": str(version)}, headers=HTMX
         )
-        time.sleep(0.3)
+        assert started.wait(30), "the first hint's search did not start"
         other_version = page_version(client.get(other_url).text)
         answer = client.post(
             f"{other_url}/hint", data={"version": str(other_version)}, headers=HTMX
@@ -262,7 +264,7 @@ def finished_review(client: TestClient, review_url: str) -> str:
         if "review-summary" in fragment.text:
             return fragment.text
         assert "Weighing your decisions" in fragment.text
-        time.sleep(0.5)
+        time.sleep(0.1)
     raise AssertionError(f"the review was not ready within {REVIEW_SECONDS} s")
 
 
