@@ -19,6 +19,8 @@ from tests.web.driver import HTMX, data_actions, page_version, start_game
 
 from .test_concurrency import statuses, together
 
+pytestmark = pytest.mark.slow
+
 SOLO_SEED = "browser-solo-1"
 """The human may declare a solo in the first hand and, as the soloist, announce at once."""
 

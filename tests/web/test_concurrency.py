@@ -24,6 +24,8 @@ from tests.databases import migrated_sqlite
 from tests.live import LiveServer
 from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
 
+pytestmark = pytest.mark.slow
+
 THREADS = 8
 HTMX = {"HX-Request": "true"}
 

@@ -324,6 +324,7 @@ def test_home_offers_both_daily_games_and_a_new_game(daily_app: FastAPI) -> None
     assert '<form method="post" action="/games">' in page
 
 
+@pytest.mark.slow
 def test_two_players_get_the_same_deals_and_bot_answers_for_the_same_play(
     daily_app: FastAPI,
 ) -> None:
@@ -425,6 +426,7 @@ def test_abandoning_the_daily_game_does_not_give_a_new_attempt(daily_app: FastAP
         assert len(rows(daily_app, DailyAttempt)) == 2
 
 
+@pytest.mark.slow
 def test_a_second_try_after_the_ranked_game_is_practice(daily_app: FastAPI) -> None:
     with browsers(daily_app, 1) as (client,):
         ranked_url = start_daily(client)

@@ -116,6 +116,7 @@ def test_a_hinted_armut_reply_is_not_the_one_its_values_rate_worse(
     assert not listed or listed[0][0] == hinted, listed
 
 
+@pytest.mark.slow
 def test_every_hint_of_a_hand_is_backed_by_its_values() -> None:
     """A hand with the decisions where the strong level passes over the best raw value: the
     Armut reply, a card within the noise of a better one, and a call short of its margin."""
@@ -268,6 +269,7 @@ def finished_review(client: TestClient, review_url: str) -> str:
     raise AssertionError(f"the review was not ready within {REVIEW_SECONDS} s")
 
 
+@pytest.mark.slow
 def test_the_review_weighs_every_decision_once(app: FastAPI, client: TestClient) -> None:
     url, _ = played_hand(client, "review-1")
     review_url = f"{url}/hands/1/review"
@@ -301,6 +303,7 @@ def reviews_of(app: FastAPI, url: str) -> list[HandReview]:
         return list(session.scalars(select(HandReview).where(HandReview.game_id == game)))
 
 
+@pytest.mark.slow
 def test_a_player_has_one_review_computed_at_a_time(app: FastAPI, client: TestClient) -> None:
     """One player opening the reviews of many hands must not keep the workers from the
     others' bots and hints: a further review waits its turn (the page says so and asks

@@ -127,6 +127,7 @@ def behind_proxy(tmp_path: Path) -> Iterator[LiveServer]:
     server.stop()
 
 
+@pytest.mark.slow
 def test_a_trusted_proxy_makes_cookies_secure_and_the_server_unnamed(
     behind_proxy: LiveServer,
 ) -> None:
