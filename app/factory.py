@@ -76,7 +76,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        _spare_the_collector()
+        if settings.tune_collector:
+            _spare_the_collector()
         roster.open()
         yield
         roster.close()

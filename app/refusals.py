@@ -1,5 +1,5 @@
 """The engine's refusals in the player's words: the engine names what is wrong with a stable
-code (`engine.legality.Refusal`) and its parameters; the sentences are here, one per code."""
+code (`engine.refusals.Refusal`) and its parameters; the sentences are here, one per code."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from babel.lists import format_list
 from app.i18n import N_, Writing
 from app.words import RESERVATIONS, call_name, card_name, team_name
 from engine import Card, EngineError, IllegalAction, Team
-from engine.legality import Reason, Refusal
+from engine.refusals import Reason, Refusal
 
 SENTENCES = {
     Refusal.HAND_OVER: N_("The hand is over."),

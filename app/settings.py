@@ -32,18 +32,23 @@ class Settings:
     """Rate limits; None switches them off (`DOKO_RATE_LIMITS=off`, for load tests)."""
     clock: Callable[[], datetime] = utc_now
     """The current time, timezone-aware UTC (tests move it)."""
-    search_workers: int = 1
+    search_workers: int = 0
     """Worker processes for the strong bots' decisions at the tables (0: in the server
-    process)."""
+    process). The server's default is 1 (`DOKO_SEARCH_WORKERS`); an app made in code (a test,
+    a bench) starts none unless it asks, since spawning one costs seconds of imports."""
     background_workers: int = 1
     """Worker processes for hints, reviews, fair-play checks and pars (0: in the server
-    process)."""
+    process); started only when such work first comes."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose `X-Forwarded-For` and
     `X-Forwarded-Proto` headers are believed; nobody's by default."""
     ranked_per_address: int = 4
     """Ranked attempts a day (per rule set) started from one network address, as the rate
     limits count it; past them a new player's daily game is practice. 0: no cap."""
+    tune_collector: bool = False
+    """Whether start-up tunes the garbage collector for a long-lived server process
+    (`app.factory._spare_the_collector`): the server's settings (`from_env`) say yes; an app
+    made in code (a test, a bench) leaves its process's collector alone."""
 
     @property
     def secret(self) -> str:
@@ -75,6 +80,7 @@ class Settings:
             background_workers=count_from("DOKO_BACKGROUND_WORKERS", "1", MOST_SEARCH_WORKERS),
             trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
             ranked_per_address=count_from("DOKO_RANKED_PER_ADDRESS", "4", MOST_RANKED_PER_ADDRESS),
+            tune_collector=True,
         )
 
 

@@ -90,7 +90,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'history.sqlite3'}"
         upgrade(url)
-        settings = Settings(database_url=url, secret_key="bench", bot_delay_ms=0, limits=None)
+        settings = Settings(
+            database_url=url, secret_key="bench", bot_delay_ms=0, limits=None, tune_collector=True
+        )
         app = create_app(settings)
         with TestClient(app) as client:
             store_games(app, player_of(app, client), options.games)

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from engine.legality import Reason
+from engine.refusals import Reason
 
 
 class EngineError(ValueError):

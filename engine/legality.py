@@ -1,20 +1,18 @@
 """Why an action is refused: the checks `Hand.apply` makes before it changes anything, each
-with a stable code (`Refusal`, which the web app puts into words in each language), its
-parameters, and the English reason the command-line tools print (docs/rules.md §4–§6)."""
+with a stable code (`engine.refusals.Refusal`, which the web app puts into words in each
+language), its parameters, and the English reason the command-line tools print
+(docs/rules.md §4–§6)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.actions import Act, Action
-from engine.announcements import Call
+from engine.announcements import Call, Step, Team, TeamCalls
+from engine.cards import CardSet
 from engine.contracts import Contract, card_order
 from engine.phases import Phase
-
-if TYPE_CHECKING:
-    from engine.hand import Hand
+from engine.refusals import Reason, Refusal
 
 _NORMAL = card_order(Contract.NORMAL)
 
@@ -30,39 +28,29 @@ _ELIGIBILITY = {
 }
 
 
-class Refusal(StrEnum):
-    """What is wrong with an action, independent of any language."""
+class Position(Protocol):
+    """What the checks read of a hand (`engine.hand.Hand` has it all): a protocol, so that
+    this module does not import the hand that calls it."""
 
-    HAND_OVER = "hand-over"
-    NOT_YOUR_TURN = "not-your-turn"
-    WRONG_PHASE = "wrong-phase"
-    NOT_ELIGIBLE = "not-eligible"
-    NOT_IN_HAND = "not-in-hand"
-    MUST_FOLLOW = "must-follow"
-    THREE_CARDS = "three-cards"
-    CARDS_NOT_HELD = "cards-not-held"
-    ALL_TRUMPS = "all-trumps"
-    ANNOUNCE_PHASE = "announce-phase"
-    BEFORE_CLARIFICATION = "before-clarification"
-    OWN_TEAM = "own-team"
-    ALREADY_ANNOUNCED = "already-announced"
-    TOO_LATE = "too-late"
-
-
-@dataclass(frozen=True)
-class Reason:
-    """A refusal: its code, the values its words need (seat, card, call, phase …) and the
-    English text, which `str()` gives."""
-
-    code: Refusal
-    text: str
-    params: dict[str, str] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.text
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def team_of(self) -> list[Team | None]: ...
+    @property
+    def calls(self) -> dict[Team, TeamCalls]: ...
+    @property
+    def awaiting_clarification(self) -> bool: ...
+    def cards_of(self, seat: int) -> CardSet: ...
+    def playable_mask(self, seat: int) -> int: ...
+    def may_declare(self, seat: int, act: Act) -> bool: ...
+    def announce_steps(self, seat: int) -> list[Step]: ...
 
 
-def refusal(hand: Hand, action: Action) -> Reason | None:
+def refusal(hand: Position, action: Action) -> Reason | None:
     """Why the action is illegal now, or None; checked in full before anything changes."""
     if hand.is_over:
         return Reason(Refusal.HAND_OVER, "the hand is over")
@@ -89,7 +77,7 @@ def refusal(hand: Hand, action: Action) -> Reason | None:
     return None
 
 
-def _play_refusal(hand: Hand, action: Action) -> Reason | None:
+def _play_refusal(hand: Position, action: Action) -> Reason | None:
     assert action.card is not None
     if hand.phase is not Phase.PLAY:
         text = f"cards are not played in the {hand.phase} phase"
@@ -103,7 +91,7 @@ def _play_refusal(hand: Hand, action: Action) -> Reason | None:
     return None
 
 
-def _exchange_refusal(hand: Hand, action: Action) -> Reason | None:
+def _exchange_refusal(hand: Position, action: Action) -> Reason | None:
     if len(action.cards) != 3:
         text = f"exactly 3 cards must be passed, not {len(action.cards)}"
         return Reason(Refusal.THREE_CARDS, text, {"count": str(len(action.cards))})
@@ -117,7 +105,7 @@ def _exchange_refusal(hand: Hand, action: Action) -> Reason | None:
     return None
 
 
-def _announce_refusal(hand: Hand, action: Action) -> Reason | None:
+def _announce_refusal(hand: Position, action: Action) -> Reason | None:
     assert action.call is not None
     team = hand.team_of[action.seat]
     if hand.phase is not Phase.PLAY:

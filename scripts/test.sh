@@ -2,10 +2,25 @@
 # Runs every check of the project on a fresh Debian machine with Python 3.11:
 # makes the virtual environment, installs the project with its dev extra,
 # then lints, type-checks the engine, the bots and the app, and runs the whole test suite.
+#
+#   bash scripts/test.sh              everything (the browser and PostgreSQL tests included)
+#   bash scripts/test.sh quick        ruff and the quick tier: no browser, PostgreSQL or slow
+#                                     tests
+# Both run pytest in one process per core (pytest-xdist), each test module in one process, so
+# a module's server or database is made once; every process has its own template database,
+# live servers on free ports and throwaway PostgreSQL servers. Further arguments go to pytest
+# (`bash scripts/test.sh quick tests/web -x`; `-n 0` runs in this process alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXTRAS=dev
 . scripts/venv.sh
+if [ "${1:-}" = quick ]; then
+  shift
+  echo "== ruff"
+  ruff check engine bots app tests bench
+  echo "== pytest, quick tier (no browser, PostgreSQL or slow tests)"
+  exec python -m pytest -n auto --dist loadfile -m "not browser and not postgres and not slow" "$@"
+fi
 . scripts/chromium.sh
 . scripts/postgres.sh
 echo "== ruff"
@@ -13,4 +28,4 @@ ruff check engine bots app tests bench
 echo "== mypy"
 mypy engine bots app bench
 echo "== pytest (the browser and PostgreSQL tests included: several minutes)"
-python -m pytest "$@"
+python -m pytest -n auto --dist loadfile "$@"

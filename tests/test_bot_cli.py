@@ -241,6 +241,7 @@ def test_arena_refuses_records_it_cannot_write(path: str) -> None:
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_arena_workers_share_the_deals_alike() -> None:
     """Two processes play the same deals as one: the summary repeats but for the timings;
     a search bot with a small budget takes part like any other."""

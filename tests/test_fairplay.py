@@ -117,6 +117,7 @@ def test_known_values_are_the_true_deals_play_outs(seed: int) -> None:
         assert valued.value.expected == play_out(twin, policy_card).score_of(seat)
 
 
+@pytest.mark.slow
 def test_a_player_who_knows_the_deal_is_held_and_an_honest_one_is_not() -> None:
     seed = daily_seed("fair-play-tests", DAY, "pagat")
     cheater = analyse_game(play_game(Clairvoyant(1.0), FOUR_HANDS, seed), 0, seed)
@@ -126,6 +127,7 @@ def test_a_player_who_knows_the_deal_is_held_and_an_honest_one_is_not() -> None:
     assert honest.matched < len(honest.tells)
 
 
+@pytest.mark.slow
 def test_the_analysis_is_the_same_when_computed_twice() -> None:
     seed = daily_seed("fair-play-tests", DAY, "pagat")
     two_hands = with_toggles(PAGAT, {"hands_per_game": 2})

@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -364,6 +365,7 @@ def check_notations(playout: Playout) -> None:
             assert Card.parse(str(card)) == card
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     rules=rule_sets,

@@ -71,6 +71,7 @@ def final_json(hand: Hand) -> object:
     return hand.result().to_json() if hand.phase is Phase.DONE else "redeal"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda rules: rules.key)
 def test_fast_and_checked_paths_agree(rules: RuleSet) -> None:
     for number in range(600):

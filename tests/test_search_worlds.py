@@ -58,6 +58,7 @@ def check_worlds(hand: Hand, seat: int, rng: random.Random, count: int = 2) -> N
         assert_world_fits(view, sample_world(view, constraints, rng))
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(rules=rule_sets, seed=st.integers(0, 10**6))
 def test_every_sampled_world_agrees_with_the_view(rules: RuleSet, seed: int) -> None:

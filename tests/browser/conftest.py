@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
-from tests.live import LiveServer, migrate
+from tests.databases import migrated_sqlite
+from tests.live import LiveServer
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -38,9 +39,7 @@ def new_server(tmp_path: Path) -> Iterator[Callable[[], LiveServer]]:
 
     def make() -> LiveServer:
         number = len(servers)
-        database = tmp_path / f"doko-{number}.sqlite3"
-        url = f"sqlite:///{database}"
-        migrate(url)
+        url = migrated_sqlite(tmp_path / f"doko-{number}.sqlite3")
         server = LiveServer(url, tmp_path / f"server-{number}.log")
         servers.append(server)
         return server
@@ -53,8 +52,7 @@ def new_server(tmp_path: Path) -> Iterator[Callable[[], LiveServer]]:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     directory = tmp_path_factory.mktemp("live-server")
-    url = f"sqlite:///{directory / 'doko.sqlite3'}"
-    migrate(url)
+    url = migrated_sqlite(directory / "doko.sqlite3")
     server = LiveServer(url, directory / "server.log")
     server.start()
     yield server

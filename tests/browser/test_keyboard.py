@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Request
 
 from tests.live import LiveServer
 
@@ -57,13 +57,25 @@ def playing(page: Page) -> bool:
     return any(action.startswith("play ") for action in enabled_actions(page))
 
 
+SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+"""htmx has no request in flight and nothing being swapped in."""
+
+
 def posts_during(page: Page, act: Callable[[], None]) -> int:
+    """The POSTs the act sent. Each act here sends one (a move): this waits for it, then for
+    its answer to be in the page, by which time a second POST that the act's keys caused
+    has been sent too."""
     sent: list[str] = []
-    page.on(
-        "request", lambda request: sent.append(request.url) if request.method == "POST" else None
-    )
-    act()
-    page.wait_for_timeout(100)
+
+    def count(request: Request) -> None:
+        if request.method == "POST":
+            sent.append(request.url)
+
+    page.on("request", count)
+    with page.expect_request(lambda request: request.method == "POST"):
+        act()
+    page.wait_for_function(SETTLED)
+    page.remove_listener("request", count)
     return len(sent)
 
 

@@ -1,5 +1,7 @@
-"""Fixtures for the web tests: a throwaway SQLite database per test, migrated with Alembic.
-Rate limits are off here (tests play whole games quickly); tests/web/test_rate_limits.py
+"""Fixtures for the web tests: a throwaway SQLite database per test, a copy of a migrated
+template (`tests.databases`). The app made here starts no search worker process and
+leaves the collector alone (the `Settings` defaults for an app made in code). Rate limits are
+off here (tests play whole games quickly); tests/web/test_rate_limits.py
 switches them on with small limits."""
 
 from __future__ import annotations
@@ -13,17 +15,20 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.factory import create_app
-from app.migrate import upgrade
 from app.settings import Settings
+from tests.databases import migrated_sqlite
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
-    upgrade(url)
-    return Settings(database_url=url, secret_key="test-secret", bot_delay_ms=0, limits=None)
+    return Settings(
+        database_url=migrated_sqlite(tmp_path / "doko.sqlite3"),
+        secret_key="test-secret",
+        bot_delay_ms=0,
+        limits=None,
+    )
 
 
 @pytest.fixture

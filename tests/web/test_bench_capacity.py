@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bench.capacity import Round
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,6 +21,7 @@ def ramp(*options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
 
 
+@pytest.mark.slow
 def test_every_round_that_holds_is_played_and_the_largest_is_reported() -> None:
     done = ramp("--start", "1", "--step", "1", "--most", "2", "--target-p95-ms", "60000")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -27,6 +30,7 @@ def test_every_round_that_holds_is_played_and_the_largest_is_reported() -> None:
     assert done.stdout.strip().splitlines()[-1] == "players_held: 2"
 
 
+@pytest.mark.slow
 def test_the_ramp_ends_at_the_first_round_that_misses_the_target() -> None:
     done = ramp("--start", "1", "--step", "1", "--most", "3", "--target-p95-ms", "0.001")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -34,6 +38,7 @@ def test_the_ramp_ends_at_the_first_round_that_misses_the_target() -> None:
     assert done.stdout.strip().splitlines()[-1] == "players_held: 0"
 
 
+@pytest.mark.slow
 def test_a_round_with_an_error_does_not_hold_however_fast() -> None:
     quick = Round(3, 1.0, 2.0, 0.5, 1.0, 10.0, errors=0)
     assert quick.holds(50.0)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -16,6 +18,7 @@ def flood(*options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
 
 
+@pytest.mark.slow
 def test_a_short_flood_prints_what_the_bystander_saw() -> None:
     done = flood("--clients", "2", "--seconds", "4")
     assert done.returncode == 0, done.stdout + done.stderr

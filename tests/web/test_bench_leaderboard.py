@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from app.daily import BOARD_SIZE
 from bench.leaderboard import total_of
 
@@ -19,6 +21,7 @@ def leaderboard(*options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
 
 
+@pytest.mark.slow
 def test_a_small_day_prints_its_figures_and_the_players_rank() -> None:
     attempts = 3 * BOARD_SIZE
     done = leaderboard("--attempts", str(attempts), "--views", "2")

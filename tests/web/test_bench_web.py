@@ -32,6 +32,7 @@ def tiny_run() -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_the_key_figures_are_the_last_lines(tiny_run: subprocess.CompletedProcess[str]) -> None:
     assert tiny_run.returncode == 0, tiny_run.stdout + tiny_run.stderr
     last = tiny_run.stdout.strip().splitlines()[-len(KEY_FIGURES) :]
@@ -40,6 +41,7 @@ def test_the_key_figures_are_the_last_lines(tiny_run: subprocess.CompletedProces
         assert re.fullmatch(r"\w+: \d+(\.\d+)?", line), line
 
 
+@pytest.mark.slow
 def test_two_whole_games_without_errors(tiny_run: subprocess.CompletedProcess[str]) -> None:
     shown = figures(tiny_run.stdout)
     assert shown["errors"] == "0"
@@ -51,6 +53,7 @@ def test_two_whole_games_without_errors(tiny_run: subprocess.CompletedProcess[st
     assert re.search(r"^\s+play\s+n=\d+\s", tiny_run.stdout, re.MULTILINE), "no card played"
 
 
+@pytest.mark.slow
 def test_first_load_counts_the_assets_within_budget(
     tiny_run: subprocess.CompletedProcess[str],
 ) -> None:
@@ -90,6 +93,7 @@ def starts_until_refused(base: str, address: str) -> list[int]:
         return [player.post("/games").status_code for _ in range(21)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rate_limits", [True, False])
 def test_the_rate_limits_are_counted_only_when_asked(rate_limits: bool) -> None:
     """With rate limits (as the capacity bench runs) the server counts them as in production,
@@ -101,6 +105,7 @@ def test_the_rate_limits_are_counted_only_when_asked(rate_limits: bool) -> None:
     assert statuses[20] == (429 if rate_limits else 303)
 
 
+@pytest.mark.slow
 def test_reconnecting_players_ask_for_a_new_connection_each_time() -> None:
     """With --reconnect the server closes each connection after its answer, so a player's
     next click may reach another worker process; without, the connection is kept."""

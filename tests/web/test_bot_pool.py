@@ -21,6 +21,7 @@ from fastapi import FastAPI
 
 from app.bot_pool import HEAVY_BOTS, BotRoster, RosterClosed
 from app.par import ParKeeper, play_par
+from app.settings import Settings
 from bots.registry import bot_named
 from bots.table import bot_turn
 from engine import PAGAT, Hand, SeatView, deal, view_of
@@ -109,6 +110,12 @@ def test_bulk_work_leaves_hints_a_background_worker(manager: SyncManager) -> Non
         release.set()
         hint_release.set()
         roster.close()
+
+
+def test_an_app_made_in_code_starts_no_worker_unless_asked() -> None:
+    """Tests and benches build apps in code: spawning a worker costs seconds of imports, so
+    only the server's settings (`DOKO_SEARCH_WORKERS`, default 1) start one."""
+    assert Settings("sqlite://", "secret").search_workers == 0
 
 
 def test_a_closed_roster_starts_no_workers_until_opened_again() -> None:

@@ -13,10 +13,13 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.live import LiveServer, migrate
+from tests.databases import migrated_sqlite
+from tests.live import LiveServer
 from tests.web.driver import HTMX, data_actions, page_version, start_game
 
 from .test_concurrency import statuses, together
+
+pytestmark = pytest.mark.slow
 
 SOLO_SEED = "browser-solo-1"
 """The human may declare a solo in the first hand and, as the soloist, announce at once."""
@@ -54,8 +57,7 @@ def test_a_second_call_on_the_same_version_changes_nothing(client: TestClient) -
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
-    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
-    migrate(url)
+    url = migrated_sqlite(tmp_path / "doko.sqlite3")
     live = LiveServer(url, tmp_path / "server.log")
     live.start()
     yield live

@@ -20,8 +20,11 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from engine.deal import dealer_of
-from tests.live import LiveServer, migrate
+from tests.databases import migrated_sqlite
+from tests.live import LiveServer
 from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
+
+pytestmark = pytest.mark.slow
 
 THREADS = 8
 HTMX = {"HX-Request": "true"}
@@ -29,8 +32,7 @@ HTMX = {"HX-Request": "true"}
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
-    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
-    migrate(url)
+    url = migrated_sqlite(tmp_path / "doko.sqlite3")
     live = LiveServer(url, tmp_path / "server.log")
     live.start()
     yield live
@@ -142,8 +144,7 @@ def test_starts_from_one_address_at_its_cap_leave_one_ranked_attempt(tmp_path: P
     """Issue 24: behind one address with one ranked attempt left of two, four new players
     press Daily at the same moment: one of them plays ranked, the others practice, and
     nobody gets an error."""
-    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
-    migrate(url)
+    url = migrated_sqlite(tmp_path / "doko.sqlite3")
     live = LiveServer(url, tmp_path / "server.log", env={"DOKO_RANKED_PER_ADDRESS": "2"})
     live.start()
     try:

@@ -32,12 +32,12 @@ from sqlalchemy.exc import IntegrityError
 import app.routes.daily as daily_routes
 from app.daily import attempt_of, attempts_close_at
 from app.factory import create_app
-from app.migrate import upgrade
 from app.models import DailyAttempt, GameRow
 from app.ratelimit import Limits
 from app.settings import Settings
 from engine import Action, Game, HandRecord, Phase, RuleSet, deal
 from engine.replay import run as replay
+from tests.databases import migrated_sqlite
 from tests.web.driver import (
     HTMX,
     Choose,
@@ -82,8 +82,7 @@ def daily_settings(
     """A migrated SQLite file (shared by every app made with the same `database` name), a
     fixed time (noon of `day` unless `at` says otherwise), and no rate limits unless asked: a
     whole game is over a hundred requests."""
-    url = f"sqlite:///{tmp_path / f'{database}.sqlite3'}"
-    upgrade(url)
+    url = migrated_sqlite(tmp_path / f"{database}.sqlite3")
     moment = at or noon(day)
     return Settings(
         database_url=url, secret_key=secret, bot_delay_ms=0, limits=limits, clock=lambda: moment
@@ -328,6 +327,7 @@ def test_home_offers_both_daily_games_and_a_new_game(daily_app: FastAPI) -> None
     assert '<form method="post" action="/games">' in page
 
 
+@pytest.mark.slow
 def test_two_players_get_the_same_deals_and_bot_answers_for_the_same_play(
     daily_app: FastAPI,
 ) -> None:
@@ -429,6 +429,7 @@ def test_abandoning_the_daily_game_does_not_give_a_new_attempt(daily_app: FastAP
         assert len(rows(daily_app, DailyAttempt)) == 2
 
 
+@pytest.mark.slow
 def test_a_second_try_after_the_ranked_game_is_practice(daily_app: FastAPI) -> None:
     with browsers(daily_app, 1) as (client,):
         ranked_url = start_daily(client)

@@ -108,6 +108,7 @@ def test_at_closing_time_the_attempt_is_closed_and_the_seed_published(late_start
     assert "Continue your game" not in late_start.client.get("/").text
 
 
+@pytest.mark.slow
 def test_a_game_finished_before_closing_is_ranked(late_start: Table) -> None:
     late_start.clock.moment = CLOSING - timedelta(seconds=1)
     play_game(late_start.client, late_start.url)
@@ -121,6 +122,7 @@ def test_a_game_finished_before_closing_is_ranked(late_start: Table) -> None:
     assert "(you)" in board and "not finished" not in board
 
 
+@pytest.mark.slow
 def test_practice_deals_are_offered_again_only_once_the_seed_is_public(tmp_path: Path) -> None:
     clock = Clock(datetime.combine(DAY, time(20), UTC))
     base = daily_settings(tmp_path)

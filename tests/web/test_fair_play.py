@@ -53,6 +53,8 @@ from tests.web.test_daily import (
 )
 from tests.web.test_leaderboard import BOARD, board_rows
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 NORMAL = bot_named(LEVELS[DAILY_LEVEL])
 EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)

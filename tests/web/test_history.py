@@ -391,6 +391,7 @@ def test_a_newcomer_gets_a_friendly_empty_page(client: TestClient) -> None:
 # ---- the daily rank and the calendar ---------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_daily_rank_is_the_boards_and_the_calendar_shows_it(tmp_path: Path) -> None:
     settings = daily_settings(tmp_path)
     with running(settings) as application, browsers(application, 3) as clients:

@@ -146,6 +146,7 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Finished]:
 # ---- totals, ranks, ties, the own row --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_board_totals_ranks_ties_and_own_row(tmp_path: Path) -> None:
     """Four players finish the daily game; two of them play exactly alike and tie."""
     with running(daily_settings(tmp_path)) as application, browsers(application, 4) as clients:
@@ -287,6 +288,7 @@ def test_a_board_reads_only_the_rows_it_shows(tmp_path: Path) -> None:
     assert len(read) <= BOARD_SIZE + 1
 
 
+@pytest.mark.slow
 def test_unfinished_attempts_are_not_on_the_board(finished: Finished) -> None:
     with TestClient(finished.app) as other:
         start_daily(other)
@@ -308,6 +310,7 @@ class ScoreStuffingClient(TestClient):
         return super().post(url, data={**FAKE_SCORE, **(data or {})}, params=params, **kwargs)
 
 
+@pytest.mark.slow
 def test_no_endpoint_accepts_a_score(tmp_path: Path) -> None:
     with (
         running(daily_settings(tmp_path)) as application,
@@ -379,6 +382,7 @@ def par_shown(page: str) -> tuple[int, str, int]:
     return int(match.group("total")), match.group("bot"), int(match.group("won"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules_key", ["pagat", "ddv"])
 def test_par_is_heuristic_v1_on_the_days_deals(tmp_path: Path, rules_key: str) -> None:
     expected = bot_par(rules_key)
@@ -413,6 +417,7 @@ NEXT_DAY = DAY + timedelta(days=1)
 NO_PAR = "no bot par: nobody played this day’s game"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("day", "rules_key", "claimed"),
     [
@@ -441,6 +446,7 @@ def test_a_par_is_played_only_for_a_board_that_needs_one(
             assert par_shown(board_with_par(client, board))[1] == "the normal bot"
 
 
+@pytest.mark.slow
 def test_playing_like_the_bot_scores_exactly_par(tmp_path: Path) -> None:
     """heuristic-v1's own moves, made by a person in seat 0, against the daily game's bots:
     the same game as the par, so the same total."""
@@ -460,6 +466,7 @@ def test_playing_like_the_bot_scores_exactly_par(tmp_path: Path) -> None:
 # ---- nicknames -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("typed", "stored"),
     [
@@ -496,6 +503,7 @@ def test_nicknames_of_any_script_are_taken_and_shown(
     assert row.own and html.unescape(row.name) == stored
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "typed",
     [
@@ -560,6 +568,7 @@ def test_other_nicknames_are_refused_with_a_clear_message(finished: Finished, ty
     assert row.name == "Before"
 
 
+@pytest.mark.slow
 def test_a_nickname_another_player_holds_is_refused(tmp_path: Path) -> None:
     """One player per name: a board never shows two players under one nickname, nor under
     ones that differ only in case, punctuation or look-alike letters."""
@@ -581,6 +590,7 @@ def test_a_nickname_another_player_holds_is_refused(tmp_path: Path) -> None:
         ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("word", ["Anonymous", "You"])
 def test_the_boards_own_names_are_refused_in_every_language(
@@ -594,6 +604,7 @@ def test_the_boards_own_names_are_refused_in_every_language(
     assert nickname_of(finished.app, finished.player_id) == "Before"
 
 
+@pytest.mark.slow
 def test_a_nickname_needs_a_player(finished: Finished) -> None:
     players = count(finished.app, Player)
     with TestClient(finished.app) as stranger:
@@ -614,6 +625,7 @@ def test_a_nickname_needs_a_finished_ranked_game(tmp_path: Path) -> None:
         assert rows(application, Player, nickname="Squatted") == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("back", "target"),
     [
@@ -632,6 +644,7 @@ def test_saving_a_nickname_goes_back_to_a_board_only(
     assert response.headers["location"] == target
 
 
+@pytest.mark.slow
 def test_the_ranked_game_asks_for_the_nickname_and_remembers_it(finished: Finished) -> None:
     assert set_nickname(finished.client, "Remembered").status_code == 303
     page = finished.client.get(finished.url).text
@@ -649,6 +662,7 @@ def test_the_ranked_game_asks_for_the_nickname_and_remembers_it(finished: Finish
     assert row.name == "Changed" and "Remembered" not in answer.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "stored", ["<b>x</b>", '"><b>x</b>', "a&amp;b", "<script>alert(1)</script>"]
 )
@@ -733,6 +747,7 @@ def test_commit_then_reveal_checks_out_with_engine_daily(tmp_path: Path) -> None
     ]
 
 
+@pytest.mark.slow
 def test_the_daily_table_shows_the_commitment(finished: Finished) -> None:
     """Issue: "the daily page shows the SHA-256 of today's seed" — the player at the daily
     table can note it before playing, and check it against the seed revealed later."""
@@ -742,6 +757,7 @@ def test_the_daily_table_shows_the_commitment(finished: Finished) -> None:
     assert promised in page
 
 
+@pytest.mark.slow
 def test_the_seed_is_offered_for_replay_only_after_the_day(finished: Finished) -> None:
     """ "Play these deals again" carries the seed: not on the day, but from the next one."""
     seed = reference_seed(SECRET, DAY, "pagat")
@@ -759,6 +775,7 @@ def test_the_seed_is_offered_for_replay_only_after_the_day(finished: Finished) -
     assert "Play these deals again" in page
 
 
+@pytest.mark.slow
 def test_the_board_refuses_future_days_and_other_rules(finished: Finished) -> None:
     client = finished.client
     assert (

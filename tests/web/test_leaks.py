@@ -550,6 +550,7 @@ def play_watched(
     return bodies, watcher
 
 
+@pytest.mark.slow
 def test_a_pagat_game_with_announcements_shows_nothing_hidden(
     client: TestClient, settings: Settings, language: str
 ) -> None:
@@ -559,6 +560,7 @@ def test_a_pagat_game_with_announcements_shows_nothing_hidden(
     assert any("announce" in human_acts(record) for record in records(client, url, bodies))
 
 
+@pytest.mark.slow
 def test_a_ddv_game_in_whole_pages_shows_nothing_hidden(
     client: TestClient, settings: Settings, language: str
 ) -> None:
@@ -631,6 +633,7 @@ def bots_armut_day() -> date:
     raise AssertionError("no daily deal with a bot's Armut")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", list(LANGUAGES))
 def test_a_daily_game_before_its_seed_shows_the_human_only_its_own_dealt_hand(
     tmp_path: Path, language: str

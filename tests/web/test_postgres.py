@@ -24,6 +24,8 @@ from tests.postgres import throwaway_postgres
 from tests.web.driver import HTMX, page_version, play_game
 from tests.web.test_daily import fair_play_checked
 
+pytestmark = pytest.mark.postgres
+
 
 @pytest.fixture(scope="module")
 def postgres_url() -> Iterator[str]:

@@ -116,6 +116,7 @@ def test_a_hinted_armut_reply_is_not_the_one_its_values_rate_worse(
     assert not listed or listed[0][0] == hinted, listed
 
 
+@pytest.mark.slow
 def test_every_hint_of_a_hand_is_backed_by_its_values() -> None:
     """A hand with the decisions where the strong level passes over the best raw value: the
     Armut reply, a card within the noise of a better one, and a call short of its margin."""
@@ -176,19 +177,21 @@ def test_a_hint_waits_for_the_search_without_a_pooled_connection(
     assert len(hint_uses(app)) == 1
 
 
-def blocked_search(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Event:
-    """Makes every hint's search wait until the returned event is set."""
+def blocked_search(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> tuple[Event, Event]:
+    """Makes every hint's search wait until the second returned event is set; the first is
+    set once a search is waiting (so it holds its slot)."""
     roster = app.state.bots
     submit = roster.submit_hint
-    release = Event()
+    started, release = Event(), Event()
 
     def waiting(work: Callable[..., Any], *args: Any) -> Future[Any]:
         if work is hint_of:
+            started.set()
             release.wait(30)
         return submit(work, *args)
 
     monkeypatch.setattr(roster, "submit_hint", waiting)
-    return release
+    return started, release
 
 
 def test_hints_past_the_slots_are_refused_at_once_and_the_same_hint_is_shared(
@@ -198,11 +201,11 @@ def test_hints_past_the_slots_are_refused_at_once_and_the_same_hint_is_shared(
     would hold a server thread while it waited); one on the same game and version waits
     for the hint being worked out."""
     keeper = HintKeeper(app.state.bots, slots=1)
-    release = blocked_search(app, monkeypatch)
+    started, release = blocked_search(app, monkeypatch)
     first, other = (new_table(PAGAT, seed, STRONG) for seed in ("slots-1", "slots-2"))
     with ThreadPoolExecutor(2) as threads:
         working = threads.submit(keeper.hint, "game-1", first)
-        time.sleep(0.2)
+        assert started.wait(30), "the first hint's search did not start"
         sharing = threads.submit(keeper.hint, "game-1", first)
         with pytest.raises(HintsBusy):
             keeper.hint("game-2", other)
@@ -215,7 +218,7 @@ def test_a_busy_hint_is_said_in_the_hint_box_and_nothing_is_recorded(
     app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app.state.hints = HintKeeper(app.state.bots, slots=1)
-    release = blocked_search(app, monkeypatch)
+    started, release = blocked_search(app, monkeypatch)
     url = start_game(client, "hint-busy")
     other_url = start_game(client, "hint-busy-2")
     with ThreadPoolExecutor(1) as threads:
@@ -223,7 +226,7 @@ def test_a_busy_hint_is_said_in_the_hint_box_and_nothing_is_recorded(
         working = threads.submit(
             client.post, f"{url}/hint", data={"version": str(version)}, headers=HTMX
         )
-        time.sleep(0.3)
+        assert started.wait(30), "the first hint's search did not start"
         other_version = page_version(client.get(other_url).text)
         answer = client.post(
             f"{other_url}/hint", data={"version": str(other_version)}, headers=HTMX
@@ -262,10 +265,11 @@ def finished_review(client: TestClient, review_url: str) -> str:
         if "review-summary" in fragment.text:
             return fragment.text
         assert "Weighing your decisions" in fragment.text or "data-review-queued" in fragment.text
-        time.sleep(0.5)
+        time.sleep(0.1)
     raise AssertionError(f"the review was not ready within {REVIEW_SECONDS} s")
 
 
+@pytest.mark.slow
 def test_the_review_weighs_every_decision_once(app: FastAPI, client: TestClient) -> None:
     url, _ = played_hand(client, "review-1")
     review_url = f"{url}/hands/1/review"
@@ -303,6 +307,7 @@ def reviews_of(app: FastAPI, url: str) -> list[HandReview]:
         return list(session.scalars(select(HandReview).where(HandReview.game_id == game)))
 
 
+@pytest.mark.slow
 def test_a_player_has_one_review_computed_at_a_time(app: FastAPI, client: TestClient) -> None:
     """One player opening the reviews of many hands must not keep the workers from the
     others' bots and hints: a further review waits its turn (the page says so and asks

@@ -582,6 +582,7 @@ def test_a_post_without_htmx_redirects_to_the_table(client: TestClient) -> None:
     assert page_version(client.get(url).text) > page_version(body)
 
 
+@pytest.mark.slow
 def test_every_accepted_action_survives_a_restart(client: TestClient, settings: Settings) -> None:
     """A new app on the same database (a server restart) shows exactly the answered table."""
     url = start_game(client, "restart")

@@ -626,6 +626,7 @@ def test_how_to_play_says_what_the_game_scores_and_allows(
 # ---- the daily board -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules_key", ["pagat", "ddv"])
 def test_the_board_shows_the_total_the_table_showed(tmp_path: Path, rules_key: str) -> None:
     """The daily game of each preset, played with announcements: the board's row (once the

@@ -16,7 +16,8 @@ from sqlalchemy import func, select
 
 from app.models import GameRow, Player
 from app.security import CONTENT_SECURITY_POLICY
-from tests.live import LiveServer, migrate
+from tests.databases import migrated_sqlite
+from tests.live import LiveServer
 from tests.web.driver import start_game
 
 EXPECTED = {
@@ -119,14 +120,14 @@ def test_a_forwarded_scheme_from_an_untrusted_address_is_ignored(client: TestCli
 @pytest.fixture
 def behind_proxy(tmp_path: Path) -> Iterator[LiveServer]:
     """A live server that trusts a proxy on the loopback address (where the test runs)."""
-    url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
-    migrate(url)
+    url = migrated_sqlite(tmp_path / "doko.sqlite3")
     server = LiveServer(url, tmp_path / "server.log", env={"DOKO_TRUSTED_PROXIES": "127.0.0.1"})
     server.start()
     yield server
     server.stop()
 
 
+@pytest.mark.slow
 def test_a_trusted_proxy_makes_cookies_secure_and_the_server_unnamed(
     behind_proxy: LiveServer,
 ) -> None:

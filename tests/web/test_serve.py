@@ -57,6 +57,7 @@ def expected_soft(wanted: int) -> int:
     return wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
 
 
+@pytest.mark.slow
 def test_serving_raises_the_open_files_limit_before_uvicorn_starts(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
     upgrade(url)
@@ -189,6 +190,7 @@ def one_step_back(url: str) -> None:
     command.downgrade(alembic_config(url), "-1")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("prepare", "said"),
     [
@@ -212,6 +214,7 @@ def test_a_database_without_every_migration_stops_the_server(
     assert last.endswith("run python -m app.migrate first")
 
 
+@pytest.mark.slow
 def test_a_database_that_does_not_answer_stops_the_server_in_one_line() -> None:
     done = serve_on(f"postgresql+psycopg://doko@127.0.0.1:{free_port()}/doko")
     assert done.returncode == 1

@@ -22,6 +22,8 @@ from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
 from tests.web.test_concurrency import statuses, together
 
+pytestmark = pytest.mark.postgres
+
 HTMX = {"HX-Request": "true"}
 CARD = re.compile(r'data-action="play ([^"]+)"|aria-label="([^"]+), not playable now"')
 

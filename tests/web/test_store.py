@@ -22,6 +22,7 @@ from app.models import GameHand, GameRow, RateCount
 from app.ratelimit import Limits
 from app.settings import Settings
 from app.store import TableCache
+from tests.databases import migrated_sqlite
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import (
     HTMX,
@@ -43,11 +44,11 @@ def postgres() -> Iterator[Postgres]:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
+        url = migrated_sqlite(tmp_path / "doko.sqlite3")
     else:
         postgres: Postgres = request.getfixturevalue("postgres")
         url = postgres.new_database(f"store_{secrets.token_hex(6)}")
-    upgrade(url)
+        upgrade(url)
     return Settings(database_url=url, secret_key="test-secret", bot_delay_ms=0, limits=None)
 
 

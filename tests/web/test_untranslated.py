@@ -510,6 +510,7 @@ def add_par(application: FastAPI, status: str) -> None:
         session.commit()
 
 
+@pytest.mark.slow
 def test_the_daily_game_the_board_and_the_history(tmp_path: Path, pages: Pages) -> None:
     board = f"/leaderboard?day={DAY.isoformat()}&rules=pagat"
     with (
