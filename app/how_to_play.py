@@ -10,14 +10,8 @@ from app.i18n import Translator
 from app.presenter import CardFace, face
 from engine import Card, Contract, Rank, RuleSet, Step, card_order
 from engine.announcements import deadline
-from engine.scoring import (
-    DDV_AGAINST,
-    DOPPELKOPF_POINTS,
-    KONTRA_TARGET,
-    RE_TARGET,
-    TEAM_CALL,
-    TOTAL_POINTS,
-)
+from engine.scoring import TOTAL_POINTS
+from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS, KONTRA_TARGET, RE_TARGET, TEAM_CALL
 
 TIP_CARDS = {
     "aces": ("AC", "AS"),

@@ -11,7 +11,7 @@ from app.i18n import N_, Writing
 from app.review import Decision
 from app.words import action_text, call_name
 from bots.search.contrast import ANNOUNCE, ANNOUNCE_FAILED, POINTS, SCORE
-from engine.scoring import DOPPELKOPF_POINTS
+from engine.stakes import DOPPELKOPF_POINTS
 
 SENTENCES = {
     "trick": N_(

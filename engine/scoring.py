@@ -17,6 +17,7 @@ from engine.announcements import Step, Team, step_name
 from engine.cards import Card, Rank, Suit
 from engine.contracts import Contract
 from engine.rules import RuleSet, Scoring
+from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS, KONTRA_TARGET, RE_TARGET, TEAM_CALL
 from engine.trick import Trick
 
 FOX = Card(Suit.DIAMONDS, Rank.ACE)
@@ -24,16 +25,6 @@ CHARLIE = Card(Suit.CLUBS, Rank.JACK)
 LEVELS = (Step.NO90, Step.NO60, Step.NO30, Step.SCHWARZ)
 _LEVEL_POINTS = {Step.NO90: 90, Step.NO60: 60, Step.NO30: 30}
 _OWN_TARGET = {Step.NO90: 151, Step.NO60: 181, Step.NO30: 211}
-DDV_AGAINST = {Step.NO90: 120, Step.NO60: 90, Step.NO30: 60, Step.SCHWARZ: 30}
-"""DDV scoring: the card points that earn a side 1 against each level the other announced."""
-RE_TARGET = 121
-"""Card points Re needs to win when no level (no 90 …) is announced; Kontra needs
-`KONTRA_TARGET`, and the other way round when only Kontra was announced."""
-KONTRA_TARGET = 120
-TEAM_CALL = 2
-"""What each Re and each Kontra announced adds, to the winners."""
-DOPPELKOPF_POINTS = 40
-"""A trick worth this many card points or more is a Doppelkopf (an extra point)."""
 _LEVEL_NAME = {Step.NO90: "90", Step.NO60: "60", Step.NO30: "30"}
 _CALL_NAME = {Step.NO90: "no90", Step.NO60: "no60", Step.NO30: "no30", Step.SCHWARZ: "schwarz"}
 
