@@ -71,7 +71,7 @@ def play_daily(
     _ranked(rules_key)
     count_start(request)
     day = settings.today()
-    for _ in range(START_TRIES):
+    for _ in range(settings.ranked_per_address + START_TRIES):
         try:
             return _start(request, session, settings, roster, DailyDeals(day, rules_key))
         except IntegrityError:
@@ -83,8 +83,10 @@ def play_daily(
 
 
 START_TRIES = 3
-"""A start that lost a race tries again on what the winner left: a start loses a slot only
-to one that took it, so a few tries settle all but a flood of starts from one network."""
+"""Tries beyond one per ranked slot of a network: a start that lost a race tries again on
+what the winner left. It loses a slot only to a start that took it, so after as many losses
+as the cap allows slots the cap is reached and the start is practice (nothing to race for);
+the few more settle the races that are not for a slot (the player's own other click)."""
 
 
 @dataclass(frozen=True)

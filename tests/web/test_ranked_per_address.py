@@ -258,3 +258,31 @@ def test_a_start_that_lost_the_last_slot_to_another_is_practice(
         assert mode_of(application, url) == ("practice", "address")
         assert count(application, DailyAttempt) == 2
         assert count(application, GameRow) == games + 1
+
+
+def test_a_start_that_lost_every_slot_in_turn_still_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A flood of starts from one network (eight at once behind one address, on two servers):
+    one start may see each slot free just before another takes it. Each loss means a slot
+    was taken, so the start tries again until it has one or the cap is reached, and is
+    never refused (it was a 409 after three losses)."""
+    settings = replace(daily_settings(tmp_path), ranked_per_address=4)
+    with running(settings) as application:
+        for _ in range(4):
+            start_at(application, HOME)
+        looks: list[object] = []
+        counted = daily_routes.ranked_slot
+
+        def each_slot_seen_free_too_late(*args: Any) -> RankedSlot | None:
+            looks.append(args)
+            if len(looks) > 4:
+                return counted(*args)
+            session, day = args[0], args[1]
+            return RankedSlot(network_hash(session, day, HOME), len(looks) - 1)
+
+        monkeypatch.setattr(daily_routes, "ranked_slot", each_slot_seen_free_too_late)
+        url = start_at(application, HOME)
+        assert len(looks) == 5, "refused four times, then started again"
+        assert mode_of(application, url) == ("practice", "address")
+        assert count(application, DailyAttempt) == 4
