@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from bench.web import Player, arguments, percentile, player_address, running_server, server_ms
+from tests.windows import a_fresh_window
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY_FIGURES = ("p50_ms", "p95_ms", "actions_per_s", "errors", "players", "first_load_bytes")
@@ -90,9 +91,7 @@ def starts_until_refused(base: str, address: str) -> list[int]:
     """One player (one cookie) starting 21 games in a row from `address`, as the proxy says,
     all in one of the limits' windows (fixed minutes of the clock): a run that crossed into
     the next minute would have its counts start again, and its 21st start be allowed."""
-    within_a_minute = 30
-    if time.time() % 60 > 60 - within_a_minute:
-        time.sleep(60 - time.time() % 60)
+    a_fresh_window()
     headers = {"X-Forwarded-For": address}
     with httpx.Client(base_url=base, headers=headers, timeout=30) as player:
         return [player.post("/games").status_code for _ in range(21)]
