@@ -45,7 +45,7 @@ def hand_from_view(view: SeatView, hidden: Hidden, checked: bool = True) -> Hand
         _check_deck(view, dealt)
     hand = Hand(view.rules, dealt, view.dealer)
     for action in view.history:
-        _replay(hand, _with_exchange(action, given, returned), checked)
+        _replay(hand, with_exchange(action, given, returned), checked)
     return hand
 
 
@@ -136,8 +136,9 @@ def _minus(mask: int, cards: CardSet) -> int:
     return mask
 
 
-def _with_exchange(action: Action, given: CardSet | None, returned: CardSet | None) -> Action:
-    """The history's action with the guessed Armut cards where the seat did not see them."""
+def with_exchange(action: Action, given: CardSet | None, returned: CardSet | None) -> Action:
+    """The history's action with the guessed Armut cards where the seat did not see them
+    (a seat's view hides the cards passed between two others)."""
     if action.cards or action.act not in (Act.ARMUT_GIVE, Act.ARMUT_RETURN):
         return action
     cards = given if action.act is Act.ARMUT_GIVE else returned

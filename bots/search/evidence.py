@@ -36,7 +36,7 @@ from bots.search.inference import (
 )
 from bots.search.sampling import World, hidden_of_world
 from engine import Act, Action, CardSet, Contract, Hand, SeatView, Step, view_of
-from engine.rebuild import dealt_hands
+from engine.rebuild import dealt_hands, with_exchange
 
 SOLO_SOFTNESS = 0.3
 """How far from the model's solo threshold (in `solo_value` units) a declared solo becomes a
@@ -129,7 +129,7 @@ def play_log_likelihood(view: SeatView, world: World) -> float:
     for action in view.history:
         if action.act is Act.PLAY and action.seat != view.seat and action.card is not None:
             total += _card_log_likelihood(hand, action)
-        hand.apply(_with_exchange(action, hidden.armut_given, hidden.armut_returned), False)
+        hand.apply(with_exchange(action, hidden.armut_given, hidden.armut_returned), False)
     return total
 
 
@@ -142,12 +142,3 @@ def _card_log_likelihood(hand: Hand, action: Action) -> float:
     if choose_card(Knowledge(seat_view), cards) == action.card:
         return math.log(1 - DEVIATION)
     return math.log(DEVIATION / (choices - 1))
-
-
-def _with_exchange(action: Action, given: CardSet | None, returned: CardSet | None) -> Action:
-    """The history's action with the world's Armut cards where the seat did not see them."""
-    if action.cards or action.act not in (Act.ARMUT_GIVE, Act.ARMUT_RETURN):
-        return action
-    cards = given if action.act is Act.ARMUT_GIVE else returned
-    assert cards is not None
-    return Action(action.seat, action.act, cards=tuple(cards))
