@@ -6,6 +6,7 @@ carries a score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Protocol
@@ -238,15 +239,22 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
 
 def top_rows(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
     """The board's top `BOARD_SIZE` rows, read in the board's index order."""
-    rows: list[BoardRow] = []
-    rank = 0
-    previous: int | None = None
-    top = session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE))
-    for position, (attempt, nickname) in enumerate(top, start=1):
-        if attempt.total != previous:
-            rank, previous = position, attempt.total
-        rows.append(_board_row(attempt, nickname, rank, player_id))
-    return rows
+    top = list(session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE)))
+    ranks = shared_places([attempt.total for attempt, _ in top])
+    return [
+        _board_row(attempt, nickname, rank, player_id)
+        for (attempt, nickname), rank in zip(top, ranks, strict=True)
+    ]
+
+
+def shared_places(totals: Sequence[int | None]) -> list[int]:
+    """The places of totals in board order (highest first): equal totals share the place
+    of the first of them (1, 2, 2, 4). The day's board and the challenges' rank so."""
+    places: list[int] = []
+    for position, total in enumerate(totals, start=1):
+        shared = position > 1 and total == totals[position - 2]
+        places.append(places[-1] if shared else position)
+    return places
 
 
 def ranked_row(

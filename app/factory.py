@@ -24,6 +24,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from app.assets import Assets, ServeAssets
 from app.board_cache import BoardCache
 from app.bot_pool import BotRoster
+from app.challenges import routes as challenges
 from app.compression import NegotiatedGZip
 from app.db import make_counter_engine, make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
@@ -130,7 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
     app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
-    for module in (*routers, history):
+    for module in (*routers, history, challenges):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(DealsSecret, refused_while_secret)

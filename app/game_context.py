@@ -8,6 +8,8 @@ from datetime import datetime
 
 from sqlalchemy.orm import object_session
 
+from app.challenges.context import challenge_side
+from app.challenges.kinds import MODES as CHALLENGE_MODES
 from app.daily import attempt_closed, attempts_close_at, deals_secret, seed_published
 from app.fairplay.standing import Standing, standing_of_game
 from app.i18n import Writing
@@ -47,6 +49,8 @@ class GameContext:
     nickname_set_aside: str | None = None
     """The player's nickname taken off the board for passing for an earlier player's
     (`Player.nickname_set_aside`): the nickname form says so and asks for another."""
+    challenge_url: str | None = None
+    """A finished game at a challenge's deals: its board (`app.challenges`)."""
 
     @property
     def hints(self) -> bool:
@@ -65,6 +69,21 @@ def game_context(
     over = game_over(table.game)
     level = level_of(row.bot_id)
     level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
+    if row.mode in CHALLENGE_MODES:
+        side = challenge_side(row, over, t)
+        return GameContext(
+            side.title,
+            side.counts,
+            None,
+            None,
+            None,
+            False,
+            "",
+            None,
+            False,
+            level_words,
+            challenge_url=side.board_url,
+        )
     if row.mode == "new" or row.day is None:
         title = t.gettext("New game")
         return GameContext(title, False, row.seed, None, None, False, "", None, False, level_words)

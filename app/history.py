@@ -19,6 +19,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from app.challenges.kinds import KINDS as CHALLENGES
 from app.charts import Chart, bar_chart, dot_chart
 from app.daily import attempt_closed
 from app.daily_results import Attempt, player_attempts
@@ -40,6 +41,7 @@ TREND_GAMES = 5
 CHART_REVIEWS = 30
 """Reviewed hands in the decision-loss chart."""
 KINDS = {"new": N_("New game"), "daily": N_("Daily, ranked"), "practice": N_("Daily, practice")}
+KINDS |= CHALLENGES
 STATUSES = {
     "finished": N_("finished"),
     "in progress": N_("in progress"),

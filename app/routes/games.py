@@ -16,6 +16,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from starlette.concurrency import run_in_threadpool
 
 from app.call_row import call_row
+from app.challenges.attempts import ends_challenge, settle_challenge
 from app.daily import attempt_closed, settle_attempt, settles
 from app.db import has_idle_connection
 from app.deps import (
@@ -292,9 +293,15 @@ async def _counted(session: SessionDep, screen: Screen, click: Click) -> Respons
     if not _plays_on_loop(session, screen, click):
         return await run_in_threadpool(_play_step, session, screen, click, now)
     played = _step_on_kept_table(session, screen, click, now)
-    if played is not None and not settles(*played, now):
+    if played is not None and not _settles(*played, now):
         return _finish_step(session, screen, click, now, played)
     return await run_in_threadpool(_finish_step, session, screen, click, now, played)
+
+
+def _settles(row: GameRow, table: Table, now: datetime) -> bool:
+    """Whether the step ends a game that goes on a board (a daily's or a challenge's): it is
+    stored from a worker thread, with the board's row."""
+    return settles(row, table, now) or ends_challenge(row, table)
 
 
 def _plays_on_loop(session: SessionDep, screen: Screen, click: Click) -> bool:
@@ -358,7 +365,7 @@ def _finish_step(
     count = action_count(screen.request)
     if played is not None:
         row, table = played
-        alone = not settles(row, table, now)
+        alone = not _settles(row, table, now)
         return _store_and_show(session, screen, row, table, now, alone, count)
     enforce(screen.request, count)
     row = owned_game(session, screen.request, click.game_id)
@@ -395,6 +402,7 @@ def _store_and_show(
     try:
         write_table(row, table, alone, counted_with_step)
         settled = settle_attempt(session, row, table, now)
+        settle_challenge(session, row, table, now)
         session.commit()
     except TooManyRequests as refused:
         raise HTTPException(429, TOO_MANY_ACTIONS) from refused
