@@ -1,9 +1,15 @@
 """The challenge's deals in cards, for the board of a viewer who has finished it: each
-hand as first dealt (an Armut redeal is in that hand's record), by seat."""
+hand as first dealt (an Armut redeal is in that hand's record), by seat. A seat's cards are
+joined into markup here, each face drawn by the templates' `card_face` (kept per process):
+written out card by card in the template, the 384 cards of a 12-hand game were most of the
+board's time (`bench/challenge_board.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from markupsafe import Markup, escape
 
 from app.i18n import Translator
 from app.models import Challenge
@@ -17,11 +23,20 @@ from engine.deal import deal
 @dataclass(frozen=True)
 class DealtHand:
     seat_name: str
-    cards: tuple[CardFace, ...]
+    cards: Markup
 
 
-def deals_of(challenge: Challenge, rules: RuleSet, t: Translator) -> list[list[DealtHand]]:
+def deals_of(
+    challenge: Challenge, rules: RuleSet, t: Translator, card_face: Callable[[CardFace], Markup]
+) -> list[list[DealtHand]]:
     """Per hand of the game, the four hands dealt, sorted as a normal game holds them."""
+
+    def drawn(shown: CardFace) -> str:
+        title = escape(shown.name)
+        return (
+            f'<span class="card mini suit-{shown.suit}" title="{title}">{card_face(shown)}</span>'
+        )
+
     order = card_order(Contract.NORMAL, False)
     deals = []
     for number in range(rules.hands_per_game):
@@ -30,7 +45,9 @@ def deals_of(challenge: Challenge, rules: RuleSet, t: Translator) -> list[list[D
             [
                 DealtHand(
                     seat_name(seat, t),
-                    tuple(face(card, order, t) for card in sorted_hand(cards, order)),
+                    Markup(
+                        "".join(drawn(face(card, order, t)) for card in sorted_hand(cards, order))
+                    ),
                 )
                 for seat, cards in enumerate(dealt.hands)
             ]

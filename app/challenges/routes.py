@@ -4,16 +4,19 @@ it, name it, and its board."""
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, cast
 
 from fastapi import APIRouter, Form, Request, Response
 from fastapi.responses import RedirectResponse
+from markupsafe import Markup
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.challenges.attempts import add_challenge_game, counting_game, next_mode
 from app.challenges.board import board_of
 from app.challenges.deals import deals_of
+from app.challenges.grid import grid
 from app.challenges.making import (
     challenge_of_game,
     fresh_seed,
@@ -29,7 +32,6 @@ from app.challenges.refusals import (
     ChallengeRefused,
     refusal_page,
 )
-from app.challenges.words import contract_words, re_words
 from app.deps import (
     PageLimit,
     PlayerId,
@@ -41,11 +43,12 @@ from app.deps import (
     player_id,
 )
 from app.errors import message_page
-from app.i18n import translator
+from app.i18n import translator, writing_of
 from app.levels import LEVELS, level_of
 from app.models import Challenge, ChallengeGame
 from app.nicknames import NicknameError, clean_nickname
 from app.preferences import level_preference, rules_preference
+from app.presenter import CardFace
 from app.routes.games import current_player, open_game, owned_game, to_table
 from app.store import GameKind
 from app.words import LEVEL_BOTS, LEVEL_OPPONENTS
@@ -182,16 +185,16 @@ def challenge_board(
     request_par(session, request.app.state.sessions, roster, challenge, now)
     board = board_of(session, challenge, player_id(request), now)
     t = translator(request)
+    card_face = cast(Callable[[CardFace], Markup], templates.env.globals["card_face"])
     level = level_of(challenge.bot_id) or "normal"
     context = {
         "board": board,
         "link": str(request.url_for("challenge_board", link=challenge.id)),
         "level_words": t.gettext(LEVEL_OPPONENTS[level]),
         "par_bot": t.gettext(LEVEL_BOTS["normal"]),
-        "deals": deals_of(challenge, board.rules, t) if board.finished else None,
+        "deals": deals_of(challenge, board.rules, t, card_face) if board.finished else None,
         "own": player_id(request) == challenge.creator_id,
-        "contract_words": lambda hand: contract_words(hand, t),
-        "re_words": lambda hand: re_words(hand, t),
+        "grid": grid(board, t, writing_of(request).signed),
     }
     response = templates.TemplateResponse(request, "challenge.html", context)
     response.headers["Cache-Control"] = "no-store"
