@@ -7,7 +7,6 @@ test-artifacts/."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -20,8 +19,8 @@ from tests.web.driver import play_game
 from .clicks import play_until
 from .conftest import DESKTOP, PHONE
 from .test_accessibility import audit, report
+from .test_table import snapshot
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SHORT_RULES = "pagat+hands_per_game=2"
 HAND_CARDS = "els => els.map(e => e.getAttribute('aria-label') || e.textContent.trim())"
 
@@ -61,6 +60,9 @@ def test_three_players_play_one_challenge(
     maker.wait_for_url("**/games/*")
     dealt = first_hand(maker)
     play_through(maker)
+    for size, viewport in {"phone": PHONE, "desktop": DESKTOP}.items():
+        maker.set_viewport_size(viewport)
+        assert snapshot(maker, f"challenge-game-over-{size}") is None
     maker.locator("a.challenge-board-link").click()
     maker.wait_for_url("**/challenges/*")
     assert board_rows(maker) == 1
@@ -72,7 +74,7 @@ def test_three_players_play_one_challenge(
     assert friend.locator(".challenge-deals .card.mini").count() == 0, "no deal before playing"
     assert friend.locator("table.hands-board").count() == 0, "no hand's result before playing"
     friend.set_viewport_size(PHONE)
-    friend.screenshot(path=str(ARTIFACTS / "challenge-board-not-played-phone.png"), full_page=True)
+    assert snapshot(friend, "challenge-board-not-played-phone") is None
     friend.set_viewport_size(DESKTOP)
     friend.locator(".challenge-play button").click()
     friend.wait_for_url("**/games/*")
@@ -100,7 +102,7 @@ def test_three_players_play_one_challenge(
     assert board_rows(maker) == 3
     for size, viewport in {"phone": PHONE, "desktop": DESKTOP}.items():
         maker.set_viewport_size(viewport)
-        maker.screenshot(path=str(ARTIFACTS / f"challenge-board-{size}.png"), full_page=True)
+        assert snapshot(maker, f"challenge-board-{size}") is None
 
 
 @pytest.fixture(scope="module")

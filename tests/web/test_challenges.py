@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from app.challenges.attempts import ATTEMPTS
 from app.challenges.making import LINK_BYTES, MADE_PER_DAY
-from app.daily import attempts_close_at
+from app.daily import attempts_close_at, shared_places
 from app.models import Challenge, ChallengeGame, GameRow
 from app.settings import Settings
 from engine import RuleSet, deal
@@ -181,6 +181,12 @@ def test_hints_are_refused_in_the_game_that_counts(client: TestClient, other: Te
     assert version
     response = other.post(f"{url}/hint", data={"version": version.group(1)})
     assert response.status_code == 403
+    assert "There are no hints in a game that counts for a challenge." in response.text
+
+
+def test_equal_totals_share_a_place_as_on_the_day_board() -> None:
+    assert shared_places([9, 5, 5, 5, 1, -3, -3]) == [1, 2, 2, 2, 5, 6, 6]
+    assert shared_places([]) == []
 
 
 # ---- the board --------------------------------------------------------------------------
