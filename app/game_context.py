@@ -71,18 +71,10 @@ def game_context(
     level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
     if row.mode in CHALLENGE_MODES:
         side = challenge_side(row, over, t)
+        # No seed to play again (it would give every deal away), nor a daily's extras.
+        kept_back = (None, None, None, False, "", None, False)
         return GameContext(
-            side.title,
-            side.counts,
-            None,
-            None,
-            None,
-            False,
-            "",
-            None,
-            False,
-            level_words,
-            challenge_url=side.board_url,
+            side.title, side.counts, *kept_back, level_words, challenge_url=side.board_url
         )
     if row.mode == "new" or row.day is None:
         title = t.gettext("New game")
