@@ -29,10 +29,10 @@ from sqlalchemy.orm import Session
 
 from app.challenges.attempts import ATTEMPTS
 from app.challenges.par import play_par
-from app.factory import create_app
-from app.migrate import upgrade
-from app.models import Challenge, ChallengeGame, GameRow, Player
-from app.settings import Settings
+from app.operations.migrate import upgrade
+from app.operations.settings import Settings
+from app.storage.models import Challenge, ChallengeGame, GameRow, Player
+from app.web.factory import create_app
 
 LINK = "b" * 24
 SEED = "bench-challenge-seed"

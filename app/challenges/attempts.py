@@ -12,8 +12,8 @@ from app.challenges.hands import hands_of, total_of
 from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import is_closed
 from app.challenges.refusals import CLOSED, FULL, ChallengeRefused
-from app.models import Challenge, ChallengeGame, GameRow
-from app.service import Table, game_over
+from app.storage.models import Challenge, ChallengeGame, GameRow
+from app.table.service import Table, game_over
 
 ATTEMPTS = 50
 """Players whose game counts at one challenge."""

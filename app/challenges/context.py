@@ -1,32 +1,38 @@
-"""What the table says of a game at a challenge's deals: its kind, and once it is over,
-the challenge's board. The seed is never offered ("play these deals again"): it would give
-every deal of the challenge away."""
+"""What the table says of a game at a challenge's deals: its kind, its opponents, and once
+it is over, the challenge's board. The seed is never offered ("play these deals again"): it
+would give every deal of the challenge away. A counting game has no hints (`ranked`)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.orm import object_session
 
 from app.challenges.kinds import COUNTS, KINDS
-from app.i18n import Translator
-from app.models import ChallengeGame, GameRow
+from app.daily.game_context import GameContext
+from app.languages.i18n import Writing
+from app.languages.words import LEVEL_OPPONENTS
+from app.storage.models import ChallengeGame, GameRow
+from app.table.levels import level_of
+from app.table.service import Table, game_over
 
 
-@dataclass(frozen=True)
-class ChallengeSide:
-    title: str
-    counts: bool
-    """The player's first game at the challenge: no hints, as in a ranked daily game."""
-    board_url: str | None
-
-
-def challenge_side(row: GameRow, over: bool, t: Translator) -> ChallengeSide:
+def challenge_context(row: GameRow, table: Table, writing: Writing) -> GameContext:
     """The board's address is looked up only once the game is over: a click during the game
     may be answered from the event loop, which must not wait for the database."""
-    return ChallengeSide(
-        t.gettext(KINDS[row.mode]), row.mode == COUNTS, challenge_url(row) if over else None
+    t = writing.words
+    level = level_of(row.bot_id)
+    return GameContext(
+        title=t.gettext(KINDS[row.mode]),
+        ranked=row.mode == COUNTS,
+        replay_seed=None,
+        commitment=None,
+        board_url=None,
+        ask_nickname=False,
+        nickname="",
+        counts_until=None,
+        closed=False,
+        level=t.gettext(LEVEL_OPPONENTS[level]) if level else None,
+        challenge_url=challenge_url(row) if game_over(table.game) else None,
     )
 
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from app.i18n import Translator
-from app.models import Challenge
-from app.presenter import CardFace, face, sorted_hand
-from app.words import seat_name
+from app.languages.i18n import Translator
+from app.languages.words import seat_name
+from app.storage.models import Challenge
+from app.table.presenter import CardFace, face, sorted_hand
 from engine import Contract, RuleSet
 from engine.contracts import card_order
 from engine.deal import deal

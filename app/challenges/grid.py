@@ -12,7 +12,7 @@ from typing import Any
 
 from app.challenges.board import Board
 from app.challenges.words import contract_words, re_words
-from app.i18n import Translator
+from app.languages.i18n import Translator
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.service import HUMAN, Table, finished_records, finished_results, is_redeal
+from app.table.service import HUMAN, Table, finished_records, finished_results, is_redeal
 
 Hands = list[dict[str, Any]]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.i18n import N_
+from app.languages.i18n import N_
 
 COUNTS = "challenge"
 """A player's first game at a challenge: it goes on the board."""

@@ -22,9 +22,9 @@ from app.challenges.refusals import (
     TOO_MANY_MADE,
     ChallengeRefused,
 )
-from app.daily import attempts_close_at, deals_secret
-from app.models import Challenge, ChallengeGame, GameRow
-from app.service import Table, game_over
+from app.daily.attempts import attempts_close_at, deals_secret
+from app.storage.models import Challenge, ChallengeGame, GameRow
+from app.table.service import Table, game_over
 
 LINK_BYTES = 18
 """144 bits: a link nobody can guess (at least 128 asked)."""

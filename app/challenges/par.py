@@ -1,7 +1,7 @@
 """A challenge's par: the normal bot in the player's seat, against the challenge's own
 opponents, on its deals. A whole game of bot play (of search bots at the strong level), so
 it is played in the background workers, claimed by the board's first view, never inside a
-request (as the daily par, `app.par`)."""
+request (as the daily par, `app.daily.par`)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from datetime import datetime
 from sqlalchemy import and_, or_, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.bot_pool import BotRoster
 from app.challenges.hands import Hands, hands_of
-from app.claims import STALE_AFTER
-from app.levels import LEVELS
-from app.models import Challenge
-from app.service import bot_in_human_seat, new_table
+from app.operations.bot_pool import BotRoster
+from app.storage.claims import STALE_AFTER
+from app.storage.models import Challenge
+from app.table.levels import LEVELS
+from app.table.service import bot_in_human_seat, new_table
 from bots.protocol import Bot
 from bots.registry import bot_named
 from engine import Action, RuleSet, SeatView

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from fastapi import Request, Response
-
-from app.errors import message_page
-from app.i18n import N_, writing_of
+from app.languages.i18n import N_
 
 NO_SUCH = N_("There is no challenge at this address.")
 NOT_FINISHED = N_("Finish the game first; then make a challenge of its deals.")
@@ -40,11 +37,3 @@ class ChallengeRefused(Exception):
         self.status = status
         self.num = num
         self.time = time
-
-
-def refusal_page(request: Request, refused: ChallengeRefused) -> Response:
-    """The message page saying why, in the player's words."""
-    writing = writing_of(request)
-    time = writing.time(refused.time) if refused.time else ""
-    text = writing.words.gettext(refused.message) % {"num": refused.num, "time": time}
-    return message_page(request, refused.status, text)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.i18n import Translator
-from app.words import BOT_NAMES, CONTRACTS
+from app.languages.i18n import Translator
+from app.languages.words import BOT_NAMES, CONTRACTS
 from engine import Contract
 
 

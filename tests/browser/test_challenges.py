@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from app.i18n import LANGUAGES
+from app.languages.i18n import LANGUAGES
 from tests.live import LiveServer
 from tests.web.driver import play_game
 

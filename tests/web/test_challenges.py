@@ -18,9 +18,9 @@ from sqlalchemy import select
 
 from app.challenges.attempts import ATTEMPTS
 from app.challenges.making import LINK_BYTES, MADE_PER_DAY
-from app.daily import attempts_close_at, shared_places
-from app.models import Challenge, ChallengeGame, GameRow
-from app.settings import Settings
+from app.daily.attempts import attempts_close_at, shared_places
+from app.operations.settings import Settings
+from app.storage.models import Challenge, ChallengeGame, GameRow
 from engine import RuleSet, deal
 from tests.databases import migrated_sqlite
 from tests.web.driver import play_game, start_game
