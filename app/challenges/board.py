@@ -68,32 +68,34 @@ class Board:
 def board_of(session: Session, challenge: Challenge, viewer: str | None, now: datetime) -> Board:
     """The board as `viewer` (a player id, None for a visitor without one) may see it."""
     query = (
-        select(ChallengeGame, Player.nickname, GameRow.hands_done)
+        select(
+            ChallengeGame.player_id,
+            ChallengeGame.game_id,
+            ChallengeGame.counted_by,
+            ChallengeGame.finished_at,
+            ChallengeGame.total,
+            ChallengeGame.hands,
+            Player.nickname,
+            GameRow.hands_done,
+        )
         .join(Player, Player.id == ChallengeGame.player_id)
         .join(GameRow, GameRow.id == ChallengeGame.game_id)
         .where(ChallengeGame.challenge_id == challenge.id)
     )
     games = list(session.execute(query))
-    counting = [row for row in games if row[0].counted_by is not None]
+    counting = [row for row in games if row.counted_by is not None]
     done = sorted(
-        (row for row in counting if row[0].finished_at is not None),
-        key=lambda row: (-(row[0].total or 0), row[0].finished_at),
+        (row for row in counting if row.finished_at is not None),
+        key=lambda row: (-(row.total or 0), row.finished_at),
     )
-    places = shared_places([row[0].total for row in done])
+    places = shared_places([row.total for row in done])
     rules = RuleSet.from_key(challenge.rules_key)
-    own = next((row for row in counting if row[0].player_id == viewer), None)
-    finished = own is not None and own[0].finished_at is not None
-    seen = rules.hands_per_game if finished else (own[2] if own else 0)
+    own = next((row for row in counting if row.player_id == viewer), None)
+    finished = own is not None and own.finished_at is not None
+    seen = rules.hands_per_game if finished else (own.hands_done if own else 0)
     entries = [
-        Entry(
-            place,
-            nickname,
-            entry.total,
-            entry.hands or [],
-            entry.player_id == viewer,
-            entry.game_id,
-        )
-        for (entry, nickname, _), place in zip(done, places, strict=True)
+        Entry(place, row.nickname, row.total, row.hands or [], row.player_id == viewer, row.game_id)
+        for row, place in zip(done, places, strict=True)
     ]
     return Board(
         challenge=challenge,
@@ -104,7 +106,7 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         seen=seen,
         finished=finished,
         started=own is not None,
-        played=viewer is not None and any(row[0].player_id == viewer for row in games),
+        played=viewer is not None and any(row.player_id == viewer for row in games),
         closed=is_closed(challenge, now),
         rematch_id=_rematch_id(session, challenge),
     )

@@ -2,7 +2,8 @@
 hand as first dealt (an Armut redeal is in that hand's record), by seat. A seat's cards are
 joined into markup here, each face drawn by the templates' `card_face` (kept per process):
 written out card by card in the template, the 384 cards of a 12-hand game were most of the
-board's time (`bench/challenge_board.py`)."""
+board's time (`bench/challenge_board.py`). A challenge's deals never change, so each process
+keeps the markup of the last few it drew, by challenge and language (`DRAWN`)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,15 @@ from markupsafe import Markup, escape
 
 from app.languages.i18n import Translator
 from app.languages.words import seat_name
+from app.operations.kept import Kept
 from app.storage.models import Challenge
 from app.table.presenter import CardFace, face, sorted_hand
 from engine import Contract, RuleSet
 from engine.contracts import card_order
 from engine.deal import deal
+
+DRAWN_KEPT = 64
+"""Challenges whose drawn deals a process keeps (a board is looked at in bursts)."""
 
 
 @dataclass(frozen=True)
@@ -26,9 +31,29 @@ class DealtHand:
     cards: Markup
 
 
+Deals = list[list[DealtHand]]
+DRAWN: Kept[tuple[str, str], Deals] = Kept(DRAWN_KEPT)
+
+
+def kept_deals(
+    challenge: Challenge,
+    rules: RuleSet,
+    words: tuple[str, Translator],
+    card_face: Callable[[CardFace], Markup],
+) -> Deals:
+    """`deals_of` in the language `words` names (its code and translator), drawn once."""
+    language, t = words
+    key = (challenge.id, language)
+    drawn = DRAWN.get(key)
+    if drawn is None:
+        drawn = deals_of(challenge, rules, t, card_face)
+        DRAWN.put(key, drawn)
+    return drawn
+
+
 def deals_of(
     challenge: Challenge, rules: RuleSet, t: Translator, card_face: Callable[[CardFace], Markup]
-) -> list[list[DealtHand]]:
+) -> Deals:
     """Per hand of the game, the four hands dealt, sorted as a normal game holds them."""
 
     def drawn(shown: CardFace) -> str:

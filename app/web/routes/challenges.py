@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from app.challenges.attempts import add_challenge_game, counting_game, next_mode
 from app.challenges.board import board_of
-from app.challenges.deals import deals_of
+from app.challenges.deals import kept_deals
 from app.challenges.grid import grid
 from app.challenges.making import (
     challenge_of_game,
@@ -32,7 +32,7 @@ from app.challenges.refusals import (
     ChallengeRefused,
 )
 from app.daily.nicknames import NicknameError, clean_nickname
-from app.languages.i18n import translator, writing_of
+from app.languages.i18n import language_of, translator, writing_of
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
 from app.storage.models import Challenge, ChallengeGame
 from app.table.levels import LEVELS, level_of
@@ -191,7 +191,9 @@ def challenge_board(
         "link": str(request.url_for("challenge_board", link=challenge.id)),
         "level_words": t.gettext(LEVEL_OPPONENTS[level]),
         "par_bot": t.gettext(LEVEL_BOTS["normal"]),
-        "deals": deals_of(challenge, board.rules, t, card_face) if board.finished else None,
+        "deals": kept_deals(challenge, board.rules, (language_of(request), t), card_face)
+        if board.finished
+        else None,
         "own": player_id(request) == challenge.creator_id,
         "grid": grid(board, t, writing_of(request).signed),
     }
