@@ -36,7 +36,6 @@ from engine import (
     ScoreItem,
     SeatView,
     Team,
-    card_order,
     view_of,
 )
 from engine.game import standings_of, totals_of
@@ -225,10 +224,6 @@ def sorted_hand(cards: CardSet, order: CardOrder) -> list[Card]:
         return (-1 if suit == TRUMP else suit, -order.strength[card.index])
 
     return sorted(cards, key=key)
-
-
-def _order(view: SeatView) -> CardOrder:
-    return card_order(view.contract or Contract.NORMAL, view.schweinchen is not None)
 
 
 def hand_cards(view: SeatView, order: CardOrder, t: Translator) -> tuple[HandCard, ...]:
@@ -480,7 +475,7 @@ def summary(
 ) -> HandSummary:
     """The end-of-hand sheet. The dealt hands are sorted as they were played: by the
     contract, a Schweinchen's two A♦ on top (the view of a finished hand names its holder)."""
-    order = _order(view)
+    order = view.order
     scoring = table.game.rules.scoring.value
     items = tuple(
         ItemShown(team_name(item.team, t), _item_line(item, scoring, result, t), item.points)
@@ -683,7 +678,7 @@ def table_model(
     """The table in the words of `t`; `animate` replays the latest step's bot cards (the
     answer to an action) and reads them out."""
     view = view_of(table.game.hand, HUMAN)
-    order = _order(view)
+    order = view.order
     results = finished_results(table.game)
     totals = totals_of(results)
     over = game_over(table.game)

@@ -14,14 +14,12 @@ from functools import lru_cache
 from typing import Any
 
 from engine.announcements import Step, Team, step_name
-from engine.cards import Card, Rank, Suit
+from engine.cards import CHARLIE, FOX
 from engine.contracts import Contract
 from engine.rules import RuleSet, Scoring
 from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS, KONTRA_TARGET, RE_TARGET, TEAM_CALL
 from engine.trick import Trick
 
-FOX = Card(Suit.DIAMONDS, Rank.ACE)
-CHARLIE = Card(Suit.CLUBS, Rank.JACK)
 LEVELS = (Step.NO90, Step.NO60, Step.NO30, Step.SCHWARZ)
 _LEVEL_POINTS = {Step.NO90: 90, Step.NO60: 60, Step.NO30: 30}
 _OWN_TARGET = {Step.NO90: 151, Step.NO60: 181, Step.NO30: 211}

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from engine.actions import Act, Action
 from engine.announcements import Announcement, Call, Step, Team
 from engine.cards import Card, CardSet
-from engine.contracts import Contract
+from engine.contracts import CardOrder, Contract, card_order
 from engine.hand import Hand
 from engine.phases import Phase
 from engine.rules import RuleSet
@@ -64,6 +64,15 @@ class SeatView:
     def trick_number(self) -> int:
         """The 1-based number of the trick being played."""
         return len(self.tricks) + 1
+
+    @property
+    def order(self) -> CardOrder:
+        """The card order in force as this seat knows it: the contract it sees (a normal game
+        before play and in another's silent solo), both A♦ on top once the Schweinchen is
+        shown, and the rule set's second-Dulle toggle."""
+        contract = self.contract or Contract.NORMAL
+        second_dulle = self.rules.second_dulle_beats_first
+        return card_order(contract, self.schweinchen is not None, second_dulle)
 
 
 def view_of(hand: Hand, seat: int) -> SeatView:

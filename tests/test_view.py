@@ -318,3 +318,32 @@ def test_announcements_carry_trick_number_and_cards_left() -> None:
         view = check_view(hand, seat)
         assert view.announcements == expected
         assert view.announced == {RE: Step.NO90, KONTRA: Step.TEAM}
+
+
+# ---- the card order in force ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", [PAGAT, DDV], ids=["pagat", "ddv"])
+def test_the_order_in_force_is_the_hands_once_the_seat_knows_contract_and_schweinchen(
+    preset: RuleSet,
+) -> None:
+    """The view's order is the one place the app and bots read the order from: with the
+    second-Dulle toggle on and the Schweinchen played, it is the order the hand plays by for
+    every seat that knows the contract and has seen the Schweinchen."""
+    rules = dataclasses.replace(preset, second_dulle_beats_first=True, schweinchen=True)
+    rng = random.Random(f"order-{preset.key}")
+    compared = 0
+    for number in range(12):
+        dealt = deal("order-in-force", number)
+        hand = Hand(rules, dealt.hands, dealt.dealer)
+        while not hand.is_over:
+            for seat in range(4):
+                view = view_of(hand, seat)
+                if hand.phase is not Phase.PLAY:
+                    continue
+                if view.contract is hand.contract and view.schweinchen == hand.schweinchen:
+                    assert view.order == hand.order
+                    assert view.order.second_dulle == hand.order.is_trump(Card.parse("10H"))
+                    compared += 1
+            hand.apply(random_action(hand, rng))
+    assert compared > 1000
