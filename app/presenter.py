@@ -39,6 +39,7 @@ from engine import (
     view_of,
 )
 from engine.game import standings_of, totals_of
+from engine.rules import Scoring
 
 
 @dataclass(frozen=True)
@@ -476,7 +477,7 @@ def summary(
     """The end-of-hand sheet. The dealt hands are sorted as they were played: by the
     contract, a Schweinchen's two A♦ on top (the view of a finished hand names its holder)."""
     order = view.order
-    scoring = table.game.rules.scoring.value
+    scoring = table.game.rules.scoring
     items = tuple(
         ItemShown(team_name(item.team, t), _item_line(item, scoring, result, t), item.points)
         for item in result.items
@@ -504,8 +505,8 @@ def summary(
     )
 
 
-def _item_line(item: ScoreItem, scoring: str, result: HandResult, t: Translator) -> str:
-    text = item_text(item.item, item.team, scoring, t)
+def _item_line(item: ScoreItem, scoring: Scoring, result: HandResult, t: Translator) -> str:
+    text = item_text(item, scoring, t)
     if item.trick is None:
         return text
     trick = result.tricks[item.trick - 1]
