@@ -14,7 +14,7 @@ from app.i18n import Writing
 from app.levels import level_of
 from app.models import GameRow
 from app.networks import CAPPED, PRACTISED
-from app.service import Table, game_over
+from app.service import Table
 from app.words import LEVEL_OPPONENTS
 from engine.daily import commitment
 
@@ -62,7 +62,7 @@ def game_context(
     """The game's kind and what goes with it, in the words of `writing`; a practice game
     capped by its address names the cap (`ranked_per_address`)."""
     t = writing.words
-    over = game_over(table.game)
+    over = table.game.is_over
     level = level_of(row.bot_id)
     level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
     if row.mode == "new" or row.day is None:

@@ -26,10 +26,10 @@ from app.i18n import N_, Writing
 from app.kept import Kept
 from app.levels import level_of
 from app.models import GameHand, GameRow, HandReview, HintUse
-from app.service import HUMAN, numbers_in_game, replay_game
+from app.service import HUMAN, replay_game
 from app.words import CALLS, CONTRACTS
 from engine import Call, Contract, Hand, Phase, RuleSet, Team
-from engine.game import standings_of, totals_of
+from engine.game import numbers_in_game, standings_of, totals_of
 
 MAX_GAMES = 200
 """Games listed and counted, newest first: a page that stays quick for the keenest player."""

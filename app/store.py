@@ -23,7 +23,7 @@ from app.db import insert_unless_present
 from app.kept import Kept
 from app.models import GameHand, GameRow, Player
 from app.ratelimit import UPSERTS, Count
-from app.service import Table, game_over, rebuild
+from app.service import Table, rebuild
 from engine import RuleSet
 
 HANDS = cast(SqlTable, GameHand.__table__)
@@ -206,7 +206,7 @@ class _Derived(NamedTuple):
 
 def _derived(table: Table) -> dict[str, Any]:
     now = datetime.now(UTC)
-    return _Derived(table.version, len(table.game.results), game_over(table.game), now)._asdict()
+    return _Derived(table.version, len(table.game.results), table.game.is_over, now)._asdict()
 
 
 def counts_with_step(session: Session, alone: bool) -> bool:

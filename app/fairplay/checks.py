@@ -29,7 +29,7 @@ from app.bot_pool import BotRoster, RosterClosed
 from app.claims import STALE_AFTER, claim
 from app.fairplay.states import PENDING, verdict_state
 from app.models import DailyAttempt, FairPlayCheck, GameRow
-from app.service import HUMAN, finished_records, replay_game
+from app.service import HUMAN, replay_game
 from app.settings import utc_now
 from bots.fairplay import Tell, Verdict, Weighed, verdict_of, weigh_hand
 from bots.search.budget import DEFAULT_BUDGET
@@ -53,7 +53,7 @@ Analysis = Callable[[HandRecord, int, int, str], list[Weighed]]
 def finished_hands(rules_key: str, seed: str, log: Log) -> list[HandRecord]:
     """The stored game's finished hands, Armut redeals counted, as the check numbers them."""
     game, _ = replay_game(RuleSet.from_key(rules_key), seed, log, checked=False)
-    return finished_records(game)
+    return game.finished_records
 
 
 def tell_json(tell: Tell) -> dict[str, Any]:
