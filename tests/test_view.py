@@ -237,7 +237,10 @@ def test_a_silent_solo_looks_like_a_normal_game_until_both_q_clubs_are_played() 
         if action.notation == "play QC" and action.seat == 1 and position > 8
     )
     assert [view_of(hand, seat).silent_solo_shown_at() for seat in range(4)] == [
-        second, None, second, second
+        second,
+        None,
+        second,
+        second,
     ]
 
 
