@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.i18n import translations
-from app.words import item_text
+from app.languages.i18n import translations
+from app.languages.words import item_text
 from engine import ItemKind, ScoreItem, Step, Team
 from engine.rules import Scoring
 
