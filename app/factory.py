@@ -33,6 +33,7 @@ from app.hints import HINTS_WAITING_PER_WORKER, HintKeeper
 from app.history import FactsCache
 from app.i18n import LanguageVary, language_of, template_words
 from app.in_progress import GameRunning
+from app.install import THEME_COLOUR
 from app.par import ParKeeper
 from app.preferences import level_preference, rules_preference
 from app.presenter import CardFace
@@ -47,6 +48,7 @@ from app.routes import (
     hints,
     history,
     home,
+    install,
     language,
     review,
     rules,
@@ -130,7 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
     app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
-    for module in (*routers, history):
+    for module in (*routers, history, install):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(DealsSecret, refused_while_secret)
@@ -220,5 +222,6 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         boolean_toggles=BOOLEAN_TOGGLES,
         choices=CHOICES,
         preset_defaults=form_values,
+        theme_colour=THEME_COLOUR,
     )
     return templates
