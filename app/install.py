@@ -39,7 +39,9 @@ BACKGROUND_COLOUR = stylesheet_colour("--page")
 """The page's ground, shown while the installed app starts."""
 NAME = "Doko · Doppelkopf"
 SHORT_NAME = "Doko"
-DESCRIPTION = N_("Doppelkopf against three computer opponents, with a daily deal for everybody.")
+DESCRIPTION = N_(
+    "Doppelkopf against three computer players, with the same daily deal for everybody."
+)
 ICONS = (
     ("icons/icon-192.png", 192, "any"),
     ("icons/icon-512.png", 512, "any"),
