@@ -13,14 +13,16 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from jinja2 import Environment
 
 from app.i18n import LANGUAGES, N_, template_words, translations
 
+AssetUrl = Callable[[str], str]
+"""`Assets.url`: a static file's URL with its content's hash."""
 STYLESHEET = Path(__file__).resolve().parent.parent / "static" / "css" / "doko.css"
 
 
@@ -54,7 +56,7 @@ KEPT_FILES = ("css/doko.css", "favicon.svg")
 """The files the offline page uses (templates/offline.html), kept with it."""
 
 
-def manifest(language: str, asset_url: Any) -> dict[str, object]:
+def manifest(language: str, asset_url: AssetUrl) -> dict[str, object]:
     """The manifest in `language`. Its `id` is the start page whatever the language, so that
     a browser sees one app however the page it was installed from spoke."""
     words = translations(language)
@@ -90,7 +92,7 @@ class OfflineKit:
     worker: bytes
 
     @staticmethod
-    def of(env: Environment, asset_url: Any) -> OfflineKit:
+    def of(env: Environment, asset_url: AssetUrl) -> OfflineKit:
         page = env.get_template("offline.html")
         pages = {code: page.render(template_words(code)).encode() for code in LANGUAGES}
         files = [asset_url(name) for name in KEPT_FILES]
