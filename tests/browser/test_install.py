@@ -91,6 +91,9 @@ def test_chromium_finds_the_site_installable(profile: BrowserContext) -> None:
         ".then(r => [r.active.state, r.active.scriptURL, r.scope])"
     )
     assert worker == ["activated", f"{page.url}sw.js", page.url]
+    # A page's request starts while the worker wakes up, not after it.
+    preload = "() => navigator.serviceWorker.ready.then(r => r.navigationPreload.getState())"
+    assert page.evaluate(preload)["enabled"] is True
     cdp = profile.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")
     assert manifest["errors"] == []
