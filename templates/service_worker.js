@@ -1,4 +1,4 @@
-/* Doko's service worker, served as /sw.js (app/routes/install.py) so that its scope is the
+/* Doko's service worker, served as /sw.js (app/web/routes/install.py) so that its scope is the
    whole site. It keeps one thing: the offline page of each language and the files that page
    uses. When a page cannot be fetched because the server cannot be reached, it shows the
    offline page in the player's language instead of the browser's error.

@@ -1,4 +1,4 @@
-/* Registers the service worker (/sw.js, served by app/routes/install.py), which makes the
+/* Registers the service worker (/sw.js, served by app/web/routes/install.py), which makes the
    site installable and shows an offline page when the server cannot be reached, and tells
    it this page's language, in which that page should speak. After the page has loaded, so
    that the worker's first download never delays the page itself. */

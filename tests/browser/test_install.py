@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from app.i18n import LANGUAGES, translations
+from app.languages.i18n import LANGUAGES, translations
 from tests.live import LiveServer
 
 from .clicks import game_over, play_until

@@ -10,10 +10,10 @@ import struct
 import pytest
 from fastapi.testclient import TestClient
 
-import app.i18n
-import app.install
-from app.i18n import LANGUAGES, translations
-from app.install import DESCRIPTION, stylesheet_colour
+from app.languages import i18n
+from app.languages.i18n import LANGUAGES, translations
+from app.web import install
+from app.web.install import DESCRIPTION, stylesheet_colour
 from tests.web.driver import HTMX, start_game
 
 PAGES = ["/", "/how-to-play", "/history", "/leaderboard", "/no-such-page"]
@@ -150,17 +150,17 @@ def test_the_workers_version_changes_with_what_it_keeps_and_only_then(
     release give the same one."""
     first = worker_version(client)
     assert worker_version(client) == first
-    monkeypatch.setattr(app.install, "KEPT_FILES", (*app.install.KEPT_FILES, "css/home.css"))
+    monkeypatch.setattr(install, "KEPT_FILES", (*install.KEPT_FILES, "css/home.css"))
     assert worker_version(client) != first
     monkeypatch.undo()
-    english = app.i18n.translations("en")
-    monkeypatch.setattr(app.i18n, "translations", lambda language: english)
-    app.i18n.template_words.cache_clear()
+    english = i18n.translations("en")
+    monkeypatch.setattr(i18n, "translations", lambda language: english)
+    i18n.template_words.cache_clear()
     try:
         assert worker_version(client) != first
     finally:
         monkeypatch.undo()
-        app.i18n.template_words.cache_clear()
+        i18n.template_words.cache_clear()
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
