@@ -13,7 +13,7 @@ from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import is_closed
 from app.challenges.refusals import CLOSED, FULL, ChallengeRefused
 from app.storage.models import Challenge, ChallengeGame, GameRow
-from app.table.service import Table, game_over
+from app.table.service import Table
 
 ATTEMPTS = 50
 """Players whose game counts at one challenge."""
@@ -67,7 +67,7 @@ def add_challenge_game(
 
 def ends_challenge(row: GameRow, table: Table) -> bool:
     """Whether this step ends a counting game (to be settled in the step's transaction)."""
-    return row.mode == COUNTS and game_over(table.game)
+    return row.mode == COUNTS and table.game.is_over
 
 
 def settle_challenge(session: Session, row: GameRow, table: Table, now: datetime) -> None:

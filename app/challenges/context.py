@@ -13,7 +13,7 @@ from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
 from app.storage.models import ChallengeGame, GameRow
 from app.table.levels import level_of
-from app.table.service import Table, game_over
+from app.table.service import Table
 
 
 def challenge_context(row: GameRow, table: Table, writing: Writing) -> GameContext:
@@ -32,7 +32,7 @@ def challenge_context(row: GameRow, table: Table, writing: Writing) -> GameConte
         counts_until=None,
         closed=False,
         level=t.gettext(LEVEL_OPPONENTS[level]) if level else None,
-        challenge_url=challenge_url(row) if game_over(table.game) else None,
+        challenge_url=challenge_url(row) if table.game.is_over else None,
     )
 
 

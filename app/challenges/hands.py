@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.table.service import HUMAN, Table, finished_records, finished_results, is_redeal
+from app.table.service import HUMAN, Table
 
 Hands = list[dict[str, Any]]
 
 
 def hands_of(table: Table) -> Hands:
     """Per hand: `points`, `contract` (a `Contract` value), `re` (seats), `record`."""
-    records = finished_records(table.game)
-    numbers = [number for number, record in enumerate(records, 1) if not is_redeal(record)]
+    records = table.game.finished_records
+    numbers = [number for number, record in enumerate(records, 1) if not record.is_redeal]
     return [
         {
             "points": result.scores[HUMAN],
@@ -23,7 +23,7 @@ def hands_of(table: Table) -> Hands:
             "re": list(result.re),
             "record": number,
         }
-        for result, number in zip(finished_results(table.game), numbers, strict=True)
+        for result, number in zip(table.game.finished_results, numbers, strict=True)
     ]
 
 

@@ -24,7 +24,7 @@ from app.challenges.refusals import (
 )
 from app.daily.attempts import attempts_close_at, deals_secret
 from app.storage.models import Challenge, ChallengeGame, GameRow
-from app.table.service import Table, game_over
+from app.table.service import Table
 
 LINK_BYTES = 18
 """144 bits: a link nobody can guess (at least 128 asked)."""
@@ -87,7 +87,7 @@ def challenge_of_game(session: Session, row: GameRow, table: Table, now: datetim
     """A challenge of a finished game's deals, its game counting as its maker's attempt. A
     game at a day's deals is refused until the day's seed is published: anyone could
     otherwise see the day's deals played out on the board before playing them ranked."""
-    if not game_over(table.game):
+    if not table.game.is_over:
         raise ChallengeRefused(NOT_FINISHED, 409)
     if row.day is not None and deals_secret(row, now):
         raise ChallengeRefused(DAILY_SECRET, 403, time=attempts_close_at(row.day))

@@ -18,11 +18,8 @@ from app.storage.models import DailyAttempt, GameRow, Player
 from app.table.service import (
     HUMAN,
     Table,
-    finished_results,
-    game_over,
 )
 from engine import HandResult, Team
-from engine.game import totals_of
 
 if TYPE_CHECKING:
     from app.daily.networks import RankedSlot
@@ -153,8 +150,8 @@ def same_network(session: Session, attempt: DailyAttempt) -> list[DailyAttempt]:
 
 def game_total(table: Table) -> tuple[int, int]:
     """Seat 0's total game points and hands won, from the replayed log."""
-    results = finished_results(table.game)
-    total = totals_of(results)[HUMAN]
+    results = table.game.finished_results
+    total = table.game.totals[HUMAN]
     won = sum(1 for result in results if result.winner is _team_of_human(result))
     return total, won
 
@@ -169,7 +166,7 @@ def settles(row: GameRow, table: Table, now: datetime) -> bool:
     return (
         row.mode == "daily"
         and row.day is not None
-        and game_over(table.game)
+        and table.game.is_over
         and not seed_published(row.day, now)
     )
 
