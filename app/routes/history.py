@@ -10,6 +10,7 @@ from app.daily import attempts_close_at, deals_secret
 from app.deps import PageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
 from app.history import TREND_GAMES, FactsCache, History, history_of
 from app.i18n import writing_of
+from app.streaks import player_streak
 
 router = APIRouter(tags=["history"])
 
@@ -28,6 +29,7 @@ def history(
         "weekdays": writing.weekdays(),
         "trend_games": TREND_GAMES,
         "kept_back": kept_back(shown, now),
+        "streak": player_streak(session, player_id(request), settings.today()),
     }
     response: Response = templates.TemplateResponse(request, "history.html", context)
     response.headers["Cache-Control"] = "no-store"

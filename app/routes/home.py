@@ -6,6 +6,7 @@ from fastapi import APIRouter, Request, Response
 
 from app.deps import PlayersPageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
 from app.in_progress import game_in_progress
+from app.streaks import player_streak
 from engine.daily import RANKED
 
 router = APIRouter(tags=["home"])
@@ -21,5 +22,6 @@ def home(
     context = {
         "resume": game_in_progress(session, player, settings.now()) if player else None,
         "ranked": RANKED,
+        "streak": player_streak(session, player, settings.today()),
     }
     return templates.TemplateResponse(request, "home.html", context)
