@@ -14,6 +14,7 @@ from sqlalchemy import ColumnElement, Select, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from app.models import DailyAttempt, GameRow, Player
+from app.ranking import shared_places
 from app.service import (
     HUMAN,
     Table,
@@ -238,15 +239,12 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
 
 def top_rows(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
     """The board's top `BOARD_SIZE` rows, read in the board's index order."""
-    rows: list[BoardRow] = []
-    rank = 0
-    previous: int | None = None
-    top = session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE))
-    for position, (attempt, nickname) in enumerate(top, start=1):
-        if attempt.total != previous:
-            rank, previous = position, attempt.total
-        rows.append(_board_row(attempt, nickname, rank, player_id))
-    return rows
+    top = list(session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE)))
+    places = shared_places(attempt.total or 0 for attempt, _ in top)
+    return [
+        _board_row(attempt, nickname, place, player_id)
+        for (attempt, nickname), place in zip(top, places, strict=True)
+    ]
 
 
 def ranked_row(

@@ -33,6 +33,7 @@ from app.hints import HINTS_WAITING_PER_WORKER, HintKeeper
 from app.history import FactsCache
 from app.i18n import LanguageVary, language_of, template_words
 from app.in_progress import GameRunning
+from app.long_boards import LongBoardCache
 from app.par import ParKeeper
 from app.preferences import level_preference, rules_preference
 from app.presenter import CardFace
@@ -48,6 +49,7 @@ from app.routes import (
     history,
     home,
     language,
+    long_boards,
     review,
     rules,
 )
@@ -107,6 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.tables = TableCache(roster)
     app.state.facts = FactsCache()
     app.state.boards = BoardCache()
+    app.state.long_boards = LongBoardCache()
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret,
@@ -130,7 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
     app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
-    for module in (*routers, history):
+    for module in (*routers, history, long_boards):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(DealsSecret, refused_while_secret)

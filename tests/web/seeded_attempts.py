@@ -34,7 +34,7 @@ def seed_attempts(session: Session, attempts: list[Seeded]) -> None:
         session.add(Player(id=player, nickname=f"N{player[-6:]}"))
     session.flush()
     for attempt in attempts:
-        game = f"{attempt.player[:12]}{attempt.day:%Y%m%d}{attempt.rules_key[:4]}"
+        game = f"{attempt.player[-16:]}{attempt.day:%Y%m%d}{attempt.rules_key[:4]}"
         finished = attempt.total is not None
         session.add(
             GameRow(

@@ -46,9 +46,10 @@ def test_home_and_history_show_the_streak_of_finished_attempts(tmp_path: Path) -
     """Month boundary, both rule sets, one attempt left unfinished (it does not count) and a
     held one (it does: the streak is about playing, the board about ranking)."""
     today = date(2024, 3, 2)
-    with running(daily_settings(tmp_path, day=today)) as application, browsers(
-        application, 2
-    ) as (client, newcomer):
+    with (
+        running(daily_settings(tmp_path, day=today)) as application,
+        browsers(application, 2) as (client, newcomer),
+    ):
         player = player_of(application, client)
         seeded = [Seeded(player, day, 5) for day in days(date(2024, 2, 20), 5)]
         seeded += [
