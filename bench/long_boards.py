@@ -5,8 +5,9 @@ Writes the month's ranked attempts into a fresh SQLite database (players play 8 
 so some are placed and some not), then times `GET /leaderboard/month` through the app:
 after a change of today's board (what the first view after each new result costs: the month's
 older days are kept, the recent ones read again), after a change of an older day (the month
-read whole: rare, an operator's decision or a nickname) and unchanged (the board kept by the process). Prints the medians, and the load average: on a
-shared machine the wall times follow it, the CPU time less so.
+read whole: rare, an operator's decision or a nickname) and unchanged (the board kept by the
+process). Prints the medians, and the load average: on a shared machine the wall times
+follow it, the CPU time less so.
 """
 
 from __future__ import annotations
