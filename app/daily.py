@@ -154,13 +154,16 @@ def same_network(session: Session, attempt: DailyAttempt) -> list[DailyAttempt]:
 def game_total(table: Table) -> tuple[int, int]:
     """Seat 0's total game points and hands won, from the replayed log."""
     results = finished_results(table.game)
-    total = totals_of(results)[HUMAN]
-    won = sum(1 for result in results if result.winner is _team_of_human(result))
-    return total, won
+    return totals_of(results)[HUMAN], sum(hands_won(table))
 
 
-def _team_of_human(result: HandResult) -> Team:
-    return Team.RE if HUMAN in result.re else Team.KONTRA
+def hands_won(table: Table) -> tuple[bool, ...]:
+    """Whether seat 0's team won each hand played so far, in order (redeals left out)."""
+    return tuple(won_by_human(result) for result in finished_results(table.game))
+
+
+def won_by_human(result: HandResult) -> bool:
+    return result.winner is (Team.RE if HUMAN in result.re else Team.KONTRA)
 
 
 def settles(row: GameRow, table: Table, now: datetime) -> bool:

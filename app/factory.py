@@ -25,6 +25,7 @@ from app.assets import Assets, ServeAssets
 from app.board_cache import BoardCache
 from app.bot_pool import BotRoster
 from app.compression import NegotiatedGZip
+from app.daily_share import daily_share_text
 from app.db import make_counter_engine, make_engine, session_factory
 from app.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.fairplay.checks import FairPlayChecks
@@ -223,5 +224,6 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         boolean_toggles=BOOLEAN_TOGGLES,
         choices=CHOICES,
         preset_defaults=form_values,
+        daily_share_text=daily_share_text,
     )
     return templates

@@ -22,6 +22,7 @@ from app.daily import (
     practised,
     seed_published,
 )
+from app.daily_share import board_result
 from app.deps import (
     PageLimit,
     PlayerId,
@@ -171,6 +172,9 @@ def leaderboard(
         "unfinished": shared.unfinished,
         "closed": published,
         "level": DAILY_LEVEL,
+        "share": board_result(
+            session, request.app.state.facts, shown, rules, player_id(request), settings.now()
+        ),
     }
     return templates.TemplateResponse(request, "leaderboard.html", context)
 

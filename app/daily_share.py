@@ -1,0 +1,109 @@
+"""The daily game's result to share (`app.share`): at the end of the game, and on the day's
+board beside the player's own row, where its place is known once the fair-play check is
+done."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from jinja2 import pass_context
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from app.daily import attempt_of, deals_secret, ranked_row
+from app.history import FactsCache
+from app.i18n import Writing
+from app.models import DailyAttempt, GameRow
+from app.share import ShareFacts, share_text
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """A finished daily game (ranked or practice) as the share text tells it."""
+
+    day: date
+    rules_key: str
+    practice: bool
+    total: int
+    won: tuple[bool, ...]
+    place: int | None
+    field: int | None
+    secret: bool
+    """The day's deals are still secret: the marks do not follow the order played."""
+
+    def facts(self, writing: Writing, origin: str) -> ShareFacts:
+        t = writing.words
+        values = {"day": writing.day(self.day), "rules": self.rules_key}
+        if self.practice:
+            heading = t.gettext("Doko daily game %(day)s · %(rules)s, practice") % values
+        else:
+            heading = t.gettext("Doko daily game %(day)s · %(rules)s") % values
+        board = f"leaderboard?day={self.day.isoformat()}&rules={self.rules_key}"
+        url = f"{origin.rstrip('/')}/{board}"
+        return ShareFacts(
+            heading, self.total, self.won, self.place, self.field, url, not self.secret
+        )
+
+
+def daily_result(
+    session: Session, row: GameRow, total: int, won: tuple[bool, ...], now: datetime
+) -> DailyResult | None:
+    """The result of a finished game at a day's deals, with its place on the day's board
+    once it is there; None for any other game."""
+    if row.day is None or row.mode not in ("daily", "practice"):
+        return None
+    place, field = board_place(session, row.id) if row.mode == "daily" else (None, None)
+    return DailyResult(
+        row.day,
+        row.rules_key,
+        row.mode == "practice",
+        total,
+        won,
+        place,
+        field,
+        deals_secret(row, now),
+    )
+
+
+def board_place(session: Session, game_id: str) -> tuple[int | None, int | None]:
+    """The ranked attempt's place (as its day's board ranks it) and the players on that
+    board; (None, None) while it is not on the board."""
+    attempt = session.scalars(select(DailyAttempt).where(DailyAttempt.game_id == game_id)).first()
+    if attempt is None or not attempt.on_board:
+        return None, None
+    field = select(func.count()).where(
+        DailyAttempt.day == attempt.day,
+        DailyAttempt.rules_key == attempt.rules_key,
+        DailyAttempt.on_board,
+    )
+    return ranked_row(session, attempt, None, None).rank, int(session.scalar(field) or 0)
+
+
+def board_result(
+    session: Session,
+    facts: FactsCache,
+    day: date,
+    rules_key: str,
+    viewer: str | None,
+    now: datetime,
+) -> DailyResult | None:
+    """The viewer's finished ranked attempt at the board's deals, to share beside its row."""
+    attempt = attempt_of(session, viewer, day, rules_key) if viewer else None
+    if attempt is None or attempt.finished_at is None or attempt.total is None:
+        return None
+    row = session.get(GameRow, attempt.game_id)
+    if row is None:
+        return None
+    (game,) = facts.of_games(session, [row])
+    won = tuple(hand.won for hand in game.played)
+    return daily_result(session, row, attempt.total, won, now)
+
+
+@pass_context
+def daily_share_text(context: Any, result: DailyResult) -> str:
+    """The share text of a daily result in the page's words, its link on the page's host."""
+    writing: Writing = context["writing"]
+    origin = str(context["request"].base_url)
+    return share_text(result.facts(writing, origin), writing)
