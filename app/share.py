@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 from app.i18n import Writing
 
-WON, LOST = "🟩", "🟥"
-"""The marks of a hand won and a hand lost: squares of two colours, as result grids are
-shared; the line after them says in words how many were won."""
+WON, LOST = "●", "○"
+"""The marks of a hand won and a hand lost: a full and an empty circle, told apart by their
+shape, not only their colour, and in every font (emoji squares are not); the line after them
+says in words how many were won."""
 
 
 @dataclass(frozen=True)
