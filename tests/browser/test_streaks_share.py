@@ -69,7 +69,7 @@ def player(live_server: LiveServer) -> Player:
         for day in days(today - timedelta(STREAK_DAYS), STREAK_DAYS)
     ]
     november = [
-        Seeded(f"{number:08x}" * 3 + "5eed5eed", day, (number * 7 + day.day) % 11 - 4)
+        Seeded(f"5eed{number:028x}", day, (number * 7 + day.day) % 11 - 4)
         for number in range(NOVEMBER_PLAYERS)
         for day in days(datetime(2026, 11, 2).date(), 12 + number % 4)
     ]

@@ -5,6 +5,7 @@ row, and a new result shown at the next view (the process keeps the board betwee
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -17,6 +18,7 @@ from sqlalchemy import update
 
 from app.long_boards import period_of
 from app.models import DailyAttempt
+from app.ranking import place_among, shared_places
 from tests.web.seeded_attempts import Seeded, days, player_of, seed_attempts
 from tests.web.test_daily import browsers, daily_settings, running
 from tests.web.test_leaderboard import expected_ranks
@@ -213,3 +215,15 @@ def test_other_boards_are_refused_without_an_error(tmp_path: Path, path: str) ->
         response = client.get(path)
     assert response.status_code in (400, 404, 422), response.status_code
     assert response.status_code < 500
+
+
+def test_a_place_among_sorted_totals_is_the_place_the_top_rows_give() -> None:
+    """The viewer below the top rows is placed by bisection (`place_among`), the top rows by
+    `shared_places`: both give the day board's places (equal totals share, next skips)."""
+    rng = random.Random(29)
+    for _ in range(200):
+        totals = sorted((rng.randint(-20, 20) for _ in range(rng.randint(1, 40))), reverse=True)
+        places = list(shared_places(totals))
+        assert places == expected_ranks(totals)
+        ascending = sorted(totals)
+        assert [place_among(ascending, total) for total in totals] == places
