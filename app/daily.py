@@ -212,6 +212,11 @@ def unfinished_attempts(session: Session, day: date, rules_key: str) -> int:
     return int(session.scalar(query) or 0)
 
 
+def ranked_attempts(session: Session, day: date, rules_key: str) -> int:
+    """The attempts on the day's board."""
+    return int(session.scalar(select(func.count()).where(*_on_board(day, rules_key))) or 0)
+
+
 @dataclass(frozen=True)
 class BoardRow:
     rank: int

@@ -9,10 +9,10 @@ from datetime import date, datetime
 from typing import Any
 
 from jinja2 import pass_context
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.daily import attempt_of, deals_secret, ranked_row
+from app.daily import deals_secret, ranked_attempts, ranked_row
 from app.history import FactsCache
 from app.i18n import Writing
 from app.models import DailyAttempt, GameRow
@@ -73,32 +73,54 @@ def board_place(session: Session, game_id: str) -> tuple[int | None, int | None]
     attempt = session.scalars(select(DailyAttempt).where(DailyAttempt.game_id == game_id)).first()
     if attempt is None or not attempt.on_board:
         return None, None
-    field = select(func.count()).where(
-        DailyAttempt.day == attempt.day,
-        DailyAttempt.rules_key == attempt.rules_key,
-        DailyAttempt.on_board,
-    )
-    return ranked_row(session, attempt, None, None).rank, int(session.scalar(field) or 0)
+    field = ranked_attempts(session, attempt.day, attempt.rules_key)
+    return ranked_row(session, attempt, None, None).rank, field
+
+
+@dataclass(frozen=True)
+class OwnPlace:
+    """The viewer's finished attempt as its day's board shows it."""
+
+    place: int | None
+    """Its place, once it is on the board."""
+    field: int
+    """The attempts on the board."""
+
+
+@dataclass(frozen=True)
+class Viewer:
+    player_id: str
+    day: date
+    rules_key: str
+    now: datetime
 
 
 def board_result(
-    session: Session,
-    facts: FactsCache,
-    day: date,
-    rules_key: str,
-    viewer: str | None,
-    now: datetime,
+    session: Session, facts: FactsCache, viewer: Viewer, own: OwnPlace
 ) -> DailyResult | None:
-    """The viewer's finished ranked attempt at the board's deals, to share beside its row."""
-    attempt = attempt_of(session, viewer, day, rules_key) if viewer else None
-    if attempt is None or attempt.finished_at is None or attempt.total is None:
+    """The viewer's finished ranked attempt at the board's deals, to share beside its row:
+    one query for its game (whose hands are replayed once per process), the place being
+    the board's own."""
+    query = (
+        select(GameRow, DailyAttempt.total)
+        .join(DailyAttempt, DailyAttempt.game_id == GameRow.id)
+        .where(
+            DailyAttempt.player_id == viewer.player_id,
+            DailyAttempt.day == viewer.day,
+            DailyAttempt.rules_key == viewer.rules_key,
+            DailyAttempt.finished_at.is_not(None),
+        )
+    )
+    found = session.execute(query).first()
+    total = found[1] if found is not None else None
+    if found is None or total is None:
         return None
-    row = session.get(GameRow, attempt.game_id)
-    if row is None:
-        return None
+    row = found[0]
     (game,) = facts.of_games(session, [row])
     won = tuple(hand.won for hand in game.played)
-    return daily_result(session, row, attempt.total, won, now)
+    field = own.field if own.place is not None else None
+    secret = deals_secret(row, viewer.now)
+    return DailyResult(viewer.day, row.rules_key, False, total, won, own.place, field, secret)
 
 
 @pass_context

@@ -12,7 +12,7 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app.board_cache import BoardCache, seen_by
+from app.board_cache import BoardCache, ViewersBoard, seen_by
 from app.bot_pool import BotRoster
 from app.daily import (
     add_attempt,
@@ -22,7 +22,7 @@ from app.daily import (
     practised,
     seed_published,
 )
-from app.daily_share import board_result
+from app.daily_share import DailyResult, OwnPlace, Viewer, board_result
 from app.deps import (
     PageLimit,
     PlayerId,
@@ -35,6 +35,7 @@ from app.deps import (
     player_id,
 )
 from app.fairplay.checks import FairPlayChecks
+from app.history import FactsCache
 from app.i18n import N_, translator
 from app.levels import DAILY_LEVEL, LEVELS
 from app.models import DailyPar, Player
@@ -172,11 +173,29 @@ def leaderboard(
         "unfinished": shared.unfinished,
         "closed": published,
         "level": DAILY_LEVEL,
-        "share": board_result(
-            session, request.app.state.facts, shown, rules, player_id(request), settings.now()
-        ),
+        "share": _share(request, session, settings, seen, shared.field, DailyDeals(shown, rules)),
     }
     return templates.TemplateResponse(request, "leaderboard.html", context)
+
+
+def _share(
+    request: Request,
+    session: Session,
+    settings: Settings,
+    seen: ViewersBoard,
+    field: int,
+    deals: DailyDeals,
+) -> DailyResult | None:
+    """The viewer's result to share, when the board shows its finished attempt: ranked,
+    being checked or set aside (none is read for anybody else)."""
+    viewer = player_id(request)
+    ranked = next((row.rank for row in seen.rows if row.own), None)
+    shown = ranked is not None or seen.own_pending or any(row.own for row in seen.set_aside)
+    if viewer is None or not shown:
+        return None
+    facts: FactsCache = request.app.state.facts
+    at = Viewer(viewer, deals.day, deals.rules_key, settings.now())
+    return board_result(session, facts, at, OwnPlace(ranked, field))
 
 
 def _bot_par(
