@@ -29,11 +29,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import insert, update
 from sqlalchemy.orm import Session
 
-from app.db import make_engine
-from app.factory import create_app
-from app.migrate import upgrade
-from app.models import BoardVersion, DailyAttempt, GameRow, Player
-from app.settings import Settings
+from app.operations.migrate import upgrade
+from app.operations.settings import Settings
+from app.storage.db import make_engine
+from app.storage.models import BoardVersion, DailyAttempt, GameRow, Player
+from app.web.factory import create_app
 
 MONTH = date(2026, 3, 1)
 TODAY = date(2026, 3, 31)

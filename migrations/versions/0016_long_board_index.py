@@ -1,6 +1,6 @@
 """the week's and month's boards' index
 
-A long board sums each player's ranked results over a period (`app.long_boards`): with an
+A long board sums each player's ranked results over a period (`app.daily.long_boards`): with an
 index of rule set, ranking, day, player and total, that grouped query reads the index alone
 rather than every attempt's row (`bench/long_boards.py`).
 

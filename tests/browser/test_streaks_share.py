@@ -18,7 +18,7 @@ from playwright.sync_api import BrowserContext, Page
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from app.i18n import LANGUAGES
+from app.languages.i18n import LANGUAGES
 from tests.live import LiveServer
 from tests.web.driver import play_game
 from tests.web.seeded_attempts import Seeded, days, seed_attempts

@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from app.models import DailyAttempt, GameRow, Player
+from app.storage.models import DailyAttempt, GameRow, Player
 from tests.web.driver import start_game
 from tests.web.test_daily import rows
 

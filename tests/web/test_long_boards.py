@@ -16,9 +16,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from app.long_boards import period_of
-from app.models import DailyAttempt
-from app.ranking import place_among, shared_places
+from app.daily.long_boards import period_of
+from app.daily.ranking import place_among, shared_places
+from app.storage.models import DailyAttempt
 from tests.web.seeded_attempts import Seeded, days, player_of, seed_attempts
 from tests.web.test_daily import browsers, daily_settings, running
 from tests.web.test_leaderboard import expected_ranks

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from app.i18n import LANGUAGES, writing
-from app.models import DailyAttempt
-from app.share import LOST, WON, ShareFacts, share_text
-from app.words import RANK_NAMES, SUIT_NAMES, card_name
+from app.daily.share import LOST, WON, ShareFacts, share_text
+from app.languages.i18n import LANGUAGES, writing
+from app.languages.words import RANK_NAMES, SUIT_NAMES, card_name
+from app.storage.models import DailyAttempt
 from engine.cards import CARDS
 from tests.web.driver import game_is_over, play_game, start_game
 from tests.web.test_daily import (

@@ -8,7 +8,7 @@ import re
 from datetime import date
 from pathlib import Path
 
-from app.streaks import Streak, streak_of
+from app.daily.streaks import Streak, streak_of
 from tests.web.seeded_attempts import Seeded, days, player_of, seed_attempts
 from tests.web.test_daily import browsers, daily_settings, running
 
