@@ -18,11 +18,8 @@ from app.storage.models import DailyAttempt, GameRow, Player
 from app.table.service import (
     HUMAN,
     Table,
-    finished_results,
-    game_over,
 )
 from engine import HandResult, Team
-from engine.game import totals_of
 
 if TYPE_CHECKING:
     from app.daily.networks import RankedSlot
@@ -153,13 +150,12 @@ def same_network(session: Session, attempt: DailyAttempt) -> list[DailyAttempt]:
 
 def game_total(table: Table) -> tuple[int, int]:
     """Seat 0's total game points and hands won, from the replayed log."""
-    results = finished_results(table.game)
-    return totals_of(results)[HUMAN], sum(hands_won(table))
+    return table.game.totals[HUMAN], sum(hands_won(table))
 
 
 def hands_won(table: Table) -> tuple[bool, ...]:
     """Whether seat 0's team won each hand played so far, in order (redeals left out)."""
-    return tuple(won_by_human(result) for result in finished_results(table.game))
+    return tuple(won_by_human(result) for result in table.game.finished_results)
 
 
 def won_by_human(result: HandResult) -> bool:
@@ -172,7 +168,7 @@ def settles(row: GameRow, table: Table, now: datetime) -> bool:
     return (
         row.mode == "daily"
         and row.day is not None
-        and game_over(table.game)
+        and table.game.is_over
         and not seed_published(row.day, now)
     )
 

@@ -23,7 +23,7 @@ from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
 from app.storage.models import GameRow
 from app.table.levels import level_of
-from app.table.service import Table, game_over
+from app.table.service import Table
 from engine.daily import commitment
 
 
@@ -72,7 +72,7 @@ def game_context(
     """The game's kind and what goes with it, in the words of `writing`; a practice game
     capped by its address names the cap (`ranked_per_address`)."""
     t = writing.words
-    over = game_over(table.game)
+    over = table.game.is_over
     level = level_of(row.bot_id)
     level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
     if row.mode == "new" or row.day is None:

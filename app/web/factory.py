@@ -46,6 +46,7 @@ from app.table.store import TableCache
 from app.web.assets import Assets, ServeAssets
 from app.web.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.web.in_progress import GameRunning
+from app.web.install import THEME_COLOUR
 from app.web.routes import (
     daily,
     fair_play,
@@ -55,6 +56,7 @@ from app.web.routes import (
     hints,
     history,
     home,
+    install,
     language,
     long_boards,
     review,
@@ -134,7 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
     app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
-    for module in (*routers, history, long_boards):
+    for module in (*routers, history, install, long_boards):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(DealsSecret, refused_while_secret)
@@ -225,5 +227,6 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         choices=CHOICES,
         preset_defaults=form_values,
         daily_share_text=daily_share_text,
+        theme_colour=THEME_COLOUR,
     )
     return templates

@@ -483,6 +483,12 @@ def test_rules_and_error_pages(client: TestClient, pages: Pages) -> None:
         pages.see(f"nickname {nickname!r}", answer, 400)
 
 
+def test_the_offline_pages(client: TestClient, pages: Pages) -> None:
+    """The pages the service worker keeps, one per language (app/install.py)."""
+    for code in LANGUAGES:
+        pages.see(f"offline page {code}", client.get(f"/offline/{code}"))
+
+
 def test_too_many_requests(tmp_path: Path, pages: Pages) -> None:
     limits = Limits(
         starts_per_player=1, starts_per_ip=100, actions_per_player=1, actions_per_ip=100
