@@ -1,5 +1,5 @@
 """The challenge board: the counting games side by side, hand by hand, with the par, totals
-and places (equal totals share a place, as on the day's board: `app.daily.attempts.shared_places`).
+and places (equal totals share a place, as on the day's board: `app.daily.ranking.shared_places`).
 
 What a viewer sees follows what they have played, since the board is shared by players
 who have not finished: a hand's results (points, contracts, who held Re, which say where
@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.challenges.making import is_closed, rematch_made
-from app.daily.attempts import shared_places
+from app.daily.ranking import shared_places
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
 from engine import RuleSet
 
@@ -88,7 +88,7 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         (row for row in counting if row.finished_at is not None),
         key=lambda row: (-(row.total or 0), row.finished_at),
     )
-    places = shared_places([row.total for row in done])
+    places = list(shared_places(row.total or 0 for row in done))
     rules = RuleSet.from_key(challenge.rules_key)
     own = next((row for row in counting if row.player_id == viewer), None)
     finished = own is not None and own.finished_at is not None

@@ -6,7 +6,6 @@ carries a score.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Protocol
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from sqlalchemy import ColumnElement, Select, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from app.daily.ranking import shared_places
 from app.storage.models import DailyAttempt, GameRow, Player
 from app.table.service import (
     HUMAN,
@@ -150,14 +150,16 @@ def same_network(session: Session, attempt: DailyAttempt) -> list[DailyAttempt]:
 
 def game_total(table: Table) -> tuple[int, int]:
     """Seat 0's total game points and hands won, from the replayed log."""
-    results = table.game.finished_results
-    total = table.game.totals[HUMAN]
-    won = sum(1 for result in results if result.winner is _team_of_human(result))
-    return total, won
+    return table.game.totals[HUMAN], sum(hands_won(table))
 
 
-def _team_of_human(result: HandResult) -> Team:
-    return Team.RE if HUMAN in result.re else Team.KONTRA
+def hands_won(table: Table) -> tuple[bool, ...]:
+    """Whether seat 0's team won each hand played so far, in order (redeals left out)."""
+    return tuple(won_by_human(result) for result in table.game.finished_results)
+
+
+def won_by_human(result: HandResult) -> bool:
+    return result.winner is (Team.RE if HUMAN in result.re else Team.KONTRA)
 
 
 def settles(row: GameRow, table: Table, now: datetime) -> bool:
@@ -206,6 +208,11 @@ def unfinished_attempts(session: Session, day: date, rules_key: str) -> int:
     return int(session.scalar(query) or 0)
 
 
+def ranked_attempts(session: Session, day: date, rules_key: str) -> int:
+    """The attempts on the day's board."""
+    return int(session.scalar(select(func.count()).where(*_on_board(day, rules_key))) or 0)
+
+
 @dataclass(frozen=True)
 class BoardRow:
     rank: int
@@ -237,21 +244,11 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
 def top_rows(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
     """The board's top `BOARD_SIZE` rows, read in the board's index order."""
     top = list(session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE)))
-    ranks = shared_places([attempt.total for attempt, _ in top])
+    places = shared_places(attempt.total or 0 for attempt, _ in top)
     return [
-        _board_row(attempt, nickname, rank, player_id)
-        for (attempt, nickname), rank in zip(top, ranks, strict=True)
+        _board_row(attempt, nickname, place, player_id)
+        for (attempt, nickname), place in zip(top, places, strict=True)
     ]
-
-
-def shared_places(totals: Sequence[int | None]) -> list[int]:
-    """The places of totals in board order (highest first): equal totals share the place
-    of the first of them (1, 2, 2, 4). The day's board and the challenges' rank so."""
-    places: list[int] = []
-    for position, total in enumerate(totals, start=1):
-        shared = position > 1 and total == totals[position - 2]
-        places.append(places[-1] if shared else position)
-    return places
 
 
 def ranked_row(

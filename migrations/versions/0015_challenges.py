@@ -1,14 +1,17 @@
 """challenges: a game's deals offered by a link, and the games played at them
 
+Revises 0016: the `streaks` branch's 0016 (revising 0014) landed first, so this one follows
+it, as agreed between the two.
+
 Revision ID: 0015
-Revises: 0014
+Revises: 0016
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0015"
-down_revision = "0014"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 

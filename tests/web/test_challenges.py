@@ -18,7 +18,8 @@ from sqlalchemy import select
 
 from app.challenges.attempts import ATTEMPTS
 from app.challenges.making import LINK_BYTES, MADE_PER_DAY
-from app.daily.attempts import attempts_close_at, shared_places
+from app.daily.attempts import attempts_close_at
+from app.daily.ranking import shared_places
 from app.operations.settings import Settings
 from app.storage.models import Challenge, ChallengeGame, GameRow
 from engine import RuleSet, deal
@@ -185,8 +186,8 @@ def test_hints_are_refused_in_the_game_that_counts(client: TestClient, other: Te
 
 
 def test_equal_totals_share_a_place_as_on_the_day_board() -> None:
-    assert shared_places([9, 5, 5, 5, 1, -3, -3]) == [1, 2, 2, 2, 5, 6, 6]
-    assert shared_places([]) == []
+    assert list(shared_places([9, 5, 5, 5, 1, -3, -3])) == [1, 2, 2, 2, 5, 6, 6]
+    assert list(shared_places([])) == []
 
 
 # ---- the board --------------------------------------------------------------------------
