@@ -57,6 +57,8 @@ class GameContext:
     (`Player.nickname_set_aside`): the nickname form says so and asks for another."""
     share: DailyResult | None = None
     """A finished game at a day's deals: its result to share."""
+    challenge_url: str | None = None
+    """A finished game at a challenge's deals: its board (`app.challenges`)."""
 
     @property
     def hints(self) -> bool:

@@ -19,6 +19,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from app.challenges.kinds import KINDS as CHALLENGES
 from app.daily.attempts import attempt_closed
 from app.daily.results import Attempt, player_attempts
 from app.languages.i18n import N_, Writing
@@ -40,6 +41,7 @@ TREND_GAMES = 5
 CHART_REVIEWS = 30
 """Reviewed hands in the decision-loss chart."""
 KINDS = {"new": N_("New game"), "daily": N_("Daily, ranked"), "practice": N_("Daily, practice")}
+KINDS |= CHALLENGES
 STATUSES = {
     "finished": N_("finished"),
     "in progress": N_("in progress"),

@@ -302,3 +302,50 @@ class BoardVersion(Base):
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     rules_key: Mapped[str] = mapped_column(String(200), primary_key=True)
     version: Mapped[int] = mapped_column(Integer)
+
+
+class Challenge(Base):
+    """A challenge (`app.challenges`): a game's deals, rules and level offered to whoever
+    opens its link. The link is the id: `secrets.token_urlsafe`, never a card, and the seed
+    stays here (a game made from it is dealt by it, `GameRow.seed`, shown to nobody)."""
+
+    __tablename__ = "challenges"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    creator_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    rules_key: Mapped[str] = mapped_column(String(200))
+    bot_id: Mapped[str] = mapped_column(String(40))
+    seed: Mapped[str] = mapped_column(String(128))
+    name: Mapped[str | None] = mapped_column(String(24), default=None)
+    from_game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), default=None)
+    rematch_of: Mapped[str | None] = mapped_column(
+        ForeignKey("challenges.id"), index=True, default=None
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    closes_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    par_status: Mapped[str | None] = mapped_column(String(16), default=None)
+    """None until the board's first view claims the par, then `pending`, `done` or `failed`."""
+    par_started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    par_hands: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    """The normal bot's hands in seat 0, as `ChallengeGame.hands`."""
+
+
+class ChallengeGame(Base):
+    """A game played at a challenge's deals: the player's first counts (`counted_by`), later
+    ones are practice. A counting game's hands are kept once it is over, so the board reads
+    them without replaying anything."""
+
+    __tablename__ = "challenge_games"
+    __table_args__ = (UniqueConstraint("challenge_id", "counted_by"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    challenge_id: Mapped[str] = mapped_column(ForeignKey("challenges.id"), index=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    counted_by: Mapped[str | None] = mapped_column(String(32), default=None)
+    """The player, for the game that counts; None for practice (so one counts per player)."""
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    total: Mapped[int | None] = mapped_column(Integer, default=None)
+    hands: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
+    """Per hand: `points` (seat 0's game points), `contract`, `re` (the Re seats)."""

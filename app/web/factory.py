@@ -48,6 +48,7 @@ from app.web.errors import UnexpectedErrors, bad_request, database_unavailable, 
 from app.web.in_progress import GameRunning
 from app.web.install import THEME_COLOUR
 from app.web.routes import (
+    challenges,
     daily,
     fair_play,
     games,
@@ -136,7 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
     app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
-    for module in (*routers, history, install, long_boards):
+    for module in (*routers, history, install, long_boards, challenges):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(DealsSecret, refused_while_secret)

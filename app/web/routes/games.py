@@ -15,6 +15,9 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.concurrency import run_in_threadpool
 
+from app.challenges.attempts import ends_challenge, settle_challenge
+from app.challenges.context import challenge_context
+from app.challenges.kinds import MODES as CHALLENGE_MODES
 from app.daily.attempts import attempt_closed, settle_attempt, settles
 from app.daily.game_context import closed_message, game_context
 from app.languages.i18n import N_, Translator, translator, writing_of
@@ -173,7 +176,11 @@ class Screen:
         in the request's words."""
         settings, writing = self.settings, writing_of(self.request)
         model = table_model(table, row.id, settings.bot_delay_ms, self.words, error, animate)
-        game = game_context(row, table, settings.now(), writing, settings.ranked_per_address)
+        game = (
+            challenge_context(row, table, writing)
+            if row.mode in CHALLENGE_MODES
+            else game_context(row, table, settings.now(), writing, settings.ranked_per_address)
+        )
         context = {
             "model": own_hand_only(model) if game.secret_until else model,
             "game": game,
@@ -292,9 +299,15 @@ async def _counted(session: SessionDep, screen: Screen, click: Click) -> Respons
     if not _plays_on_loop(session, screen, click):
         return await run_in_threadpool(_play_step, session, screen, click, now)
     played = _step_on_kept_table(session, screen, click, now)
-    if played is not None and not settles(*played, now):
+    if played is not None and not _settles(*played, now):
         return _finish_step(session, screen, click, now, played)
     return await run_in_threadpool(_finish_step, session, screen, click, now, played)
+
+
+def _settles(row: GameRow, table: Table, now: datetime) -> bool:
+    """Whether the step ends a game that goes on a board (a daily's or a challenge's): it is
+    stored from a worker thread, with the board's row."""
+    return settles(row, table, now) or ends_challenge(row, table)
 
 
 def _plays_on_loop(session: SessionDep, screen: Screen, click: Click) -> bool:
@@ -358,7 +371,7 @@ def _finish_step(
     count = action_count(screen.request)
     if played is not None:
         row, table = played
-        alone = not settles(row, table, now)
+        alone = not _settles(row, table, now)
         return _store_and_show(session, screen, row, table, now, alone, count)
     enforce(screen.request, count)
     row = owned_game(session, screen.request, click.game_id)
@@ -395,6 +408,7 @@ def _store_and_show(
     try:
         write_table(row, table, alone, counted_with_step)
         settled = settle_attempt(session, row, table, now)
+        settle_challenge(session, row, table, now)
         session.commit()
     except TooManyRequests as refused:
         raise HTTPException(429, TOO_MANY_ACTIONS) from refused

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request, Response
 from jinja2_fragments.fastapi import Jinja2Blocks
 
+from app.challenges.kinds import COUNTS
 from app.languages.i18n import N_
 from app.learning.hints import HintKeeper, HintsBusy
 from app.storage.db import insert_unless_present
@@ -40,6 +41,8 @@ def hint(
     row = owned_game(session, request, game_id)
     if row.mode == "daily":
         raise HTTPException(403, N_("There are no hints in a ranked daily game."))
+    if row.mode == COUNTS:
+        raise HTTPException(403, N_("There are no hints in a game that counts for a challenge."))
     refuse_while_secret(row, screen.settings.now(), HINTS_LATER)
     with screen.cache.lent(row) as table:
         return _hint_on(session, screen, templates, row, table, version)

@@ -1,0 +1,89 @@
+"""Games at a challenge's deals: the player's first counts, later ones are practice; a
+counting game is settled on the board when its last hand ends while the challenge is open."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from app.challenges.hands import hands_of, total_of
+from app.challenges.kinds import COUNTS, PRACTICE
+from app.challenges.making import is_closed
+from app.challenges.refusals import CLOSED, FULL, ChallengeRefused
+from app.storage.models import Challenge, ChallengeGame, GameRow
+from app.table.service import Table
+
+ATTEMPTS = 50
+"""Players whose game counts at one challenge."""
+
+
+def counting_game(session: Session, challenge_id: str, player_id: str) -> ChallengeGame | None:
+    query = select(ChallengeGame).where(
+        ChallengeGame.challenge_id == challenge_id, ChallengeGame.counted_by == player_id
+    )
+    return session.scalars(query).first()
+
+
+def attempts(session: Session, challenge_id: str) -> int:
+    query = select(func.count()).where(
+        ChallengeGame.challenge_id == challenge_id, ChallengeGame.counted_by.is_not(None)
+    )
+    return int(session.scalar(query) or 0)
+
+
+def next_mode(
+    session: Session, challenge: Challenge, player_id: str, now: datetime
+) -> str | ChallengeGame:
+    """The kind of game the player starts at the challenge (`COUNTS` the first time,
+    `PRACTICE` after), or the counting game to resume while it is unfinished. Refused once
+    the challenge has closed, and for a newcomer once it has had `ATTEMPTS` players."""
+    if is_closed(challenge, now):
+        raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
+    counting = counting_game(session, challenge.id, player_id)
+    if counting is not None:
+        return counting if counting.finished_at is None else PRACTICE
+    if attempts(session, challenge.id) >= ATTEMPTS:
+        raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
+    return COUNTS
+
+
+def add_challenge_game(
+    session: Session, challenge: Challenge, row: GameRow, now: datetime
+) -> ChallengeGame:
+    counts = row.mode == COUNTS
+    entry = ChallengeGame(
+        challenge_id=challenge.id,
+        game_id=row.id,
+        player_id=row.player_id,
+        counted_by=row.player_id if counts else None,
+        started_at=now,
+    )
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def ends_challenge(row: GameRow, table: Table) -> bool:
+    """Whether this step ends a counting game (to be settled in the step's transaction)."""
+    return row.mode == COUNTS and table.game.is_over
+
+
+def settle_challenge(session: Session, row: GameRow, table: Table, now: datetime) -> None:
+    """Puts a counting game that has just ended on its challenge's board, unless the
+    challenge closed meanwhile (its board is read-only then)."""
+    if not ends_challenge(row, table):
+        return
+    query = select(ChallengeGame, Challenge).join(
+        Challenge, Challenge.id == ChallengeGame.challenge_id
+    )
+    found = session.execute(query.where(ChallengeGame.game_id == row.id)).first()
+    if found is None:
+        return
+    entry, challenge = found
+    if entry.finished_at is not None or is_closed(challenge, now):
+        return
+    entry.hands = hands_of(table)
+    entry.total = total_of(entry.hands)
+    entry.finished_at = now

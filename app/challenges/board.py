@@ -1,0 +1,124 @@
+"""The challenge board: the counting games side by side, hand by hand, with the par, totals
+and places (equal totals share a place, as on the day's board: `app.daily.ranking.shared_places`).
+
+What a viewer sees follows what they have played, since the board is shared by players
+who have not finished: a hand's results (points, contracts, who held Re, which say where
+cards lay) only for the hands the viewer has finished, and the deals only once the viewer
+has finished the game. Totals and places show to all: a number is no card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.challenges.making import is_closed, rematch_made
+from app.daily.ranking import shared_places
+from app.storage.models import Challenge, ChallengeGame, GameRow, Player
+from engine import RuleSet
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One counting game on the board (or the par)."""
+
+    place: int | None
+    """None for the par."""
+    nickname: str | None
+    total: int | None
+    hands: list[dict[str, Any]]
+    own: bool
+    game_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    challenge: Challenge
+    rules: RuleSet
+    entries: list[Entry]
+    """Finished counting games, best first."""
+    playing: int
+    """Counting games not finished (yet)."""
+    par: Entry | None
+    """None until the par is played."""
+    seen: int
+    """Hands whose results the viewer may see: those they have finished."""
+    finished: bool
+    """The viewer has finished their counting game: the deals are theirs to see."""
+    started: bool
+    """The viewer has a counting game (finished or not)."""
+    played: bool
+    """The viewer has played at the challenge (any game): the rematch is offered."""
+    closed: bool
+    rematch_id: str | None
+
+    @property
+    def hands(self) -> range:
+        return range(self.rules.hands_per_game)
+
+    @property
+    def columns(self) -> list[Entry]:
+        """The board's columns, side by side: the par first, then the games by place."""
+        return ([self.par] if self.par else []) + self.entries
+
+
+def board_of(session: Session, challenge: Challenge, viewer: str | None, now: datetime) -> Board:
+    """The board as `viewer` (a player id, None for a visitor without one) may see it."""
+    query = (
+        select(
+            ChallengeGame.player_id,
+            ChallengeGame.game_id,
+            ChallengeGame.counted_by,
+            ChallengeGame.finished_at,
+            ChallengeGame.total,
+            ChallengeGame.hands,
+            Player.nickname,
+            GameRow.hands_done,
+        )
+        .join(Player, Player.id == ChallengeGame.player_id)
+        .join(GameRow, GameRow.id == ChallengeGame.game_id)
+        .where(ChallengeGame.challenge_id == challenge.id)
+    )
+    games = list(session.execute(query))
+    counting = [row for row in games if row.counted_by is not None]
+    done = sorted(
+        (row for row in counting if row.finished_at is not None),
+        key=lambda row: (-(row.total or 0), row.finished_at),
+    )
+    places = list(shared_places(row.total or 0 for row in done))
+    rules = RuleSet.from_key(challenge.rules_key)
+    own = next((row for row in counting if row.player_id == viewer), None)
+    finished = own is not None and own.finished_at is not None
+    seen = rules.hands_per_game if finished else (own.hands_done if own else 0)
+    entries = [
+        Entry(place, row.nickname, row.total, row.hands or [], row.player_id == viewer, row.game_id)
+        for row, place in zip(done, places, strict=True)
+    ]
+    return Board(
+        challenge=challenge,
+        rules=rules,
+        entries=entries,
+        playing=len(counting) - len(done),
+        par=_par(challenge),
+        seen=seen,
+        finished=finished,
+        started=own is not None,
+        played=viewer is not None and any(row.player_id == viewer for row in games),
+        closed=is_closed(challenge, now),
+        rematch_id=_rematch_id(session, challenge),
+    )
+
+
+def _par(challenge: Challenge) -> Entry | None:
+    if challenge.par_status != "done" or challenge.par_hands is None:
+        return None
+    total = sum(int(hand["points"]) for hand in challenge.par_hands)
+    return Entry(None, None, total, challenge.par_hands, False)
+
+
+def _rematch_id(session: Session, challenge: Challenge) -> str | None:
+    made = rematch_made(session, challenge.id)
+    return made.id if made else None

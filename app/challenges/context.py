@@ -1,0 +1,44 @@
+"""What the table says of a game at a challenge's deals: its kind, its opponents, and once
+it is over, the challenge's board. The seed is never offered ("play these deals again"): it
+would give every deal of the challenge away. A counting game has no hints (`ranked`)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import object_session
+
+from app.challenges.kinds import COUNTS, KINDS
+from app.daily.game_context import GameContext
+from app.languages.i18n import Writing
+from app.languages.words import LEVEL_OPPONENTS
+from app.storage.models import ChallengeGame, GameRow
+from app.table.levels import level_of
+from app.table.service import Table
+
+
+def challenge_context(row: GameRow, table: Table, writing: Writing) -> GameContext:
+    """The board's address is looked up only once the game is over: a click during the game
+    may be answered from the event loop, which must not wait for the database."""
+    t = writing.words
+    level = level_of(row.bot_id)
+    return GameContext(
+        title=t.gettext(KINDS[row.mode]),
+        ranked=row.mode == COUNTS,
+        replay_seed=None,
+        commitment=None,
+        board_url=None,
+        ask_nickname=False,
+        nickname="",
+        counts_until=None,
+        closed=False,
+        level=t.gettext(LEVEL_OPPONENTS[level]) if level else None,
+        challenge_url=challenge_url(row) if table.game.is_over else None,
+    )
+
+
+def challenge_url(row: GameRow) -> str | None:
+    session = object_session(row)
+    assert session is not None, "the game's row belongs to the request's session"
+    query = select(ChallengeGame.challenge_id).where(ChallengeGame.game_id == row.id)
+    challenge_id = session.scalars(query.limit(1)).first()
+    return f"/challenges/{challenge_id}" if challenge_id else None

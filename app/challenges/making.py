@@ -1,0 +1,129 @@
+"""Making a challenge: from a finished game (its deals, rules and level; the game counts),
+afresh with the rules and level chosen on the device, or as the rematch of another.
+
+The link is the challenge's id, `secrets.token_urlsafe(LINK_BYTES)`: 144 random bits that
+name no card. The deals come from the challenge's seed, kept on the server, exactly as a
+daily game's come from the day's (`engine.deal.deal(seed, hand, redeal)`): every game
+made with it is dealt the same hands in the same order, Armut redeals included."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime, time, timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from app.challenges.hands import hands_of, total_of
+from app.challenges.refusals import (
+    DAILY_SECRET,
+    NOT_FINISHED,
+    NOT_PLAYED,
+    TOO_MANY_MADE,
+    ChallengeRefused,
+)
+from app.daily.attempts import attempts_close_at, deals_secret
+from app.storage.models import Challenge, ChallengeGame, GameRow
+from app.table.service import Table
+
+LINK_BYTES = 18
+"""144 bits: a link nobody can guess (at least 128 asked)."""
+OPEN_FOR = timedelta(days=30)
+"""A challenge takes games this long after it is made; then its board is read-only."""
+MADE_PER_DAY = 20
+"""Challenges a player may make in a UTC day."""
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite keeps no time zone; every time stored is UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def is_closed(challenge: Challenge, now: datetime) -> bool:
+    return now >= aware(challenge.closes_at)
+
+
+def made_today(session: Session, player_id: str, now: datetime) -> int:
+    midnight = datetime.combine(now.date(), time(), UTC)
+    query = select(func.count()).where(
+        Challenge.creator_id == player_id, Challenge.created_at >= midnight
+    )
+    return int(session.scalar(query) or 0)
+
+
+def make_challenge(
+    session: Session,
+    creator_id: str,
+    deals: tuple[str, str, str],
+    now: datetime,
+    from_game: str | None = None,
+    rematch_of: str | None = None,
+) -> Challenge:
+    """A new challenge of `deals` (rules key, bot id, seed), refused past the day's limit."""
+    if made_today(session, creator_id, now) >= MADE_PER_DAY:
+        raise ChallengeRefused(TOO_MANY_MADE, 429, num=MADE_PER_DAY)
+    rules_key, bot_id, seed = deals
+    challenge = Challenge(
+        id=secrets.token_urlsafe(LINK_BYTES),
+        creator_id=creator_id,
+        rules_key=rules_key,
+        bot_id=bot_id,
+        seed=seed,
+        from_game_id=from_game,
+        rematch_of=rematch_of,
+        created_at=now,
+        closes_at=now + OPEN_FOR,
+    )
+    session.add(challenge)
+    session.flush()
+    return challenge
+
+
+def fresh_seed() -> str:
+    return secrets.token_hex(16)
+
+
+def challenge_of_game(session: Session, row: GameRow, table: Table, now: datetime) -> Challenge:
+    """A challenge of a finished game's deals, its game counting as its maker's attempt. A
+    game at a day's deals is refused until the day's seed is published: anyone could
+    otherwise see the day's deals played out on the board before playing them ranked."""
+    if not table.game.is_over:
+        raise ChallengeRefused(NOT_FINISHED, 409)
+    if row.day is not None and deals_secret(row, now):
+        raise ChallengeRefused(DAILY_SECRET, 403, time=attempts_close_at(row.day))
+    deals = (row.rules_key, row.bot_id, row.seed)
+    challenge = make_challenge(session, row.player_id, deals, now, from_game=row.id)
+    hands = hands_of(table)
+    session.add(
+        ChallengeGame(
+            challenge_id=challenge.id,
+            game_id=row.id,
+            player_id=row.player_id,
+            counted_by=row.player_id,
+            started_at=row.created_at,
+            finished_at=now,
+            hands=hands,
+            total=total_of(hands),
+        )
+    )
+    return challenge
+
+
+def rematch(session: Session, old: Challenge, player_id: str, now: datetime) -> Challenge:
+    """The rematch of `old`: fresh deals, the same rules and level, for the same group. One
+    per challenge: whoever asks after the first is sent to it, so the group meets again."""
+    played = select(ChallengeGame.id).where(
+        ChallengeGame.challenge_id == old.id, ChallengeGame.player_id == player_id
+    )
+    if session.scalars(played.limit(1)).first() is None:
+        raise ChallengeRefused(NOT_PLAYED, 403)
+    made = rematch_made(session, old.id)
+    if made is not None:
+        return made
+    deals = (old.rules_key, old.bot_id, fresh_seed())
+    return make_challenge(session, player_id, deals, now, rematch_of=old.id)
+
+
+def rematch_made(session: Session, challenge_id: str) -> Challenge | None:
+    query = select(Challenge).where(Challenge.rematch_of == challenge_id)
+    return session.scalars(query.order_by(Challenge.created_at).limit(1)).first()

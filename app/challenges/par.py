@@ -1,0 +1,100 @@
+"""A challenge's par: the normal bot in the player's seat, against the challenge's own
+opponents, on its deals. A whole game of bot play (of search bots at the strong level), so
+it is played in the background workers, claimed by the board's first view, never inside a
+request (as the daily par, `app.daily.par`)."""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from datetime import datetime
+
+from sqlalchemy import and_, or_, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.challenges.hands import Hands, hands_of
+from app.operations.bot_pool import BotRoster
+from app.storage.claims import STALE_AFTER
+from app.storage.models import Challenge
+from app.table.levels import LEVELS
+from app.table.service import bot_in_human_seat, new_table
+from bots.protocol import Bot
+from bots.registry import bot_named
+from engine import Action, RuleSet, SeatView
+
+log = logging.getLogger("doko")
+
+PAR_LEVEL = "normal"
+
+
+class SeatBots:
+    """The par's bot in seat 0 and the challenge's opponents in the others."""
+
+    def __init__(self, own: Bot, opponents: Bot) -> None:
+        self._own = own
+        self._opponents = opponents
+
+    @property
+    def id(self) -> str:
+        return f"{self._own.id}+{self._opponents.id}"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        bot = self._own if view.seat == 0 else self._opponents
+        return bot.choose(view, rng)
+
+
+def play_par(rules_key: str, seed: str, bot_id: str) -> Hands:
+    """Runs in a worker process: the whole game, the normal bot in seat 0."""
+    bots = SeatBots(bot_named(LEVELS[PAR_LEVEL]), bot_named(bot_id))
+    table = new_table(RuleSet.from_key(rules_key), seed, bots)
+    bot_in_human_seat(table)
+    return hands_of(table)
+
+
+def request_par(
+    session: Session,
+    sessions: sessionmaker[Session],
+    roster: BotRoster,
+    challenge: Challenge,
+    now: datetime,
+) -> None:
+    """Starts the par unless it is done or being played: one UPDATE claims it, so of several
+    views (of several processes) one plays it. A par whose process died is claimed again."""
+    if challenge.par_status == "done":
+        return
+    stale = now - STALE_AFTER
+    claimed = session.execute(
+        update(Challenge)
+        .where(
+            Challenge.id == challenge.id,
+            or_(
+                Challenge.par_status.is_(None),
+                Challenge.par_status == "failed",
+                and_(Challenge.par_status == "pending", Challenge.par_started_at < stale),
+            ),
+        )
+        .values(par_status="pending", par_started_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    session.commit()
+    session.refresh(challenge)
+    if getattr(claimed, "rowcount", 0) == 1:
+        deals = (challenge.rules_key, challenge.seed, challenge.bot_id)
+        work = (sessions, roster, challenge.id, *deals)
+        threading.Thread(target=_play, args=work, daemon=True).start()
+
+
+def _play(
+    sessions: sessionmaker[Session], roster: BotRoster, challenge_id: str, *deals: str
+) -> None:
+    values: dict[str, object]
+    try:
+        hands = roster.submit_in_background(play_par, *deals).result()
+        values = {"par_status": "done", "par_hands": hands}
+    except Exception:
+        log.exception("the par of challenge %s failed", challenge_id[:6])
+        values = {"par_status": "failed"}
+    with sessions() as session:
+        session.execute(update(Challenge).where(Challenge.id == challenge_id).values(**values))
+        session.commit()

@@ -1,0 +1,210 @@
+"""The challenges' pages: make one (from a finished game, afresh, or as a rematch), play
+it, name it, and its board."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Annotated, cast
+
+from fastapi import APIRouter, Form, Request, Response
+from fastapi.responses import RedirectResponse
+from markupsafe import Markup
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from app.challenges.attempts import add_challenge_game, counting_game, next_mode
+from app.challenges.board import board_of
+from app.challenges.deals import kept_deals
+from app.challenges.grid import grid
+from app.challenges.making import (
+    challenge_of_game,
+    fresh_seed,
+    is_closed,
+    make_challenge,
+    rematch,
+)
+from app.challenges.par import request_par
+from app.challenges.refusals import (
+    CLOSED,
+    NO_SUCH,
+    NOT_CREATOR,
+    ChallengeRefused,
+)
+from app.daily.nicknames import NicknameError, clean_nickname
+from app.languages.i18n import language_of, translator, writing_of
+from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
+from app.storage.models import Challenge, ChallengeGame
+from app.table.levels import LEVELS, level_of
+from app.table.preferences import level_preference, rules_preference
+from app.table.presenter import CardFace
+from app.table.store import GameKind
+from app.web.deps import (
+    PageLimit,
+    PlayerId,
+    RosterDep,
+    SessionDep,
+    SettingsDep,
+    TemplatesDep,
+    count_start,
+    player_id,
+)
+from app.web.errors import message_page
+from app.web.routes.games import current_player, open_game, owned_game, to_table
+from engine import RuleSet
+
+router = APIRouter(tags=["challenges"])
+
+LINK = re.compile(r"[A-Za-z0-9_-]{24}")
+"""What `secrets.token_urlsafe(LINK_BYTES)` makes: nothing else is looked up."""
+
+
+def _challenge(session: Session, link: str) -> Challenge:
+    challenge = session.get(Challenge, link) if LINK.fullmatch(link) else None
+    if challenge is None:
+        raise ChallengeRefused(NO_SUCH, 404)
+    return challenge
+
+
+def _to_board(challenge: Challenge) -> RedirectResponse:
+    return RedirectResponse(f"/challenges/{challenge.id}", status_code=303)
+
+
+@router.post("/challenges", dependencies=[PlayerId])
+def new_challenge(request: Request, session: SessionDep, settings: SettingsDep) -> Response:
+    """A challenge of fresh deals, with the rules and level chosen on this device."""
+    player = current_player(request, session)
+    deals = (rules_preference(request).key, LEVELS[level_preference(request)], fresh_seed())
+    try:
+        challenge = make_challenge(session, player.id, deals, settings.now())
+    except ChallengeRefused as refused:
+        return refusal_page(request, refused)
+    session.commit()
+    return _to_board(challenge)
+
+
+@router.post("/games/{game_id}/challenge")
+def challenge_game(
+    request: Request, game_id: str, session: SessionDep, settings: SettingsDep
+) -> Response:
+    """A challenge of the player's finished game: its deals, rules and level."""
+    row = owned_game(session, request, game_id)
+    try:
+        with request.app.state.tables.lent(row) as table:
+            challenge = challenge_of_game(session, row, table, settings.now())
+    except ChallengeRefused as refused:
+        return refusal_page(request, refused)
+    session.commit()
+    return _to_board(challenge)
+
+
+@router.post("/challenges/{link}/play", dependencies=[PlayerId])
+def play_challenge(
+    request: Request, link: str, session: SessionDep, settings: SettingsDep, roster: RosterDep
+) -> Response:
+    """The player's game at the challenge: resumed while the counting one is unfinished,
+    else a new one (counting the first time, practice after)."""
+    try:
+        challenge = _challenge(session, link)
+        mode = next_mode(session, challenge, player_id(request) or "", settings.now())
+    except ChallengeRefused as refused:
+        return refusal_page(request, refused)
+    if isinstance(mode, ChallengeGame):
+        return RedirectResponse(f"/games/{mode.game_id}", status_code=303)
+    count_start(request)
+    player = current_player(request, session)
+    rules = RuleSet.from_key(challenge.rules_key)
+    bot = roster.bot(challenge.bot_id)
+    row, table = open_game(session, player, rules, bot, challenge.seed, GameKind(mode))
+    add_challenge_game(session, challenge, row, settings.now())
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        counting = counting_game(session, challenge.id, player.id)
+        target = f"/games/{counting.game_id}" if counting else f"/challenges/{challenge.id}"
+        return RedirectResponse(target, status_code=303)
+    return to_table(request, row, table)
+
+
+@router.post("/challenges/{link}/name")
+def name_challenge(
+    request: Request,
+    link: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    name: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    """The maker names the challenge, by the rules of the board's nicknames."""
+    try:
+        challenge = _challenge(session, link)
+        if challenge.creator_id != player_id(request):
+            raise ChallengeRefused(NOT_CREATOR, 403)
+        if is_closed(challenge, settings.now()):
+            raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
+    except ChallengeRefused as refused:
+        return refusal_page(request, refused)
+    try:
+        challenge.name = clean_nickname(name)
+    except NicknameError as error:
+        text = translator(request).gettext(error.message) % error.values
+        return message_page(request, 400, text)
+    session.commit()
+    return _to_board(challenge)
+
+
+@router.post("/challenges/{link}/rematch")
+def rematch_challenge(
+    request: Request, link: str, session: SessionDep, settings: SettingsDep
+) -> Response:
+    """Fresh deals for the group; one rematch per challenge, which everyone is sent to."""
+    try:
+        old = _challenge(session, link)
+        challenge = rematch(session, old, player_id(request) or "", settings.now())
+    except ChallengeRefused as refused:
+        return refusal_page(request, refused)
+    session.commit()
+    return _to_board(challenge)
+
+
+@router.get("/challenges/{link}", dependencies=[PageLimit])
+def challenge_board(
+    request: Request,
+    link: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    templates: TemplatesDep,
+    roster: RosterDep,
+) -> Response:
+    try:
+        challenge = _challenge(session, link)
+    except ChallengeRefused as refused:
+        return refusal_page(request, refused)
+    now = settings.now()
+    request_par(session, request.app.state.sessions, roster, challenge, now)
+    board = board_of(session, challenge, player_id(request), now)
+    t = translator(request)
+    card_face = cast(Callable[[CardFace], Markup], templates.env.globals["card_face"])
+    level = level_of(challenge.bot_id) or "normal"
+    context = {
+        "board": board,
+        "link": str(request.url_for("challenge_board", link=challenge.id)),
+        "level_words": t.gettext(LEVEL_OPPONENTS[level]),
+        "par_bot": t.gettext(LEVEL_BOTS["normal"]),
+        "deals": kept_deals(challenge, board.rules, (language_of(request), t), card_face)
+        if board.finished
+        else None,
+        "own": player_id(request) == challenge.creator_id,
+        "grid": grid(board, t, writing_of(request).signed),
+    }
+    response = templates.TemplateResponse(request, "challenge.html", context)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def refusal_page(request: Request, refused: ChallengeRefused) -> Response:
+    """The message page saying why, in the player's words."""
+    writing = writing_of(request)
+    time = writing.time(refused.time) if refused.time else ""
+    text = writing.words.gettext(refused.message) % {"num": refused.num, "time": time}
+    return message_page(request, refused.status, text)

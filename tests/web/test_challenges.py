@@ -1,0 +1,385 @@
+"""Challenges (issue 29): a link that deals a game's hands again to whoever opens it, each
+player's first game counting on the challenge's board, with its limits and its secrecy."""
+
+from __future__ import annotations
+
+import math
+import re
+import time as clock
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from app.challenges.attempts import ATTEMPTS
+from app.challenges.making import LINK_BYTES, MADE_PER_DAY
+from app.daily.attempts import attempts_close_at
+from app.daily.ranking import shared_places
+from app.operations.settings import Settings
+from app.storage.models import Challenge, ChallengeGame, GameRow
+from engine import RuleSet, deal
+from tests.databases import migrated_sqlite
+from tests.web.driver import play_game, start_game
+
+DAY = date(2026, 12, 3)
+NOON = datetime.combine(DAY, time(12), UTC)
+BOARD_LINK = re.compile(r"/challenges/([A-Za-z0-9_-]+)$")
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(
+        database_url=migrated_sqlite(tmp_path / "doko.sqlite3"),
+        secret_key="challenge-secret",
+        bot_delay_ms=0,
+        limits=None,
+        clock=lambda: NOON,
+    )
+
+
+def at(app: FastAPI, moment: datetime) -> None:
+    """Moves the running server's clock."""
+    app.state.settings = replace(app.state.settings, clock=lambda: moment)
+
+
+@pytest.fixture
+def third(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def made(response: object) -> str:
+    """The challenge's link from the redirect that made it."""
+    location = response.headers["location"]  # type: ignore[attr-defined]
+    match = BOARD_LINK.search(location)
+    assert match, location
+    return match.group(1)
+
+
+def new_challenge(client: TestClient) -> str:
+    response = client.post("/challenges", follow_redirects=False)
+    assert response.status_code == 303, response.text[:500]
+    return made(response)
+
+
+def play(client: TestClient, link: str) -> str:
+    """Starts (or resumes) the player's game at the challenge; its table's path."""
+    response = client.post(f"/challenges/{link}/play", follow_redirects=False)
+    assert response.status_code == 303, response.text[:500]
+    return str(response.headers["location"])
+
+
+def finished_game(client: TestClient) -> str:
+    url = start_game(client)
+    play_game(client, url)
+    return url
+
+
+def stored(app: FastAPI, model: type, **where: object) -> list:  # type: ignore[type-arg]
+    with app.state.sessions() as session:
+        return list(session.scalars(select(model).filter_by(**where)))
+
+
+def card_words(rules: RuleSet, seed: str) -> set[str]:
+    """Every card code of the challenge's deals, as the board would write them."""
+    return {
+        str(card)
+        for n in range(rules.hands_per_game)
+        for hand in deal(seed, n).hands
+        for card in hand
+    }
+
+
+# ---- the link ---------------------------------------------------------------------------
+
+
+def test_the_link_is_random_with_at_least_128_bits_and_names_no_card(
+    app: FastAPI, client: TestClient
+) -> None:
+    links = {new_challenge(client) for _ in range(5)}
+    assert len(links) == 5
+    assert LINK_BYTES * 8 >= 128
+    for link in links:
+        assert re.fullmatch(r"[A-Za-z0-9_-]{24}", link)
+        assert len(link) * math.log2(64) >= 128
+    (challenge,) = stored(app, Challenge, id=sorted(links)[0])
+    assert challenge.seed not in sorted(links)[0]
+
+
+def test_an_unknown_link_is_a_404_page(client: TestClient) -> None:
+    for link in ("x" * 24, "nonsense", "%00" * 3, "a" * 300):
+        response = client.get(f"/challenges/{link}")
+        assert response.status_code == 404
+        assert "There is no challenge at this address." in response.text
+    assert client.post("/challenges/" + "x" * 24 + "/play").status_code == 404
+
+
+def test_whoever_opens_the_link_is_dealt_the_same_hands_in_the_same_order(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    creator_game = finished_game(client)
+    link = made(client.post(f"{creator_game}/challenge", follow_redirects=False))
+    (creator,) = stored(app, GameRow, id=creator_game.rsplit("/", 1)[1])
+    visitor = play(other, link)
+    (row,) = stored(app, GameRow, id=visitor.rsplit("/", 1)[1])
+    assert (row.seed, row.rules_key, row.bot_id) == (
+        creator.seed,
+        creator.rules_key,
+        creator.bot_id,
+    )
+    assert row.mode == "challenge"
+
+
+# ---- who counts -------------------------------------------------------------------------
+
+
+def test_the_first_game_counts_and_later_ones_are_practice(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    link = new_challenge(client)
+    first = play(other, link)
+    assert play(other, link) == first, "an unfinished counting game is resumed"
+    play_game(other, first)
+    second = play(other, link)
+    assert second != first
+    games = stored(app, ChallengeGame, challenge_id=link)
+    assert sorted(g.counted_by is not None for g in games) == [False, True]
+    (practice,) = stored(app, GameRow, id=second.rsplit("/", 1)[1])
+    assert practice.mode == "ch-practice"
+    play_game(other, second)
+    board = other.get(f"/challenges/{link}").text
+    assert board.count('class="own"') == 1, "the practice game is not on the board"
+
+
+def test_the_creators_own_game_counts_when_made_from_it(app: FastAPI, client: TestClient) -> None:
+    url = finished_game(client)
+    link = made(client.post(f"{url}/challenge", follow_redirects=False))
+    (entry,) = stored(app, ChallengeGame, challenge_id=link)
+    assert entry.counted_by is not None and entry.finished_at is not None
+    assert len(entry.hands) == RuleSet.from_key("pagat").hands_per_game
+    assert play(client, link) != url, "a second game of the maker is practice"
+    (practice,) = [g for g in stored(app, ChallengeGame, challenge_id=link) if g.counted_by is None]
+    assert practice.player_id == entry.player_id
+
+
+def test_an_unfinished_game_makes_no_challenge(client: TestClient) -> None:
+    url = start_game(client)
+    response = client.post(f"{url}/challenge")
+    assert response.status_code == 409
+    assert "Finish the game first" in response.text
+
+
+def test_hints_are_refused_in_the_game_that_counts(client: TestClient, other: TestClient) -> None:
+    link = new_challenge(client)
+    url = play(other, link)
+    page = other.get(url).text
+    version = re.search(r'name="version" value="(\d+)"', page)
+    assert version
+    response = other.post(f"{url}/hint", data={"version": version.group(1)})
+    assert response.status_code == 403
+    assert "There are no hints in a game that counts for a challenge." in response.text
+
+
+def test_equal_totals_share_a_place_as_on_the_day_board() -> None:
+    assert list(shared_places([9, 5, 5, 5, 1, -3, -3])) == [1, 2, 2, 2, 5, 6, 6]
+    assert list(shared_places([])) == []
+
+
+# ---- the board --------------------------------------------------------------------------
+
+
+def test_the_board_shows_each_result_and_ties_share_a_place(
+    app: FastAPI, client: TestClient, other: TestClient, third: TestClient
+) -> None:
+    link = new_challenge(client)
+    for player in (client, other, third):
+        play_game(player, play(player, link))
+    board = third.get(f"/challenges/{link}").text
+    entries = sorted(stored(app, ChallengeGame, challenge_id=link), key=lambda g: -g.total)
+    places = re.findall(r"<tr(?: class=\"own\"[^>]*)?><td>(\d+)</td>", board)
+    assert len(places) == 3
+    totals = [g.total for g in entries]
+    expected = [1 if i == 0 else (None) for i in range(3)]
+    for i in range(1, 3):
+        expected[i] = expected[i - 1] if totals[i] == totals[i - 1] else i + 1
+    assert [int(p) for p in places] == expected
+    # The same deals and the same play (the driver's) give every player the same results:
+    # a tie, sharing the first place.
+    assert len(set(totals)) == 1 and places == ["1", "1", "1"]
+    assert board.count("Review</a>") == RuleSet.from_key("pagat").hands_per_game
+
+
+def test_the_par_is_the_normal_bot_in_the_players_seat(app: FastAPI, client: TestClient) -> None:
+    link = new_challenge(client)
+    assert "Par: being computed" in client.get(f"/challenges/{link}").text
+    deadline = clock.monotonic() + 120
+    while clock.monotonic() < deadline:
+        (challenge,) = stored(app, Challenge, id=link)
+        if challenge.par_status == "done":
+            break
+        clock.sleep(0.2)
+    assert challenge.par_status == "done"
+    total = sum(hand["points"] for hand in challenge.par_hands)
+    board = client.get(f"/challenges/{link}").text
+    assert "Par: being computed" not in board
+    assert f"Par: <strong>{total:+d}</strong>".replace("+0", "0") in board
+
+
+def test_the_creator_names_the_challenge_by_the_nickname_rules(
+    client: TestClient, other: TestClient
+) -> None:
+    link = new_challenge(client)
+    response = client.post(f"/challenges/{link}/name", data={"name": "  Friday club "})
+    assert (
+        response.status_code == 200 and '<h1 id="challenge-title">Friday club</h1>' in response.text
+    )
+    assert client.post(f"/challenges/{link}/name", data={"name": "Lena"}).status_code == 400
+    assert client.post(f"/challenges/{link}/name", data={"name": "x" * 40}).status_code == 400
+    refused = other.post(f"/challenges/{link}/name", data={"name": "Mine"})
+    assert refused.status_code == 403
+    assert "Only the player who made the challenge may name it." in refused.text
+
+
+# ---- secrecy ----------------------------------------------------------------------------
+
+
+def test_the_deals_and_unplayed_hands_are_hidden_from_a_player_who_has_not_finished(
+    app: FastAPI, client: TestClient, other: TestClient, third: TestClient
+) -> None:
+    link = new_challenge(client)
+    play_game(client, play(client, link))
+    (challenge,) = stored(app, Challenge, id=link)
+    codes = card_words(RuleSet.from_key(challenge.rules_key), challenge.seed)
+
+    def no_cards(body: str) -> None:
+        assert challenge.seed not in body
+        assert "card mini" not in body
+        assert 'class="contract"' not in body and 'class="re"' not in body
+        for name in ("Queen of clubs", "Ace of hearts"):
+            assert name not in body
+
+    no_cards(third.get(f"/challenges/{link}").text)
+    url = play(other, link)
+    no_cards(other.get(f"/challenges/{link}").text)
+    bodies = play_game(other, url)
+    for body in bodies:
+        assert challenge.seed not in body, "the table never offers the challenge's seed"
+    finished = other.get(f"/challenges/{link}").text
+    assert "card mini" in finished and 'class="contract"' in finished
+    assert any(f">{code[:-1]}" in finished for code in codes)
+    no_cards(third.get(f"/challenges/{link}").text)
+
+
+def test_a_player_part_way_sees_only_the_hands_they_have_finished(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    link = new_challenge(client)
+    play_game(client, play(client, link))
+    url = play(other, link)
+    with app.state.sessions() as session:
+        row = session.get(GameRow, url.rsplit("/", 1)[1])
+        assert row is not None
+        row.hands_done = 2
+        session.commit()
+    body = other.get(f"/challenges/{link}").text
+    assert re.findall(r'<tr><th scope="row">(\d+)</th>', body) == ["1", "2"]
+    assert "card mini" not in body
+
+
+# ---- limits -----------------------------------------------------------------------------
+
+
+def test_a_player_makes_at_most_20_challenges_a_day(app: FastAPI, client: TestClient) -> None:
+    for _ in range(MADE_PER_DAY):
+        new_challenge(client)
+    refused = client.post("/challenges")
+    assert refused.status_code == 429
+    assert "(20)" in refused.text and "Try again tomorrow" in refused.text
+    url = finished_game(client)
+    assert client.post(f"{url}/challenge").status_code == 429
+    at(app, NOON + timedelta(days=1))
+    new_challenge(client)
+
+
+def test_a_challenge_takes_at_most_50_players(app: FastAPI, client: TestClient) -> None:
+    link = new_challenge(client)
+    for _ in range(ATTEMPTS):
+        client.cookies.clear()
+        play(client, link)
+    client.cookies.clear()
+    refused = client.post(f"/challenges/{link}/play")
+    assert refused.status_code == 403
+    assert "(50)" in refused.text
+    assert client.get(f"/challenges/{link}").status_code == 200
+
+
+def test_a_challenge_is_read_only_after_30_days(
+    app: FastAPI, client: TestClient, other: TestClient, third: TestClient
+) -> None:
+    link = new_challenge(client)
+    late = play(other, link)
+    at(app, NOON + timedelta(days=30))
+    for response in (
+        third.post(f"/challenges/{link}/play"),
+        client.post(f"/challenges/{link}/name", data={"name": "Late"}),
+    ):
+        assert response.status_code == 403
+        assert "closed at" in response.text
+    board = third.get(f"/challenges/{link}")
+    assert board.status_code == 200 and "read-only" in board.text
+    assert "Play this challenge" not in board.text
+    play_game(other, late)
+    (entry,) = stored(app, ChallengeGame, challenge_id=link)
+    assert entry.finished_at is None, "a game finished after the close stays off the board"
+
+
+# ---- rematch ----------------------------------------------------------------------------
+
+
+def test_a_rematch_deals_afresh_for_the_group_and_is_linked_for_its_players(
+    app: FastAPI, client: TestClient, other: TestClient, third: TestClient
+) -> None:
+    link = new_challenge(client)
+    play_game(other, play(other, link))
+    assert third.post(f"/challenges/{link}/rematch").status_code == 403
+    rematch = made(other.post(f"/challenges/{link}/rematch", follow_redirects=False))
+    (old,) = stored(app, Challenge, id=link)
+    (new,) = stored(app, Challenge, id=rematch)
+    assert (new.rules_key, new.bot_id, new.rematch_of) == (old.rules_key, old.bot_id, link)
+    assert new.seed != old.seed
+    play(client, link)
+    assert made(client.post(f"/challenges/{link}/rematch", follow_redirects=False)) == rematch
+    for player in (client, other):
+        assert f'href="/challenges/{rematch}"' in player.get(f"/challenges/{link}").text
+    assert f"/challenges/{rematch}" not in third.get(f"/challenges/{link}").text
+
+
+# ---- the daily ---------------------------------------------------------------------------
+
+
+def test_a_challenge_of_todays_daily_waits_for_the_seed(app: FastAPI, client: TestClient) -> None:
+    response = client.post("/daily/pagat", follow_redirects=False)
+    url = response.headers["location"]
+    page = play_game(client, url)[-1]
+    assert f'action="{url}/challenge"' not in page, "the table offers none while it is secret"
+    refused = client.post(f"{url}/challenge")
+    assert refused.status_code == 403
+    assert "when the day’s seed is published" in refused.text
+    assert not stored(app, Challenge)
+    at(app, attempts_close_at(DAY))
+    link = made(client.post(f"{url}/challenge", follow_redirects=False))
+    assert stored(app, Challenge, id=link)
+
+
+def test_history_names_challenge_games(client: TestClient, other: TestClient) -> None:
+    link = new_challenge(client)
+    play_game(other, play(other, link))
+    play(other, link)
+    page = other.get("/history")
+    assert page.status_code == 200
+    assert "Challenge, practice" in page.text
