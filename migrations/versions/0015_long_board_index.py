@@ -4,16 +4,13 @@ A long board sums each player's ranked results over a period (`app.daily.long_bo
 index of rule set, ranking, day, player and total, that grouped query reads the index alone
 rather than every attempt's row (`bench/long_boards.py`).
 
-Revises 0014: the `challenges` branch takes 0015; whichever of the two lands second sets its
-`down_revision` to the other's.
-
-Revision ID: 0016
+Revision ID: 0015
 Revises: 0014
 """
 
 from alembic import op
 
-revision = "0016"
+revision = "0015"
 down_revision = "0014"
 branch_labels = None
 depends_on = None

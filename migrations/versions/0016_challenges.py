@@ -1,17 +1,14 @@
 """challenges: a game's deals offered by a link, and the games played at them
 
-Revises 0016: the `streaks` branch's 0016 (revising 0014) landed first, so this one follows
-it, as agreed between the two.
-
-Revision ID: 0015
-Revises: 0016
+Revision ID: 0016
+Revises: 0015
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0015"
-down_revision = "0016"
+revision = "0016"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 
