@@ -138,11 +138,15 @@ def _outcomes(
     exact = _tricks_left(view) <= budget.solver_tricks
     sampled.exact = exact
 
+    seen: dict[tuple[int, ...], tuple[Hand, dict[int, Outcome]]] = {}
+    pool = _Pool(size=budget.solver_worlds if exact else budget.worlds)
+
     def play(count: int, played: list[int]) -> list[dict[int, Outcome]]:
         keep = sampled.keep if sampled.keep in played else None
-        seen: dict[tuple[int, ...], tuple[Hand, dict[int, Outcome]]] = {}
+        if not budget.racing:
+            seen.clear()
         per_world = []
-        for world in worlds_for(view, rng, count, budget):
+        for world in _worlds(view, rng, count, budget, pool):
             if world.held not in seen:
                 hand = _hand(view, world)
                 if exact:
@@ -163,6 +167,31 @@ def _outcomes(
     if sampled.keep is not None:
         sampled.outcomes = per_world
     return per_world
+
+
+@dataclass
+class _Pool:
+    """The worlds of one racing decision, drawn once and handed out round by round."""
+
+    size: int
+    worlds: list[World] = field(default_factory=list)
+    used: int = 0
+
+
+def _worlds(
+    view: SeatView, rng: random.Random, count: int, budget: Budget, pool: _Pool
+) -> list[World]:
+    """`count` worlds to play in. A racing budget draws its worlds once per decision (the
+    believed worlds cost more to weigh than to play): the first round gets the first ones,
+    the close cards the rest, never more than `budget.worlds` in all. Otherwise fresh worlds
+    every time."""
+    if not budget.racing:
+        return worlds_for(view, rng, count, budget)
+    if not pool.worlds:
+        pool.worlds = worlds_for(view, rng, max(count, pool.size), budget)
+    chosen = pool.worlds[pool.used : pool.used + count]
+    pool.used += len(chosen)
+    return chosen
 
 
 def evaluate_known(

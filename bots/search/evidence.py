@@ -11,7 +11,9 @@ made the choices that seat made. The sensible player is `heuristic-v1`, softened
 - `play_log_likelihood`: each card another seat played, against the card `heuristic-v1` would
   have played from that seat's view in the world (the Hochzeit's partner-seeking is one of
   its rules): the model's card has `1 - DEVIATION`, every other legal card shares the rest.
-  This replays the hand, so it weighs fewer worlds, those the hand evidence kept.
+  This replays the hand, so it weighs fewer worlds, those the hand evidence kept, and only
+  the latest `PLAY_WINDOW` cards; a card's likelihood is shared by the worlds that give its
+  seat the same cards there.
 """
 
 from __future__ import annotations
@@ -46,6 +48,10 @@ STEP_MARGIN = 2.0
 DEVIATION = 0.25
 """How often a seat plays another card than the model's (the other players are no copies of
 `heuristic-v1`: the search plays its own card when it is surely better)."""
+
+PLAY_WINDOW = 8
+"""Cards of the other seats weighed, the latest ones (about three tricks): the older ones cost
+as much to replay and tell less about the cards still held."""
 
 WorldCheck = Callable[[SeatView, World, tuple[CardSet, ...]], float]
 
@@ -118,27 +124,42 @@ def _step_check(action: Action, index: int) -> WorldCheck:
     return check
 
 
-def play_log_likelihood(view: SeatView, world: World) -> float:
+Choices = dict[tuple[int, int, int, int], float]
+"""Per history step, the acting seat's cards there and the world's Armut exchange, the
+log-likelihood of the seat's card: a seat's view at a step is the public history, its own
+cards and its part of the exchange, so worlds that agree on those share it."""
+
+
+def play_log_likelihood(view: SeatView, world: World, known: Choices | None = None) -> float:
     """The log-likelihood of the other seats' cards in `world`: the hand replayed from the
-    world's deal, each card another seat chose (from two or more) compared with the model's."""
+    world's deal, each card another seat chose (from two or more) compared with the model's.
+    `known` remembers the cards' likelihoods across the worlds of one view."""
     if not any(a.act is Act.PLAY and a.seat != view.seat for a in view.history):
         return 0.0
+    known = {} if known is None else known
     hidden = hidden_of_world(view, world)
+    given = hidden.armut_given.mask if hidden.armut_given is not None else 0
+    returned = hidden.armut_returned.mask if hidden.armut_returned is not None else 0
     hand = Hand(view.rules, list(dealt_hands(view, hidden)), view.dealer)
     total = 0.0
-    for action in view.history:
-        if action.act is Act.PLAY and action.seat != view.seat and action.card is not None:
-            total += _card_log_likelihood(hand, action)
+    weighed = [i for i, a in enumerate(view.history) if a.act is Act.PLAY and a.seat != view.seat]
+    since = weighed[-PLAY_WINDOW] if len(weighed) > PLAY_WINDOW else 0
+    for index, action in enumerate(view.history):
+        if index >= since and action.act is Act.PLAY and action.seat != view.seat and action.card:
+            key = (index, hand.held_mask(action.seat), given, returned)
+            if key not in known:
+                known[key] = _card_log_likelihood(hand, action)
+            total += known[key]
         hand.apply(with_exchange(action, hidden.armut_given, hidden.armut_returned), False)
     return total
 
 
 def _card_log_likelihood(hand: Hand, action: Action) -> float:
+    choices = hand.playable_mask(action.seat).bit_count()
+    if choices < 2:
+        return 0.0
     seat_view = view_of(hand, action.seat)
     cards = [a.card for a in seat_view.legal if a.act is Act.PLAY and a.card is not None]
-    if len(set(cards)) < 2:
-        return 0.0
-    choices = len(set(cards))
     if choose_card(Knowledge(seat_view), cards) == action.card:
         return math.log(1 - DEVIATION)
     return math.log(DEVIATION / (choices - 1))
