@@ -10,9 +10,9 @@ the worlds (the values are then `bots.search.evaluate`'s).
    the kept worlds is one the model would declare on, and not the same few hands over and
    over.
 3. Play evidence: `PLAY_SURPLUS` worlds per world wanted are weighed by the likelihood of the
-   latest cards the other seats played and resampled to the number wanted. Those weights are tempered where they would
-   leave fewer than `MIN_SHARE` of the worlds effectively distinct, so that a few lucky
-   worlds never decide alone.
+   latest cards the other seats played and resampled to the number wanted. Those weights are
+   tempered where they would leave fewer than `MIN_SHARE` of the worlds effectively
+   distinct, so that a few lucky worlds never decide alone.
 
 Resampling is systematic (one random offset): low variance, and a world drawn twice is
 played once by `evaluate`.

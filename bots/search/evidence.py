@@ -5,9 +5,10 @@ A world is likely when a sensible player, dealt the cards the world gives a seat
 made the choices that seat made. The sensible player is `heuristic-v1`, softened:
 
 - `hand_log_likelihood`: the reservations (a declared solo on a hand the model declares that
-  solo on, sharply: `SOLO_SOFTNESS`) and the calls of every step (Re/Kontra on a strong hand,
-  no 90 and beyond on a stronger one, no call at the first card on a weaker one). These read
-  only the dealt hands, so they are cheap and weigh many candidate worlds.
+  very solo on, its best one, sharply: `SOLO_SOFTNESS`) and the calls of every step
+  (Re/Kontra on a strong hand, no 90 and beyond on a stronger one, no call at the first card
+  on a weaker one). These read only the dealt hands, so they are cheap and weigh many
+  candidate worlds.
 - `play_log_likelihood`: each card another seat played, against the card `heuristic-v1` would
   have played from that seat's view in the world (the Hochzeit's partner-seeking is one of
   its rules): the model's card has `1 - DEVIATION`, every other legal card shares the rest.
@@ -37,12 +38,17 @@ from bots.search.inference import (
     _reservation_check,
 )
 from bots.search.sampling import World, hidden_of_world
-from engine import Act, Action, CardSet, Contract, Hand, SeatView, Step, view_of
+from engine import SOLOS, Act, Action, CardSet, Contract, Hand, SeatView, Step, view_of
 from engine.rebuild import dealt_hands, with_exchange
 
-SOLO_SOFTNESS = 0.3
-"""How far from the model's solo threshold (in `solo_value` units) a declared solo becomes a
-toss-up: the model declares from 14 and hardly ever below, so the curve is steep."""
+SOLO_SOFTNESS = 0.15
+"""How fast a declared solo's likelihood falls below the model's threshold (in `solo_value`
+units, a factor e per step): the model declares its best solo from 14 and never below, so a
+hand short of it is all but ruled out; a softer curve (0.3, logistic) left 40 % of the worlds
+with hands the model would not declare on."""
+RIVALS_FROM = 1.0
+"""How close to the threshold a declared solo's value must be before the hand's other solos
+are valued too (they cost seven valuations; far below, the hand is unlikely anyway)."""
 STEP_MARGIN = 2.0
 """How much stronger a hand must be for each call beyond Re/Kontra (no 90, no 60 …)."""
 DEVIATION = 0.25
@@ -78,24 +84,40 @@ def hand_log_likelihood(view: SeatView, world: World, evidence: list[Evidence]) 
 
 
 def _solo_check(seat: int, act: Act) -> WorldCheck:
-    """The model declares a solo from its threshold on."""
+    """The model declares its best solo from its threshold on: the declared one must be at
+    the threshold and at least as good as every other solo of the hand."""
 
     def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> float:
-        value = _solo_value(dealt[seat].mask, act.contract)
-        return _logistic(value - SOLO_THRESHOLD, SOLO_SOFTNESS)
+        return solo_likelihood(dealt[seat].mask, act)
 
     return check
 
 
 @lru_cache(maxsize=1 << 16)
-def _solo_value(mask: int, contract: Contract) -> float:
-    """`solo_value`, remembered: the worlds' moves (`bots.search.moves`) return to the same
-    hands often."""
-    return solo_value(CardSet(mask), contract)
+def solo_likelihood(mask: int, act: Act) -> float:
+    """How likely the model declares the solo `act` on the dealt hand `mask`; remembered, as
+    the worlds' moves (`bots.search.moves`) return to the same hands often."""
+    value = solo_value(CardSet(mask), act.contract)
+    if value < SOLO_THRESHOLD - RIVALS_FROM:
+        return _short_of(value - SOLO_THRESHOLD)
+    rival = max(solo_value(CardSet(mask), other.contract) for other in SOLOS if other is not act)
+    return _short_of(value - max(SOLO_THRESHOLD, rival))
 
 
-def _logistic(distance: float, softness: float) -> float:
-    return max(FLOOR, 1 / (1 + math.exp(-distance / softness)))
+def _short_of(distance: float) -> float:
+    """1 where the model declares (at or above its threshold and its best solo), falling by
+    a factor e for every `SOLO_SOFTNESS` short of it: the model's choice is a step, the
+    slope only shows the moves (`bots.search.moves`) which way is up."""
+    return 1.0 if distance >= 0 else max(math.exp(distance / SOLO_SOFTNESS), 1e-300)
+
+
+def _logistic(distance: float, softness: float, floor: bool = True) -> float:
+    """The model's curve around its threshold. With `floor`, hands far below it keep a least
+    likelihood (a real player may still choose so); without, every step below still counts,
+    so that strong evidence (a no 90) dominates and the moves always know which way is up."""
+    exponent = min(-distance / softness, 700.0)
+    likelihood = 1 / (1 + math.exp(exponent))
+    return max(FLOOR, likelihood) if floor else max(likelihood, 1e-300)
 
 
 def _further_steps(view: SeatView) -> list[Evidence]:
@@ -117,9 +139,9 @@ def _step_check(action: Action, index: int) -> WorldCheck:
         contract = view.contract or Contract.NORMAL
         if contract.is_solo and view.declarer == action.seat:
             threshold = SOLO_THRESHOLD + SOLO_NO90_MARGIN + STEP_MARGIN * (beyond - 1)
-            return _logistic(solo_value(hand, contract) - threshold, 1.0)
+            return _logistic(solo_value(hand, contract) - threshold, 1.0, floor=False)
         threshold = TEAM_CALL_THRESHOLD + STEP_MARGIN * beyond
-        return _logistic(hand_value(hand, contract) - threshold, 1.5)
+        return _logistic(hand_value(hand, contract) - threshold, 1.5, floor=False)
 
     return check
 
