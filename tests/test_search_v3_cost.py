@@ -10,8 +10,8 @@ import random
 import pytest
 
 import bots.search.beliefs as beliefs
-import bots.search.evaluate as evaluate_module
 from bots.heuristic.bot import HeuristicBot
+from bots.search.beliefs import worlds_for
 from bots.search.budget import BELIEVING_BUDGET, DEFAULT_BUDGET
 from bots.search.constraints import constraints_of
 from bots.search.evaluate import evaluate
@@ -40,13 +40,13 @@ def test_a_racing_decision_draws_its_worlds_once(monkeypatch: pytest.MonkeyPatch
     """Before: each racing round drew and weighed fresh believed worlds (two draws)."""
     view = position("cost-1", 3)
     calls: list[int] = []
-    real = evaluate_module.worlds_for
+    real = worlds_for
 
     def counted(*args: object) -> object:
         calls.append(args[2])  # type: ignore[arg-type]
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(evaluate_module, "worlds_for", counted)
+    monkeypatch.setattr("bots.search.evaluate.worlds_for", counted)
     evaluate(view, random.Random(1), BELIEVING_BUDGET)
     assert calls == [BELIEVING_BUDGET.worlds]
     calls.clear()

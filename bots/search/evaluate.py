@@ -87,18 +87,26 @@ def _card_play(
     steps = [a.call.step for a in calls if a.call is not None]
     if not cards:
         return _calls_off_turn(view, rng, budget, calls, steps, sampled)
-    return _card_values(plays, calls, _outcomes(view, rng, budget, cards, steps, sampled))
+    per_world = _outcomes(view, rng, budget, cards, steps, sampled)
+    return _card_values(plays, calls, per_world, distinct_calls=budget.believes)
 
 
 def _card_values(
-    plays: list[Action], calls: list[Action], per_world: list[dict[int, Outcome]]
+    plays: list[Action],
+    calls: list[Action],
+    per_world: list[dict[int, Outcome]],
+    distinct_calls: bool = False,
 ) -> list[Valued]:
-    """Each card's value over the worlds' outcomes; a call is worth its best card."""
+    """Each card's value over the worlds' outcomes; a call is worth its best card. With
+    `distinct_calls` a call is valued over the distinct worlds only: resampled worlds repeat
+    the likely ones, and a call that wins in forty copies of five worlds is no sure call."""
     cards = [a.card.index for a in plays if a.card is not None]
     values = [
         _value(action, [o[card] for o in per_world if card in o], 0)
         for action, card in zip(plays, cards, strict=True)
     ]
+    if distinct_calls:
+        per_world = list({id(outcome): outcome for outcome in per_world}.values())
     for index, action in enumerate(calls, start=1):
         best = max(
             (_value(action, [o[card] for o in per_world if card in o], index) for card in cards),
