@@ -19,7 +19,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page
 
-from app.i18n import LANGUAGES
+from app.languages.i18n import LANGUAGES
 from tests.live import LiveServer
 
 from .clicks import click_action, enabled_actions, play_until

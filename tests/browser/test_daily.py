@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from app.i18n import LANGUAGES
+from app.languages.i18n import LANGUAGES
 from tests.live import LiveServer
 
 from .clicks import game_over, play_until

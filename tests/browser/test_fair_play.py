@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from app.models import DailyAttempt, FairPlayCheck, GameRow, Player
+from app.storage.models import DailyAttempt, FairPlayCheck, GameRow, Player
 from tests.live import LiveServer
 
 from .conftest import DESKTOP, PHONE

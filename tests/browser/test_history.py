@@ -12,7 +12,7 @@ from playwright.sync_api import BrowserContext, Page
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from app.models import HandReview
+from app.storage.models import HandReview
 from tests.live import LiveServer
 
 from .clicks import game_over, play_until

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from app.i18n import LANGUAGES
+from app.languages.i18n import LANGUAGES
 
 from .clicks import click_action, enabled_actions, pick_three, play_until, post_to_a_new_game, step
 from .conftest import DESKTOP, PHONE

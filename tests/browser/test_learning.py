@@ -11,8 +11,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from app.i18n import LANGUAGES
-from app.routes.games import STALE
+from app.languages.i18n import LANGUAGES
+from app.web.routes.games import STALE
 from tests.live import ROOT
 
 from .clicks import play_until, step

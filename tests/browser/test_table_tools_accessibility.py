@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page
 
-from app.i18n import LANGUAGES
+from app.languages.i18n import LANGUAGES
 
 from .clicks import click_action, enabled_actions, play_until
 from .test_accessibility import audit, report, speaking  # noqa: F401 (a fixture)

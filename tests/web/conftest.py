@@ -14,8 +14,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.factory import create_app
-from app.settings import Settings
+from app.operations.settings import Settings
+from app.web.factory import create_app
 from tests.databases import migrated_sqlite
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")

@@ -11,7 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
-from app.i18n import LANGUAGES, SOURCE, read_catalog
+from app.languages.i18n import LANGUAGES, SOURCE, read_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NC_": ((1, "c"), 2)}

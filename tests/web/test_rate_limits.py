@@ -21,9 +21,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 from sqlalchemy.engine.default import CACHE_HIT
 
-from app.migrate import upgrade
-from app.models import DailyAttempt, GameRow, Player, RateCount
-from app.ratelimit import Limits
+from app.operations.migrate import upgrade
+from app.operations.ratelimit import Limits
+from app.storage.models import DailyAttempt, GameRow, Player, RateCount
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import HTMX, data_actions, default_choice, page_version, post_action
 from tests.web.test_daily import (
