@@ -1,12 +1,15 @@
 """What a search bot costs on one core: its parts and its decisions.
 
 Usage: python bench/search.py [--bot search-v2] [--hands 12] [--rules pagat] [--budget N]
+                              [--vs search-v2]
 
 The positions are the tested seat's moments in hands where the bot plays seat 0 against
 heuristic-v1. Prints, in this order: a world sampled and rebuilt into a hand (µs), a play-out
 by the policy from the first card (µs), an exact solve of the last three tricks (ms), and the
 decisions by phase: how many, the mean and p95 in milliseconds, forced ones included (as the
-arena counts them), and the last line `decision_ms: mean M, p95 P`.
+arena counts them), and the last line `decision_ms: mean M, p95 P`. With `--vs`, both bots
+decide every position in turn (on a shared machine the load then weighs on both alike) and the
+ratios of their mean and p95 times are printed instead of the parts.
 """
 
 from __future__ import annotations
@@ -100,16 +103,42 @@ def decisions(bot_id: str, moments: list[tuple[Hand, SeatView]], budget: int | N
     print(f"decision_ms: mean {statistics.fmean(everything):.1f}, p95 {p95:.1f}")
 
 
+def interleaved(bot_id: str, other_id: str, moments: list[tuple[Hand, SeatView]]) -> None:
+    """Both bots' decision times on the same positions, one after the other per position."""
+    bots = {bot_id: bot_named(bot_id), other_id: bot_named(other_id)}
+    times: dict[str, list[float]] = {bot_id: [], other_id: []}
+    for number, (_, view) in enumerate(moments):
+        order = list(bots) if number % 2 == 0 else list(reversed(bots))
+        for name in order:
+            began = time.perf_counter()
+            bots[name].choose(view, random.Random(number))
+            times[name].append((time.perf_counter() - began) * 1000)
+    for name, spent in times.items():
+        spent.sort()
+        print(f"{name}: mean {statistics.fmean(spent):.1f} ms, p95 {_p95(spent):.1f} ms")
+    mean = statistics.fmean(times[bot_id]) / statistics.fmean(times[other_id])
+    p95 = _p95(times[bot_id]) / _p95(times[other_id])
+    print(f"ratio {bot_id}/{other_id}: mean {mean:.2f}, p95 {p95:.2f}")
+
+
+def _p95(times: list[float]) -> float:
+    return times[int(0.95 * len(times))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bot", default="search-v2", help="a search bot's id")
     parser.add_argument("--hands", type=int, default=12)
     parser.add_argument("--rules", default="pagat", help="a rule-set key")
     parser.add_argument("--budget", type=int, help="worlds per decision (default: the bot's)")
+    parser.add_argument("--vs", help="another bot timed on the same positions, interleaved")
     args = parser.parse_args()
     rules = RuleSet.from_key(args.rules)
     moments = played(args.bot, rules, args.hands, args.budget)
     print(f"rules: {rules.key}, hands: {args.hands}, decisions of seat 0: {len(moments)}")
+    if args.vs:
+        interleaved(args.bot, args.vs, moments)
+        return
     parts(moments)
     decisions(args.bot, moments, args.budget)
 

@@ -240,7 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--budget",
         type=int,
-        help=f"worlds per decision of a tested search bot (default: {DEFAULT_BUDGET.worlds})",
+        help="worlds per decision of a tested search bot (default: its own, "
+        f"{DEFAULT_BUDGET.worlds} for search-v1 and search-v2)",
     )
     parser.add_argument("--workers", type=int, default=1, help="processes sharing the deals")
     parser.add_argument("--records", help="write every hand as a JSON-lines hand record")

@@ -115,18 +115,17 @@ class Knowledge:
     def could_be_beaten(self, card: Card) -> bool:
         """Whether a seat still to play might hold a card beating `card` (from unseen cards
         and shown voids; a plain-suit lead in its first round is assumed to be followed)."""
-        for seat in self.still_to_play:
-            if self.partner_of(seat):
-                continue
-            if any(self._seat_may_beat(seat, other, card) for other in self.unseen):
-                return True
-        return False
-
-    def _seat_may_beat(self, seat: int, other: Card, best: Card) -> bool:
-        if not self.beats(other, best):
+        seats = [seat for seat in self.still_to_play if not self.partner_of(seat)]
+        if not seats:
             return False
-        led = self.led_suit if self.led_suit is not None else self.suit(best)
-        if self.suit(other) == led:
+        beaters = {self.suit(other) for other in self.unseen if self.beats(other, card)}
+        led = self.led_suit if self.led_suit is not None else self.suit(card)
+        return any(self._seat_may_beat(seat, suit, led) for seat in seats for suit in beaters)
+
+    def _seat_may_beat(self, seat: int, suit: int, led: int) -> bool:
+        """Whether `seat` may play a card of `suit` (one that beats the trick) to a trick led
+        in `led`."""
+        if suit == led:
             return led not in self.voids[seat]
         if TRUMP in self.voids[seat]:
             return False

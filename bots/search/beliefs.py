@@ -2,16 +2,17 @@
 the worlds (the values are then `bots.search.evaluate`'s).
 
 1. Facts (`constraints_of`): what the view rules out; every world drawn obeys them.
-2. Hand evidence (`bots.search.evidence`): `budget.candidates` worlds are drawn per world
-   wanted and weighed by the likelihood of the other seats' reservations and calls; twice as
-   many as wanted are resampled by those weights. Where the evidence is strong (a declared
-   solo: few candidates fit it), each kept world is moved towards it by Metropolis–Hastings
-   swaps (`bots.search.moves`), so that the soloist's hand in the kept worlds is one the
-   model would declare on, and not the same few hands over and over.
-3. Play evidence: the kept worlds are weighed by the likelihood of every card the other seats
-   played and resampled to the number wanted. Those weights are tempered where they would
-   leave fewer than `MIN_SHARE` of the worlds effectively distinct, so that a few lucky
-   worlds never decide alone.
+2. Hand evidence (`bots.search.evidence`): `FIRST_CANDIDATES` worlds are drawn per world
+   to be weighed by the card play and weighed by the likelihood of the other seats'
+   reservations and calls. Where the evidence is strong (a declared solo: few candidates fit
+   it), the budget's `candidates` are drawn instead, and each kept world is moved towards the
+   evidence by Metropolis–Hastings swaps (`bots.search.moves`), so that the soloist's hand in
+   the kept worlds is one the model would declare on, and not the same few hands over and
+   over.
+3. Play evidence: `PLAY_SURPLUS` worlds per world wanted are weighed by the likelihood of the
+   latest cards the other seats played and resampled to the number wanted. Those weights are
+   tempered where they would leave fewer than `MIN_SHARE` of the worlds effectively
+   distinct, so that a few lucky worlds never decide alone.
 
 Resampling is systematic (one random offset): low variance, and a world drawn twice is
 played once by `evaluate`.
@@ -23,15 +24,24 @@ import math
 import random
 
 from bots.search.budget import Budget
-from bots.search.constraints import constraints_of
-from bots.search.evidence import hand_evidence, hand_log_likelihood, play_log_likelihood
-from bots.search.inference import weighted_worlds
+from bots.search.constraints import Constraints, constraints_of
+from bots.search.evidence import (
+    Choices,
+    hand_evidence,
+    hand_log_likelihood,
+    play_log_likelihood,
+)
+from bots.search.inference import Evidence, weighted_worlds
 from bots.search.moves import moved
 from bots.search.sampling import Sampler, World
 from engine import SeatView
 
-PLAY_SURPLUS = 2
+PLAY_SURPLUS = 1.25
 """Worlds weighed by the card play per world wanted."""
+FIRST_CANDIDATES = 3
+"""Candidates drawn per world weighed before the hand evidence is read: weak evidence (Re,
+Kontra, silence) is served by these; strong evidence (few of them fit) gets the budget's
+full `candidates`."""
 MOVE_STEPS = 30
 """Swaps proposed per kept world when the hand evidence is strong (`bots.search.moves`)."""
 MIN_SHARE = 0.3
@@ -54,17 +64,36 @@ def believed_worlds(view: SeatView, rng: random.Random, count: int, budget: Budg
     facts = constraints_of(view)
     sampler = Sampler(view, facts)
     evidence = hand_evidence(view)
-    surplus = budget.candidates if evidence else PLAY_SURPLUS
-    drawn = [sampler.draw(rng) for _ in range(count * surplus)]
+    weighed = math.ceil(count * PLAY_SURPLUS)
     if evidence:
-        weights = [hand_log_likelihood(view, world, evidence) for world in drawn]
-        kept = count * PLAY_SURPLUS
-        strong = effective_size(weights) < kept
-        drawn = resample(drawn, weights, kept, rng)
-        if strong:
-            drawn = [moved(view, w, facts, evidence, rng, MOVE_STEPS) for w in drawn]
-    weights = [play_log_likelihood(view, world) for world in drawn]
+        drawn = _hands_believed(view, facts, sampler, evidence, rng, weighed, budget)
+    else:
+        drawn = [sampler.draw(rng) for _ in range(weighed)]
+    known: Choices = {}
+    weights = [play_log_likelihood(view, world, known) for world in drawn]
     return resample(drawn, tempered(weights, MIN_SHARE * len(drawn)), count, rng)
+
+
+def _hands_believed(
+    view: SeatView,
+    facts: Constraints,
+    sampler: Sampler,
+    evidence: list[Evidence],
+    rng: random.Random,
+    kept: int,
+    budget: Budget,
+) -> list[World]:
+    """`kept` worlds resampled by the hand evidence: `FIRST_CANDIDATES` drawn per world kept,
+    the budget's `candidates` where few of those fit, and then moved towards it."""
+    first = min(budget.candidates, FIRST_CANDIDATES)
+    drawn = [sampler.draw(rng) for _ in range(kept * first)]
+    weights = [hand_log_likelihood(view, world, evidence) for world in drawn]
+    if effective_size(weights) >= kept:
+        return resample(drawn, weights, kept, rng)
+    more = [sampler.draw(rng) for _ in range(kept * (budget.candidates - first))]
+    weights += [hand_log_likelihood(view, world, evidence) for world in more]
+    drawn = resample(drawn + more, weights, kept, rng)
+    return [moved(view, world, facts, evidence, rng, MOVE_STEPS) for world in drawn]
 
 
 def resample(

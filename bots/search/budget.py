@@ -49,6 +49,7 @@ class Budget:
 
 DEFAULT_BUDGET = Budget()
 
-BELIEVING_BUDGET = Budget(candidates=8, believes=True, racing=True)
+BELIEVING_BUDGET = Budget(worlds=32, playouts=160, candidates=8, believes=True, racing=True)
 """`search-v3`: worlds believed from every public decision (eight candidates drawn per world
-kept), the cards raced."""
+kept where the hand evidence is strong), the cards raced; fewer play-outs than `search-v2`,
+in better worlds, pay for reading the card play."""

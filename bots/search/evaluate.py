@@ -87,18 +87,26 @@ def _card_play(
     steps = [a.call.step for a in calls if a.call is not None]
     if not cards:
         return _calls_off_turn(view, rng, budget, calls, steps, sampled)
-    return _card_values(plays, calls, _outcomes(view, rng, budget, cards, steps, sampled))
+    per_world = _outcomes(view, rng, budget, cards, steps, sampled)
+    return _card_values(plays, calls, per_world, distinct_calls=budget.believes)
 
 
 def _card_values(
-    plays: list[Action], calls: list[Action], per_world: list[dict[int, Outcome]]
+    plays: list[Action],
+    calls: list[Action],
+    per_world: list[dict[int, Outcome]],
+    distinct_calls: bool = False,
 ) -> list[Valued]:
-    """Each card's value over the worlds' outcomes; a call is worth its best card."""
+    """Each card's value over the worlds' outcomes; a call is worth its best card. With
+    `distinct_calls` a call is valued over the distinct worlds only: resampled worlds repeat
+    the likely ones, and a call that wins in forty copies of five worlds is no sure call."""
     cards = [a.card.index for a in plays if a.card is not None]
     values = [
         _value(action, [o[card] for o in per_world if card in o], 0)
         for action, card in zip(plays, cards, strict=True)
     ]
+    if distinct_calls:
+        per_world = list({id(outcome): outcome for outcome in per_world}.values())
     for index, action in enumerate(calls, start=1):
         best = max(
             (_value(action, [o[card] for o in per_world if card in o], index) for card in cards),
@@ -138,11 +146,15 @@ def _outcomes(
     exact = _tricks_left(view) <= budget.solver_tricks
     sampled.exact = exact
 
+    seen: dict[tuple[int, ...], tuple[Hand, dict[int, Outcome]]] = {}
+    pool = _Pool(size=budget.solver_worlds if exact else budget.worlds)
+
     def play(count: int, played: list[int]) -> list[dict[int, Outcome]]:
         keep = sampled.keep if sampled.keep in played else None
-        seen: dict[tuple[int, ...], tuple[Hand, dict[int, Outcome]]] = {}
+        if not budget.racing:
+            seen.clear()
         per_world = []
-        for world in worlds_for(view, rng, count, budget):
+        for world in _worlds(view, rng, count, budget, pool):
             if world.held not in seen:
                 hand = _hand(view, world)
                 if exact:
@@ -163,6 +175,31 @@ def _outcomes(
     if sampled.keep is not None:
         sampled.outcomes = per_world
     return per_world
+
+
+@dataclass
+class _Pool:
+    """The worlds of one racing decision, drawn once and handed out round by round."""
+
+    size: int
+    worlds: list[World] = field(default_factory=list)
+    used: int = 0
+
+
+def _worlds(
+    view: SeatView, rng: random.Random, count: int, budget: Budget, pool: _Pool
+) -> list[World]:
+    """`count` worlds to play in. A racing budget draws its worlds once per decision (the
+    believed worlds cost more to weigh than to play): the first round gets the first ones,
+    the close cards the rest, never more than `budget.worlds` in all. Otherwise fresh worlds
+    every time."""
+    if not budget.racing:
+        return worlds_for(view, rng, count, budget)
+    if not pool.worlds:
+        pool.worlds = worlds_for(view, rng, max(count, pool.size), budget)
+    chosen = pool.worlds[pool.used : pool.used + count]
+    pool.used += len(chosen)
+    return chosen
 
 
 def evaluate_known(

@@ -17,6 +17,7 @@ import random
 from bots.search.constraints import NORMAL, Constraints
 from bots.search.evidence import hand_log_likelihood
 from bots.search.inference import Evidence
+from bots.search.proposals import Proposals
 from bots.search.sampling import World
 from engine import TRUMP, SeatView
 from engine.cards import TYPES, mask_add, mask_indices, mask_remove
@@ -30,35 +31,61 @@ def moved(
     rng: random.Random,
     steps: int,
 ) -> World:
-    """`world` after `steps` proposed swaps (a swap changes the likelihood of the evidence
-    about the two holders only)."""
+    """`world` after `steps` proposed swaps. Every swap involves a seat the evidence is about
+    (a swap between two others changes no likelihood), and changes the likelihood of the
+    evidence about the two holders only."""
     holders = [h for h in constraints.holders if constraints.capacity[h]]
-    if len(holders) < 2:
+    witnessed = {item.seat for item in evidence}
+    pairs = [(a, b) for a in holders for b in holders if a != b and witnessed & {a, b}]
+    if not pairs:
         return world
     held = list(world.held)
-    by_seat = {h: [item for item in evidence if item.seat == h] for h in holders}
-    likelihood = {h: hand_log_likelihood(view, world, by_seat[h]) for h in holders}
+    seat_likelihood = _SeatLikelihood(view, evidence)
+    likelihood = {h: seat_likelihood(h, world) for h in holders}
+    proposals = Proposals.of(view, holders, pairs)
     for _ in range(steps):
-        one, other = rng.sample(holders, 2)
-        give, take = rng.choice(_cards(held[one])), rng.choice(_cards(held[other]))
-        if give == take:
+        swap = proposals.draw(held, rng)
+        if swap is None or swap[2] == swap[3]:
             continue
+        one, other, give, take = swap
         new_one = mask_add(mask_remove(held[one], give), take)
         new_other = mask_add(mask_remove(held[other], take), give)
         if not (_fits(constraints, one, new_one) and _fits(constraints, other, new_other)):
             continue
-        proposal = (_count(new_one, take) * _count(new_other, give)) / (
-            _count(held[one], give) * _count(held[other], take)
-        )
         candidate = list(held)
         candidate[one], candidate[other] = new_one, new_other
+        proposal = proposals.probability(candidate, (one, other, take, give)) / (
+            proposals.probability(held, swap)
+        )
         swapped = World(tuple(candidate))
-        new = {h: hand_log_likelihood(view, swapped, by_seat[h]) for h in (one, other)}
+        new = {h: seat_likelihood(h, swapped) for h in (one, other)}
         gain = sum(new.values()) - likelihood[one] - likelihood[other]
         if math.log(rng.random() or 1e-300) < gain + math.log(proposal):
             held = candidate
             likelihood.update(new)
     return World(tuple(held))
+
+
+class _SeatLikelihood:
+    """The log-likelihood of the evidence about one seat in a world, remembered by the seat's
+    cards where those alone decide it (no Armut exchange to undo): a chain returns to the same
+    hands often."""
+
+    def __init__(self, view: SeatView, evidence: list[Evidence]) -> None:
+        self.view = view
+        self.by_seat = {seat: [item for item in evidence if item.seat == seat] for seat in range(5)}
+        self.own_cards_decide = view.armut_acceptor is None and view.armut_trumps_returned is None
+        self.known: dict[tuple[int, int], float] = {}
+
+    def __call__(self, seat: int, world: World) -> float:
+        if not self.by_seat[seat]:
+            return 0.0
+        if not self.own_cards_decide:
+            return hand_log_likelihood(self.view, world, self.by_seat[seat])
+        key = (seat, world.held[seat])
+        if key not in self.known:
+            self.known[key] = hand_log_likelihood(self.view, world, self.by_seat[seat])
+        return self.known[key]
 
 
 def _cards(mask: int) -> list[int]:

@@ -22,6 +22,9 @@ from bots.search.style import Style
 from bots.search.values import Valued, paired_gain
 from engine import Act, Action, Contract, SeatView, Step
 
+MIN_DISTINCT = 12
+"""The fewest distinct worlds a believing search (`search-v3`) calls on: where the evidence
+narrowed the worlds to a handful, their share won says little about the real deal."""
 SURE_BY = 1.0
 """Standard errors by which the search's card must beat the model's to be played instead."""
 
@@ -33,6 +36,8 @@ def choose_play(view: SeatView, rng: random.Random, budget: Budget, style: Style
         return card.value.action
     for call in (v for v in values if v.value.action.act is Act.ANNOUNCE):
         gain = call.value.expected - card.value.expected
+        if budget.believes and len(call.utilities) < MIN_DISTINCT:
+            continue
         if gain >= style.call_margin and call.won_share >= _confidence(view, call, style):
             return call.value.action
     return card.value.action
