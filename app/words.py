@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from app.i18n import N_, NC_, Translator
 from engine import Card, Contract, Team
+from engine.announcements import Call
 from engine.cards import Rank, Suit
+from engine.stakes import DDV_AGAINST
 
 HUMAN_NAME = N_("You")
 BOT_NAMES = ("Lena", "Jonas", "Emma")
@@ -86,10 +88,6 @@ LEVEL_BOTS = {
 }
 """A level's bot as the board names the one that plays the day's cards for its par."""
 
-CARD_POINTS_NEEDED = {"no90": 120, "no60": 90, "no30": 60, "schwarz": 30}
-"""DDV scoring: card points that beat the other side's announcement."""
-
-
 def seat_name(seat: int, t: Translator) -> str:
     return t.gettext(HUMAN_NAME) if seat == 0 else BOT_NAMES[seat - 1]
 
@@ -141,7 +139,7 @@ def item_text(item: str, team: Team, scoring: str, t: Translator) -> str:
     if kind == "opponents_announced":
         return t.gettext("%(other)s announced %(call)s") % values
     if kind == "against" and scoring == "ddv":
-        needed = CARD_POINTS_NEEDED[level]
+        needed = DDV_AGAINST[Call(level).step]
         text = t.gettext("%(needed)d card points against %(other)s’s %(call)s")
         return text % {**values, "needed": needed}
     if kind == "against":

@@ -103,7 +103,6 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
 _BY_TEXT = {str(card): card for card in CARDS}
 POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
-NINES_MASK = sum(1 << Card(suit, Rank.NINE).index for suit in Suit)
 
 
 def parse_cards(text: str) -> list[Card]:

@@ -25,11 +25,13 @@ from sqlalchemy import func, select, update
 from app.hints import STRONG, Hint, HintKeeper, HintsBusy, hint_of, hint_seed
 from app.models import GameRow, HandReview, HintUse
 from app.review import Moment, human_moments, weigh
-from app.review_jobs import EVALUATOR, review_evaluation
+from app.review_jobs import EVALUATOR, REVIEW_BUDGET, review_evaluation
 from app.service import HUMAN, Table, new_table
 from app.settings import utc_now
 from app.store import read_table
+from bots.levels import LEVELS
 from bots.registry import bot_named
+from bots.search.bot import SearchBot
 from bots.search.solver import VALUE_SCALE
 from bots.table import play_out
 from engine import PAGAT, Act, Action, Card, Hand, HandRecord, deal, parse_record, view_of
@@ -65,7 +67,7 @@ def hint_uses(app: FastAPI) -> list[HintUse]:
         return list(session.scalars(select(HintUse)))
 
 
-def test_the_hint_is_search_v1s_choice_and_changes_nothing(
+def test_the_hint_is_the_strong_levels_choice_and_changes_nothing(
     app: FastAPI, client: TestClient
 ) -> None:
     url = start_game(client, "hint-1")
@@ -84,6 +86,15 @@ def test_the_hint_is_search_v1s_choice_and_changes_nothing(
     assert row.version == version, "the hint changed nothing"
     uses = hint_uses(app)
     assert [(use.version, use.suggested) for use in uses] == [(version, expected)]
+
+
+def test_a_review_is_weighed_by_the_strong_levels_search_and_labelled_so() -> None:
+    """The README says the strong level weighs the decisions: the stored label names its bot
+    (it once said `search-v1`), and the review thinks with four times its worlds."""
+    strong = bot_named(LEVELS["strong"])
+    assert isinstance(strong, SearchBot)
+    assert EVALUATOR == f"{strong.id}/{REVIEW_BUDGET.worlds}" == "search-v2/160"
+    assert strong.budget.scaled(4 * strong.budget.worlds) == REVIEW_BUDGET
 
 
 OPTION = re.compile(r'<li data-option="([^"]+)">[^<]*: ([^<]+)</li>')
