@@ -183,7 +183,7 @@ def test_a_review_stored_before_reasons_still_shows(app: FastAPI, client: TestCl
     assert answer.status_code == 200
     assert len(items(answer.text)) == len(decisions)
     assert 'class="reason"' not in answer.text
-    assert "better was" in answer.text and 'class="position"' in answer.text
+    assert "better:" in answer.text and 'class="position"' in answer.text
 
 
 def test_a_reason_of_an_unknown_kind_is_left_out() -> None:
