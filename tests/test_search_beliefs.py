@@ -23,8 +23,8 @@ from bots.search.racing import raced_outcomes
 from bots.search.sampling import World, sample_world
 from engine import CardSet, Contract, Hand, SeatView, view_of
 from engine.rebuild import hidden_of
+from tests.helpers.search_worlds import assert_world_fits
 from tests.scripting import fill_deal, rigged_hand, run
-from tests.test_search_worlds import assert_world_fits
 
 SOLO_HANDS = fill_deal(
     {

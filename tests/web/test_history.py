@@ -27,7 +27,7 @@ from app.service import bot_in_human_seat, new_table
 from bots.registry import bot_named
 from engine import RuleSet
 from tests.web.driver import HTMX, Choose, page_version, play_game, start_game
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     DAY,
     Recorder,
     Repeater,
@@ -44,7 +44,7 @@ from tests.web.test_daily import (
     start_daily,
     stored_records,
 )
-from tests.web.test_leaderboard import BOARD, add_finished_attempts, board_rows
+from tests.web.helpers.leaderboard import BOARD, add_finished_attempts, board_rows
 
 HANDS = 3
 SEEDS = ("history-a", "history-b", "history-c")

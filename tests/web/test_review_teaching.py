@@ -29,8 +29,8 @@ from app.service import HUMAN
 from app.settings import utc_now
 from bots.search.contrast import Difference
 from engine import Act, Action, Card, HandRecord, parse_record, view_of
-from tests.web.test_review import played_hand
-from tests.web.test_review_parts import scripted
+from tests.web.helpers.review import played_hand
+from tests.web.helpers.review_parts import scripted
 
 REVIEWS = Path(__file__).resolve().parents[1] / "review"
 ITEM = re.compile(r"<li data-decision (.*?)</li>", re.S)

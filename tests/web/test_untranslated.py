@@ -43,8 +43,8 @@ from tests.web.driver import (
     post_action,
     start_game,
 )
-from tests.web.test_catalogs import _site_messages as site_messages
-from tests.web.test_daily import (
+from tests.web.helpers.catalogs import site_messages as site_messages
+from tests.web.helpers.daily import (
     DAY,
     browsers,
     daily_settings,
@@ -53,9 +53,9 @@ from tests.web.test_daily import (
     running,
     start_daily,
 )
-from tests.web.test_fair_play import add_attempts, hold
-from tests.web.test_leaderboard import add_finished_attempts
-from tests.web.test_leaks import (
+from tests.web.helpers.fair_play import add_attempts, hold
+from tests.web.helpers.leaderboard import add_finished_attempts
+from tests.web.helpers.leaks import (
     PAGAT_ON,
     Node,
     first_seed,
