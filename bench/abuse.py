@@ -1,6 +1,6 @@
 """`python bench/abuse.py`: do hints and reviews starve the strong bots? (issue 26, point 1)
 
-Starts `python -m app.serve` as `bench/web.py` does (a fresh SQLite database, one server
+Starts `python -m app.operations.serve` as `bench/web.py` does (a fresh SQLite database, one server
 process, `DOKO_SEARCH_WORKERS` and `DOKO_BACKGROUND_WORKERS` as set, 1 each by default; the
 rate limits counted unless --rate-limits off). Two measured players play all along, each
 from an address of its own with a pause before each click (--think-ms): one against the

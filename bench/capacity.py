@@ -4,8 +4,8 @@ Usage: python bench/capacity.py [--database sqlite|postgres] [--workers 1] [--th
                                 [--start 50] [--step 50] [--most 600] [--target-p95-ms 50]
                                 [--hands 2] [--arrival-s 10] [--rate-limits on|off]
 
-Starts the game once as `bench/web.py` does (`python -m app.serve` on a fresh database, bot
-delay 0), with the rate limits counted as in production (each player clicks from an address
+Starts the game once as `bench/web.py` does (`python -m app.operations.serve` on a fresh database,
+bot delay 0), with the rate limits counted as in production (each player clicks from an address
 of its own, behind a trusted proxy; `--rate-limits off` leaves them out), then plays rounds
 of players against it, more players each round (`--start`, then `--step` more, up to
 `--most`). In a round every player arrives at a random moment within `--arrival-s` seconds,

@@ -33,8 +33,8 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.levels import DAILY_LEVEL, LEVELS
-from app.service import HUMAN, finished_records, game_over, human_action, new_table, next_hand
+from app.table.levels import DAILY_LEVEL, LEVELS
+from app.table.service import HUMAN, finished_records, game_over, human_action, new_table, next_hand
 from bench.fairplay_players import CHEATERS, HONEST, PLAYERS, Player
 from bots.fairplay import Weighed, verdict_of, weigh_game
 from bots.fairplay.verdict import HOLD_BELOW

@@ -1,7 +1,7 @@
 """`python bench/flood.py`: a flood of hints from one address, within the rate limits, and
 what another visitor sees meanwhile.
 
-Starts `python -m app.serve` as `bench/web.py` does (a fresh database, the rate limits
+Starts `python -m app.operations.serve` as `bench/web.py` does (a fresh database, the rate limits
 counted, one bot worker process). `--clients` threads, all from one address, each start a new
 game and ask for a hint at every decision, then take the first offered action, as fast as
 the answers come (a hint costs the worker about a quarter of a second). A bystander from

@@ -25,12 +25,12 @@ if __package__ in (None, ""):
 from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
-from app.factory import create_app  # noqa: E402
-from app.history import FactsCache  # noqa: E402
-from app.migrate import upgrade  # noqa: E402
-from app.models import GameRow  # noqa: E402
-from app.service import bot_in_human_seat, new_table  # noqa: E402
-from app.settings import Settings  # noqa: E402
+from app.learning.history import FactsCache  # noqa: E402
+from app.operations.migrate import upgrade  # noqa: E402
+from app.operations.settings import Settings  # noqa: E402
+from app.storage.models import GameRow  # noqa: E402
+from app.table.service import bot_in_human_seat, new_table  # noqa: E402
+from app.web.factory import create_app  # noqa: E402
 from bots.registry import bot_named  # noqa: E402
 from engine import RuleSet  # noqa: E402
 

@@ -2,8 +2,8 @@
 the database when that day has many finished attempts (as many as it has players).
 
 Writes `--attempts` finished ranked attempts of one day into a fresh SQLite database, then
-times `app.daily.board` (what `GET /leaderboard` reads) for a visitor without a game and for
-a player ranked in the middle of the day, `--views` times each. Prints the medians.
+times `app.daily.attempts.board` (what `GET /leaderboard` reads) for a visitor without a game and
+for a player ranked in the middle of the day, `--views` times each. Prints the medians.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ if __package__ in (None, ""):
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
-from app.daily import board
-from app.db import make_engine
-from app.migrate import upgrade
-from app.models import DailyAttempt, GameRow, Player
+from app.daily.attempts import board
+from app.operations.migrate import upgrade
+from app.storage.db import make_engine
+from app.storage.models import DailyAttempt, GameRow, Player
 
 DAY = date(2026, 3, 14)
 

@@ -35,9 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="bench", help="seeds the deals (default bench)")
     args = parser.parse_args(argv)
 
-    from app.hints import hint_of
-    from app.review import human_moments
-    from app.review_jobs import weigh_by_search
+    from app.learning.hints import hint_of
+    from app.learning.review import human_moments
+    from app.learning.review_jobs import weigh_by_search
     from bots.registry import bot_named
     from bots.table import play_out
     from engine import PAGAT, Hand, HandRecord, deal

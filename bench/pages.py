@@ -1,8 +1,8 @@
 """`python bench/pages.py`: one address reading the pages that cost a query as fast as they
 come, and what another player's normal-level game feels like meanwhile.
 
-Starts `python -m app.serve` as `bench/web.py` does (a fresh SQLite database, the rate limits
-counted, one bot worker process). First the player plays alone for `--seconds`: a game at the
+Starts `python -m app.operations.serve` as `bench/web.py` does (a fresh SQLite database, the rate
+limits counted, one bot worker process). First the player plays alone for `--seconds`: a game at the
 normal level, loading its table page (GET) and clicking a random control every `--think-ms`.
 Then, for as long again, `--clients` threads from one other address (one player's cookie,
 with a game of its own, as a script would keep it) read `/leaderboard`, `/history` and `/` in

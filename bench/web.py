@@ -5,8 +5,8 @@ Usage: python bench/web.py [--players 50] [--games 1] [--hands 2] [--workers 1]
                            [--strong 0] [--database sqlite|postgres] [--arrival-s 0]
                            [--rate-limits off|on] [--reconnect]
 
-Starts `python -m app.serve` on a free loopback port (a fresh migrated database: an SQLite
-file in a temporary folder, or with --database postgres a throwaway PostgreSQL server; bot
+Starts `python -m app.operations.serve` on a free loopback port (a fresh migrated database: an
+SQLite file in a temporary folder, or with --database postgres a throwaway PostgreSQL server; bot
 delay 0, a fixed secret, rate limits off unless --rate-limits on), then lets N players play
 whole games at once, each in its own thread with its own httpx client and cookies, as fast as the
 server answers (or after a think time per click, with --think-ms).
@@ -97,15 +97,15 @@ def fresh_database(kind: str, folder: Path) -> Iterator[str]:
 def running_server(
     workers: int, database: str = "sqlite", rate_limits: bool = False
 ) -> Iterator[tuple[str, Path]]:
-    """The game as `python -m app.serve` runs it, on a fresh database; yields its base URL and
-    log file, and stops it (terminate, then kill if it hangs) whatever happens. With
+    """The game as `python -m app.operations.serve` runs it, on a fresh database; yields its base
+    URL and log file, and stops it (terminate, then kill if it hangs) whatever happens. With
     `rate_limits` the limits are counted as in production, and the bench's loopback address
     is a trusted proxy: each player names its own address (`player_address`)."""
     with (
         tempfile.TemporaryDirectory(prefix="doko-bench-") as folder,
         fresh_database(database, Path(folder)) as url,
     ):
-        subprocess.run([sys.executable, "-m", "app.migrate", url], cwd=ROOT, check=True)
+        subprocess.run([sys.executable, "-m", "app.operations.migrate", url], cwd=ROOT, check=True)
         port = free_port()
         env = {
             **os.environ,
@@ -114,7 +114,8 @@ def running_server(
             "DOKO_BOT_DELAY_MS": "0",
         }
         env |= {"DOKO_TRUSTED_PROXIES": HOST} if rate_limits else {"DOKO_RATE_LIMITS": "off"}
-        command = [sys.executable, "-m", "app.serve", "--host", HOST, "--port", str(port)]
+        serve = [sys.executable, "-m", "app.operations.serve"]
+        command = [*serve, "--host", HOST, "--port", str(port)]
         command += ["--workers", str(workers), "--quiet"]
         log = Path(folder) / "server.log"
         with log.open("wb") as sink:
@@ -464,7 +465,7 @@ class Player:
 
 def rules_form(args: argparse.Namespace) -> dict[str, str]:
     """The Rules dialog as submitted: the preset's own toggles, with the hands per game set."""
-    from app.rules_form import BOOLEAN_TOGGLES, form_values
+    from app.table.rules_form import BOOLEAN_TOGGLES, form_values
     from engine import PRESETS
 
     values = form_values(PRESETS[args.rules])

@@ -2,9 +2,9 @@
 
 from alembic import context
 
-from app import models  # noqa: F401  (registers the tables)
-from app.db import Base, make_engine
-from app.settings import Settings
+from app.operations.settings import Settings
+from app.storage import models  # noqa: F401  (registers the tables)
+from app.storage.db import Base, make_engine
 
 config = context.config
 url = config.get_main_option("sqlalchemy.url") or Settings.from_env().database_url
@@ -28,8 +28,8 @@ def run_migrations_online() -> None:
         )
         with context.begin_transaction():
             if connection.dialect.name == "postgresql":
-                # Two hosts running `python -m app.migrate` at once (each its serve script)
-                # would both create the same tables and one fail on a duplicate: the second
+                # Two hosts running `python -m app.operations.migrate` at once (each its serve
+                # script) would both create the same tables and one fail on a duplicate: the second
                 # waits here for the first's commit, then finds the database at head.
                 connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
             context.run_migrations()

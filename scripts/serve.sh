@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh
 echo "== Bringing the database to the latest migration"
-python -m app.migrate
+python -m app.operations.migrate
 echo "== Serving the game on http://127.0.0.1:${PORT:-8000} (Ctrl-C stops it)"
-exec python -m app.serve --port "${PORT:-8000}"
+exec python -m app.operations.serve --port "${PORT:-8000}"

@@ -1,7 +1,7 @@
 """Migrated SQLite databases for tests, made by copying: the first call in a process runs the
 Alembic upgrade once into a template file, and every database after it is a copy (a
 millisecond, where an upgrade took a tenth of a second and more under load, and the
-`python -m app.migrate` process the live servers ran took seconds). The migrations
+`python -m app.operations.migrate` process the live servers ran took seconds). The migrations
 themselves still run from nothing in `tests/web/test_migrations.py`, and the PostgreSQL
 tests migrate their own databases."""
 
@@ -20,7 +20,7 @@ def _template() -> Path:
     """One SQLite file at the latest migration for this process (each xdist worker makes its
     own), checkpointed so that the file alone holds it all (the app runs SQLite in WAL
     mode), and removed when the process ends."""
-    from app.migrate import upgrade  # here: the engine's tests never import the app
+    from app.operations.migrate import upgrade  # here: the engine's tests never import the app
 
     folder = Path(tempfile.mkdtemp(prefix="doko-template-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)

@@ -1,5 +1,5 @@
 """A live server for tests that need a real process: browsers, restarts, threads hitting it at
-once. It is started the way the serve script starts it (`python -m app.serve`), on a free
+once. It is started the way the serve script starts it (`python -m app.operations.serve`), on a free
 loopback port, with its own database, secret and settings from the environment."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def free_port() -> int:
 def migrate(database_url: str) -> None:
     """Migrates the way the README's run command does, in a separate process."""
     subprocess.run(
-        [sys.executable, "-m", "app.migrate", database_url],
+        [sys.executable, "-m", "app.operations.migrate", database_url],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -38,8 +38,9 @@ def migrate(database_url: str) -> None:
 
 @dataclass
 class LiveServer:
-    """One server process started as the serve script does (`python -m app.serve`); `start`
-    and `stop` may be repeated on the same database, secret and port (the restart test does)."""
+    """One server process started as the serve script does (`python -m app.operations.serve`);
+    `start` and `stop` may be repeated on the same database, secret and port (the restart test
+    does)."""
 
     database_url: str
     log_path: Path
@@ -62,7 +63,7 @@ class LiveServer:
             "DOKO_BOT_DELAY_MS": "0",
             **self.env,
         }
-        command = [sys.executable, "-m", "app.serve", "--port", str(self.port)]
+        command = [sys.executable, "-m", "app.operations.serve", "--port", str(self.port)]
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT

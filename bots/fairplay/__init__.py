@@ -4,7 +4,7 @@
 true deal; `verdict` finds the *tells* among them (the deal's best choice is not the view's)
 and says how unlikely the player's agreement with the deal there is for an honest player.
 `analyse_game` does both; the server runs it in a bots' worker process after a ranked daily
-attempt ends (`app.fairplay`), and `bench/fairplay.py` calibrates it on honest players and
+attempt ends (`app.daily.fairplay`), and `bench/fairplay.py` calibrates it on honest players and
 cheaters.
 """
 

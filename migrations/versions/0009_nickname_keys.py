@@ -1,6 +1,6 @@
 """nickname keys
 
-One player per nickname: each nickname's key (`app.nicknames.nickname_key`: case,
+One player per nickname: each nickname's key (`app.daily.nicknames.nickname_key`: case,
 punctuation and look-alike letters set aside) is unique. Of players who already share a key,
 the earliest keeps it; the others keep their nickname without a key until they choose one
 again.
@@ -12,7 +12,7 @@ Revises: 0008
 import sqlalchemy as sa
 from alembic import op
 
-from app.nicknames import nickname_key
+from app.daily.nicknames import nickname_key
 
 revision = "0009"
 down_revision = "0008"

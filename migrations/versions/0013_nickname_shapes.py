@@ -2,7 +2,7 @@
 
 The keys of 0009 were built a letter at a time from the case-folded name, so `MaIlory` (a
 capital i) and `rnallory` were taken beside `Mallory`. Every nickname's keys are recomputed
-(`app.nicknames.nickname_keys`: the key with case set aside, and the new shape key, unique
+(`app.daily.nicknames.nickname_keys`: the key with case set aside, and the new shape key, unique
 too), in the order the players came (earliest first, as 0009 did).
 
 A player whose recomputed keys are already held by an earlier player (a look-alike name that
@@ -26,7 +26,7 @@ import sqlalchemy as sa
 from alembic import op
 from confusable_homoglyphs import confusables
 
-from app.nicknames import nickname_keys
+from app.daily.nicknames import nickname_keys
 
 revision = "0013"
 down_revision = "0012"
@@ -102,7 +102,7 @@ def downgrade() -> None:
 
 
 def _key_of_0009(name: str) -> str:
-    """The key as 0009 computed it (`app.nicknames` until 0013), kept here for going back."""
+    """The key as 0009 computed it (`app.daily.nicknames` until 0013), kept here for going back."""
     bare = "".join(char for char in name if char not in " ._-").casefold()
     return "".join(_representative(char) for char in bare)
 

@@ -1,7 +1,7 @@
 """a version per day's board, raised by the database at every change of what it shows
 
 The server processes keep each board they showed and read one row to know whether it is still
-the day's (`app.board_cache`), instead of reading the board again for every view. A board
+the day's (`app.daily.board_cache`), instead of reading the board again for every view. A board
 without a row is at version 0; the first change makes the row.
 
 The versions are raised by triggers, in the transaction of the change: a ranked attempt

@@ -1,4 +1,4 @@
-// The call row (app/call_row.py): a call cannot be taken back, so none is made by accident.
+// The call row (app/table/call_row.py): a call cannot be taken back, so none is made by accident.
 // Each call keeps its place in the row (a call made stays there as a mark), the row takes no
 // tap and no key for a moment after it is shown (the stylesheet's `rest` animation: a second
 // tap or a second A of a double press finds it resting), and a high call (no 60 and beyond)

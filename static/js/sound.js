@@ -1,6 +1,6 @@
 // Short sounds made in the browser (Web Audio: no sound files to load) as the table shows a
 // card, a trick's winner and a call, when the settings have sound on. The table lists them
-// with their moments as `data-cues="card@0 card@500 trick@1500"` (app/pace.py), at the pace
+// with their moments as `data-cues="card@0 card@500 trick@1500"` (app/table/pace.py), at the pace
 // the settings chose; a tap that shows the table at once leaves the rest unsaid.
 "use strict";
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page
 
-from app.i18n import LANGUAGES
+from app.languages.i18n import LANGUAGES
 from tests.browser.helpers.accessibility import audit, report
 from tests.browser.helpers.fair_play import set_aside_today
 from tests.browser.helpers.table import armut_offered_seed, start_seeded_game

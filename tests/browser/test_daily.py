@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from app.i18n import LANGUAGES
+from app.languages.i18n import LANGUAGES
 from tests.browser.helpers.fair_play import reload_until_checked
 from tests.browser.helpers.table import SMALL_PHONE
 from tests.live import LiveServer

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route
 
-from app.i18n import read_catalog
+from app.languages.i18n import read_catalog
 
 from .clicks import changes_table, enabled_actions
 from .conftest import PHONE

@@ -12,7 +12,7 @@ from playwright.sync_api import BrowserContext, Page
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from app.models import HandReview
+from app.storage.models import HandReview
 from tests.browser.helpers.fair_play import reload_until_checked
 from tests.browser.helpers.table import SMALL_PHONE, choose_rules, snapshot
 from tests.live import LiveServer

@@ -20,8 +20,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from playwright.sync_api import BrowserContext, Page
 
-from app.i18n import LANGUAGE_COOKIE, LANGUAGES, LOCALES, SOURCE, read_catalog
-from app.words import BOT_NAMES
+from app.languages.i18n import LANGUAGE_COOKIE, LANGUAGES, LOCALES, SOURCE, read_catalog
+from app.languages.words import BOT_NAMES
 from tests.browser.helpers.table import ARTIFACTS
 
 from .clicks import enabled_actions, open_menu, play_until

@@ -11,8 +11,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from app.i18n import LANGUAGES
-from app.routes.games import STALE
+from app.languages.i18n import LANGUAGES
+from app.web.routes.games import STALE
 from tests.browser.helpers.table import SMALL_PHONE, choose_rules, hand_label
 from tests.live import ROOT
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page
 
-from app.i18n import LANGUAGES
+from app.languages.i18n import LANGUAGES
 from tests.browser.helpers.accessibility import audit, report
 from tests.browser.helpers.table import SOLO_SEED, start_seeded_game
 

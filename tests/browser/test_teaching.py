@@ -18,10 +18,10 @@ from playwright.sync_api import BrowserContext, Dialog, Page
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from app.i18n import LANGUAGES
-from app.models import DailyAttempt, GameRow, HandReview, Player
-from app.review import human_moments, weigh
-from app.review_jobs import EVALUATOR
+from app.languages.i18n import LANGUAGES
+from app.learning.review import human_moments, weigh
+from app.learning.review_jobs import EVALUATOR
+from app.storage.models import DailyAttempt, GameRow, HandReview, Player
 from bots.search.contrast import Difference
 from engine import Act, parse_record
 from tests.browser.helpers.accessibility import audit, report

@@ -16,9 +16,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.factory import create_app
-from app.migrate import upgrade
-from app.settings import Settings
+from app.operations.migrate import upgrade
+from app.operations.settings import Settings
+from app.web.factory import create_app
 from tests.databases import migrated_sqlite
 from tests.postgres import Postgres, throwaway_postgres
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app.i18n import translations
-from app.presenter import armut_note, hand_cards
+from app.languages.i18n import translations
+from app.table.presenter import armut_note, hand_cards
 from engine import PAGAT, Act, Action, Card, Contract, Hand, Phase, card_order, deal, view_of
 
 ENGLISH = translations("en")

@@ -1,4 +1,4 @@
-"""The static files served from memory (app.assets): pages name them by their content's hash,
+"""The static files served from memory (app.web.assets): pages name them by their content's hash,
 such URLs may be kept for a year, bare ones are revalidated, gzip only for clients that take
 it, and nothing but the files found at start-up can be fetched."""
 
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.assets import Assets
-from app.compression import accepts_gzip
-from app.factory import ROOT
+from app.operations.compression import accepts_gzip
+from app.web.assets import Assets
+from app.web.factory import ROOT
 
 STATIC = ROOT / "static"
 ASSET_URL = re.compile(r'(?:href|src)="(/static/[^"?]+)\?v=([0-9a-f]+)"')

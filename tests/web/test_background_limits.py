@@ -24,8 +24,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-import app.routes.review as review_routes
-from app.ratelimit import Limits
+import app.web.routes.review as review_routes
+from app.operations.ratelimit import Limits
 from tests.web.driver import HTMX, page_version, start_game
 from tests.web.helpers.daily import browsers, daily_settings, running
 from tests.web.helpers.rate_limits import MANY, OTHER_ADDRESS, Clock, act

@@ -22,7 +22,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from app.db import Base
+from app.storage.db import Base
 from tests.web.driver import HTMX, data_actions, page_version, post_action, start_game
 
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}

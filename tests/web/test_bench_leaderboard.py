@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.daily import BOARD_SIZE
+from app.daily.attempts import BOARD_SIZE
 from bench.leaderboard import total_of
 
 ROOT = Path(__file__).resolve().parents[2]

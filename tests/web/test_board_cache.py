@@ -18,9 +18,9 @@ from fastapi import FastAPI
 from sqlalchemy import create_engine, delete, event, insert, update
 from sqlalchemy.orm import Session
 
-from app.board_versions import board_version
-from app.migrate import upgrade
-from app.models import DailyAttempt, DailyPar, GameRow, Player
+from app.daily.board_versions import board_version
+from app.operations.migrate import upgrade
+from app.storage.models import DailyAttempt, DailyPar, GameRow, Player
 from tests.postgres import throwaway_postgres
 from tests.web.driver import play_game
 from tests.web.helpers.daily import (
@@ -85,7 +85,7 @@ def test_a_board_seen_again_costs_two_lookups(tmp_path: Path) -> None:
             player.get(BOARD)
         assert len(seen) == 4, (
             "and the player's own attempt, wherever it is, and the Rules dialog's question "
-            "whether a game is running (app/in_progress.py)"
+            "whether a game is running (app/web/in_progress.py)"
         )
 
 

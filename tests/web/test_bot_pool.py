@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
-from app.bot_pool import HEAVY_BOTS, BotRoster, RosterClosed
-from app.par import ParKeeper, play_par
-from app.settings import Settings
+from app.daily.par import ParKeeper, play_par
+from app.operations.bot_pool import HEAVY_BOTS, BotRoster, RosterClosed
+from app.operations.settings import Settings
 from bots.registry import bot_named
 from bots.table import bot_turn
 from engine import PAGAT, Hand, SeatView, deal, view_of

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from babel.messages.catalog import Catalog
 
-from app.i18n import LANGUAGES, SOURCE, read_catalog
+from app.languages.i18n import LANGUAGES, SOURCE, read_catalog
 from tests.web.helpers.catalogs import site_messages
 
 TRANSLATED = [language for language in LANGUAGES if language != SOURCE]

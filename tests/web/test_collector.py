@@ -13,8 +13,8 @@ from dataclasses import replace
 import pytest
 from fastapi.testclient import TestClient
 
-from app.factory import FULL_COLLECTION_AFTER, create_app
-from app.settings import Settings
+from app.operations.settings import Settings
+from app.web.factory import FULL_COLLECTION_AFTER, create_app
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """Pages are compressed only for clients that accept gzip, read with its qualities
-(app.compression)."""
+(app.operations.compression)."""
 
 from __future__ import annotations
 

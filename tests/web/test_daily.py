@@ -20,9 +20,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import IntegrityError
 
-import app.routes.daily as daily_routes
-from app.daily import attempt_of, attempts_close_at
-from app.models import DailyAttempt, GameRow
+import app.web.routes.daily as daily_routes
+from app.daily.attempts import attempt_of, attempts_close_at
+from app.storage.models import DailyAttempt, GameRow
 from engine import deal
 from tests.web.driver import (
     HTMX,

@@ -16,8 +16,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.models import DailyAttempt
-from app.settings import Settings
+from app.operations.settings import Settings
+from app.storage.models import DailyAttempt
 from tests.web.driver import HTMX, data_actions, default_choice, page_version, play_game
 from tests.web.helpers.daily import (
     DAY,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.i18n import translations
-from app.presenter import _end_words
+from app.languages.i18n import translations
+from app.table.presenter import _end_words
 from engine import HandResult, Team
 from engine.record import parse_record
 

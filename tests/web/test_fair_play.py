@@ -4,9 +4,9 @@ A scout's cookie A plays the day's ranked game first, as the normal bot would; c
 the same address, then plays it knowing every card (at each decision the action the true deal
 rates best, `evaluate_known`) and cookie C plays it as A did. The test knows the deals from
 the test secret (`daily_seed`) and mirrors the server's game locally: the bots answer the same
-cards the same way (`app.service`), so the mirror holds every card the server dealt. After
+cards the same way (`app.table.service`), so the mirror holds every card the server dealt. After
 each game its check runs in the background; B is held, A and C ranked, `python -m
-app.fairplay show` lists A beside B (same network), and `clear` ranks B again.
+app.daily.fairplay show` lists A beside B (same network), and `clear` ranks B again.
 """
 
 from __future__ import annotations
@@ -27,14 +27,14 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
-from app.fairplay.__main__ import main as fairplay_command
-from app.fairplay.checks import EVALUATOR
-from app.fairplay.standing import rarity
-from app.i18n import LANGUAGES, translations, writing
-from app.levels import DAILY_LEVEL, LEVELS
-from app.models import DailyAttempt, FairPlayCheck, FairPlayDecision
-from app.service import HUMAN, game_over, human_action, new_table, next_hand
-from app.settings import Settings
+from app.daily.fairplay.__main__ import main as fairplay_command
+from app.daily.fairplay.checks import EVALUATOR
+from app.daily.fairplay.standing import rarity
+from app.languages.i18n import LANGUAGES, translations, writing
+from app.operations.settings import Settings
+from app.storage.models import DailyAttempt, FairPlayCheck, FairPlayDecision
+from app.table.levels import DAILY_LEVEL, LEVELS
+from app.table.service import HUMAN, game_over, human_action, new_table, next_hand
 from bots.registry import bot_named
 from bots.search.evaluate import evaluate_known
 from engine import Act, Action, Hand, Phase, view_of
@@ -157,7 +157,7 @@ def copy_of(scene: Scene, folder: Path) -> Settings:
 
 
 def command(settings: Settings, monkeypatch: pytest.MonkeyPatch, *arguments: str) -> int:
-    """`python -m app.fairplay` in this process, on the settings' database."""
+    """`python -m app.daily.fairplay` in this process, on the settings' database."""
     monkeypatch.setenv("DOKO_DATABASE_URL", settings.database_url)
     try:
         return fairplay_command(list(arguments))
@@ -166,10 +166,10 @@ def command(settings: Settings, monkeypatch: pytest.MonkeyPatch, *arguments: str
 
 
 def subprocess_command(settings: Settings, *arguments: str) -> subprocess.CompletedProcess[str]:
-    """`python -m app.fairplay` as an operator runs it, in a process of its own."""
+    """`python -m app.daily.fairplay` as an operator runs it, in a process of its own."""
     environment = {"DOKO_DATABASE_URL": settings.database_url, "PATH": "/usr/bin:/bin"}
     return subprocess.run(
-        [sys.executable, "-m", "app.fairplay", *arguments],
+        [sys.executable, "-m", "app.daily.fairplay", *arguments],
         cwd=ROOT,
         env=environment,
         capture_output=True,

@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine
 
-from app.db import session_factory
-from app.factory import create_app
-from app.settings import Settings
+from app.operations.settings import Settings
+from app.storage.db import session_factory
+from app.web.factory import create_app
 from tests.live import free_port
 
 

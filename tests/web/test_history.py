@@ -20,10 +20,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 
-from app.charts import bar_chart, dot_chart, nice_step, value_range
-from app.history import TREND_GAMES
-from app.models import GameRow, HandReview, HintUse
-from app.service import bot_in_human_seat, new_table
+from app.learning.charts import bar_chart, dot_chart, nice_step, value_range
+from app.learning.history import TREND_GAMES
+from app.storage.models import GameRow, HandReview, HintUse
+from app.table.service import bot_in_human_seat, new_table
 from bots.registry import bot_named
 from engine import RuleSet
 from tests.web.driver import HTMX, Choose, page_version, play_game, start_game

@@ -1,10 +1,10 @@
-"""What a process keeps (`app.kept`): the most recently used, up to its size."""
+"""What a process keeps (`app.operations.kept`): the most recently used, up to its size."""
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from app.kept import Kept
+from app.operations.kept import Kept
 
 
 def test_the_least_recently_used_is_dropped_first() -> None:

@@ -26,10 +26,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import event, update
 
-from app.daily import BOARD_SIZE
-from app.i18n import LANGUAGES, translations
-from app.models import DailyAttempt, DailyPar, Player
-from app.settings import Settings
+from app.daily.attempts import BOARD_SIZE
+from app.languages.i18n import LANGUAGES, translations
+from app.operations.settings import Settings
+from app.storage.models import DailyAttempt, DailyPar, Player
 from bots.registry import bot_named
 from bots.table import play_out
 from engine import Game, HandResult, RuleSet, Team

@@ -36,13 +36,13 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-import app.routes.games as games_routes
-from app.hints import Hint, HintKeeper
-from app.i18n import LANGUAGES, translations
-from app.presenter import TableModel, table_model
-from app.service import Table
-from app.settings import Settings
-from app.words import POSITIONS, card_name, seat_name
+import app.web.routes.games as games_routes
+from app.languages.i18n import LANGUAGES, translations
+from app.languages.words import POSITIONS, card_name, seat_name
+from app.learning.hints import Hint, HintKeeper
+from app.operations.settings import Settings
+from app.table.presenter import TableModel, table_model
+from app.table.service import Table
 from engine import (
     Card,
     CardSet,

@@ -7,7 +7,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.models import GameRow
+from app.storage.models import GameRow
 from bots.levels import LEVELS
 from tests.web.driver import start_game
 from tests.web.helpers.daily import start_daily

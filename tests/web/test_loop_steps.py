@@ -18,11 +18,11 @@ from fastapi.testclient import TestClient
 from httpx import Response
 from sqlalchemy import Engine, event, select
 
-from app.factory import create_app
-from app.migrate import upgrade
-from app.models import GameHand, GameRow
-from app.ratelimit import WINDOW_SECONDS, Limits
-from app.settings import Settings
+from app.operations.migrate import upgrade
+from app.operations.ratelimit import WINDOW_SECONDS, Limits
+from app.operations.settings import Settings
+from app.storage.models import GameHand, GameRow
+from app.web.factory import create_app
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import HTMX, data_actions, default_choice, page_version, start_game
 from tests.web.helpers.daily import game_id
@@ -170,7 +170,7 @@ def test_a_click_against_search_bots_goes_to_a_worker_thread(app: FastAPI) -> No
 
 
 def test_a_click_when_no_pooled_connection_is_idle_goes_to_a_worker_thread(app: FastAPI) -> None:
-    """The loop does not wait for the pool (`app.db.has_idle_connection`): with every idle
+    """The loop does not wait for the pool (`app.storage.db.has_idle_connection`): with every idle
     connection taken, the click goes to a worker thread, which may wait, and is stored."""
     with TestClient(app) as client:
         game, body = started(client, "loop-6")

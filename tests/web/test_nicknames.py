@@ -15,9 +15,9 @@ import pytest
 from alembic import command
 from sqlalchemy import create_engine, text, update
 
-from app.migrate import alembic_config, upgrade
-from app.models import Player
-from app.nicknames import nickname_keys
+from app.daily.nicknames import nickname_keys
+from app.operations.migrate import alembic_config, upgrade
+from app.storage.models import Player
 from tests.postgres import throwaway_postgres
 from tests.web.driver import play_game
 from tests.web.helpers.daily import (

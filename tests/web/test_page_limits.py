@@ -15,8 +15,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event
 
-from app.ratelimit import Limits
-from app.settings import MOST_PAGES_PER_ADDRESS, Settings, SettingsError
+from app.operations.ratelimit import Limits
+from app.operations.settings import MOST_PAGES_PER_ADDRESS, Settings, SettingsError
 from tests.web.helpers.daily import browsers, start_daily
 from tests.web.helpers.rate_limits import (
     OTHER_ADDRESS,

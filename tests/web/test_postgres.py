@@ -14,11 +14,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect
 from sqlalchemy.orm import Session
 
-from app.db import insert_unless_present, make_engine
-from app.factory import create_app
-from app.migrate import upgrade
-from app.models import DailyPar
-from app.settings import Settings
+from app.operations.migrate import upgrade
+from app.operations.settings import Settings
+from app.storage.db import insert_unless_present, make_engine
+from app.storage.models import DailyPar
+from app.web.factory import create_app
 from tests.live import ROOT
 from tests.postgres import throwaway_postgres
 from tests.web.driver import HTMX, page_version, play_game
@@ -41,7 +41,7 @@ def test_migrations_run_at_once_on_an_empty_database_all_succeed() -> None:
         url = server.new_database("at_once")
         runs = [
             subprocess.Popen(
-                [sys.executable, "-m", "app.migrate", url],
+                [sys.executable, "-m", "app.operations.migrate", url],
                 cwd=ROOT,
                 stderr=subprocess.PIPE,
                 text=True,

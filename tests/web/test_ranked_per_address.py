@@ -20,11 +20,11 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-import app.routes.daily as daily_routes
-from app.daily import attempts_close_at, same_network
-from app.models import DailyAttempt, GameRow, NetworkSalt
-from app.networks import RankedSlot, first_kept_day, network_hash
-from app.settings import Settings
+import app.web.routes.daily as daily_routes
+from app.daily.attempts import attempts_close_at, same_network
+from app.daily.networks import RankedSlot, first_kept_day, network_hash
+from app.operations.settings import Settings
+from app.storage.models import DailyAttempt, GameRow, NetworkSalt
 from tests.web.helpers.daily import (
     DAY,
     SECRET,

@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 from sqlalchemy.engine.default import CACHE_HIT
 
-from app.models import DailyAttempt, GameRow, Player, RateCount
-from app.ratelimit import Limits
+from app.operations.ratelimit import Limits
+from app.storage.models import DailyAttempt, GameRow, Player, RateCount
 from tests.web.driver import HTMX, data_actions, default_choice, page_version
 from tests.web.helpers.daily import (
     Seen,

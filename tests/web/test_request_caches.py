@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from app.i18n import LANGUAGE_COOKIE
-from app.preferences import RULES_COOKIE
+from app.languages.i18n import LANGUAGE_COOKIE
+from app.table.preferences import RULES_COOKIE
 from engine import PAGAT, PRESETS
 from engine.rules import with_toggles
 from tests.web.driver import HTMX, start_game

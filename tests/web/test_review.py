@@ -22,13 +22,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
-from app.hints import STRONG, Hint, HintKeeper, HintsBusy, hint_of, hint_seed
-from app.models import GameRow, HandReview
-from app.review import Moment, human_moments, weigh
-from app.review_jobs import EVALUATOR, REVIEW_BUDGET, review_evaluation
-from app.service import HUMAN, Table, new_table
-from app.settings import utc_now
-from app.store import read_table
+from app.learning.hints import STRONG, Hint, HintKeeper, HintsBusy, hint_of, hint_seed
+from app.learning.review import Moment, human_moments, weigh
+from app.learning.review_jobs import EVALUATOR, REVIEW_BUDGET, review_evaluation
+from app.operations.settings import utc_now
+from app.storage.models import GameRow, HandReview
+from app.table.service import HUMAN, Table, new_table
+from app.table.store import read_table
 from bots.levels import LEVELS
 from bots.registry import bot_named
 from bots.search.bot import SearchBot

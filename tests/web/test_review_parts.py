@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from app.hand_replay import replay_steps
-from app.i18n import translations
-from app.review import (
+from app.languages.i18n import translations
+from app.learning.hand_replay import replay_steps
+from app.learning.review import (
     BLUNDER,
     MISTAKE,
     Decision,

@@ -20,13 +20,13 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.i18n import LANGUAGES, writing
-from app.models import HandReview
-from app.review import Decision, Moment, human_moments, weigh
-from app.review_jobs import EVALUATOR, weigh_by_search
-from app.review_reasons import SENTENCES, reason_text
-from app.service import HUMAN
-from app.settings import utc_now
+from app.languages.i18n import LANGUAGES, writing
+from app.learning.review import Decision, Moment, human_moments, weigh
+from app.learning.review_jobs import EVALUATOR, weigh_by_search
+from app.learning.review_reasons import SENTENCES, reason_text
+from app.operations.settings import utc_now
+from app.storage.models import HandReview
+from app.table.service import HUMAN
 from bots.search.contrast import Difference
 from engine import Act, Action, Card, HandRecord, parse_record, view_of
 from tests.web.helpers.review import played_hand

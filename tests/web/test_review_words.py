@@ -14,10 +14,10 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.i18n import LANGUAGE_COOKIE, read_catalog
-from app.models import HandReview
-from app.review import human_moments, weigh
-from app.settings import utc_now
+from app.languages.i18n import LANGUAGE_COOKIE, read_catalog
+from app.learning.review import human_moments, weigh
+from app.operations.settings import utc_now
+from app.storage.models import HandReview
 from engine import Action, SeatView, parse_record
 from tests.web.driver import HTMX, page_version, start_game
 

@@ -20,12 +20,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.factory import create_app
-from app.i18n import LANGUAGE_COOKIE, translations
-from app.routes.games import STALE
-from app.routes.hints import NOTHING_TO_DECIDE
-from app.settings import Settings
-from app.words import card_name
+from app.languages.i18n import LANGUAGE_COOKIE, translations
+from app.languages.words import card_name
+from app.operations.settings import Settings
+from app.web.factory import create_app
+from app.web.routes.games import STALE
+from app.web.routes.hints import NOTHING_TO_DECIDE
 from engine import Card, CardSet, Contract, RuleSet, card_order, deal, deck
 from engine.announcements import Step, deadline
 from engine.deal import dealer_of
@@ -177,7 +177,7 @@ def test_a_method_a_page_does_not_take_is_refused_with_the_allowed_ones(
 ) -> None:
     response = client.post("/how-to-play")
     assert response.status_code == 405
-    assert response.headers["allow"] == "GET, HEAD", "HEAD is answered as GET (app.head)"
+    assert response.headers["allow"] == "GET, HEAD", "HEAD is answered as GET (app.operations.head)"
     assert "<html" in response.text
 
 

@@ -1,12 +1,12 @@
 """The end-of-hand sheet's scoring items say the engine's figures: DDV's card points against
-an announcement come from `engine.stakes` (once copied into `app/words.py`)."""
+an announcement come from `engine.stakes` (once copied into `app/languages/words.py`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from app.i18n import translations
-from app.words import item_text
+from app.languages.i18n import translations
+from app.languages.words import item_text
 from engine import Team
 
 ENGLISH = translations("en")

@@ -3,8 +3,8 @@ those that shaped the game."""
 
 from __future__ import annotations
 
-from app.i18n import translations
-from app.presenter import seat_infos
+from app.languages.i18n import translations
+from app.table.presenter import seat_infos
 from engine import PAGAT, Action, Hand, Phase, deal, view_of
 
 ENGLISH = translations("en")

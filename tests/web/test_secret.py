@@ -10,11 +10,11 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from app.db import make_engine, session_factory
-from app.factory import create_app
-from app.models import ServerSecret
-from app.secret import shared_secret
-from app.settings import Settings
+from app.operations.secret import shared_secret
+from app.operations.settings import Settings
+from app.storage.db import make_engine, session_factory
+from app.storage.models import ServerSecret
+from app.web.factory import create_app
 from tests.web.driver import start_game
 
 

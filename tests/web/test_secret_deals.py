@@ -19,10 +19,10 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.i18n import translations
-from app.models import HintUse
-from app.settings import Settings
-from app.words import seat_name
+from app.languages.i18n import translations
+from app.languages.words import seat_name
+from app.operations.settings import Settings
+from app.storage.models import HintUse
 from engine import CardSet, deal
 from tests.web.driver import HTMX, page_version, play_game
 from tests.web.helpers.daily import (

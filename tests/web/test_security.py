@@ -14,8 +14,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from app.models import GameRow, Player
-from app.security import CONTENT_SECURITY_POLICY
+from app.storage.models import GameRow, Player
+from app.web.security import CONTENT_SECURITY_POLICY
 from tests.databases import migrated_sqlite
 from tests.live import LiveServer
 from tests.web.driver import start_game
@@ -150,7 +150,7 @@ def test_an_unexpected_error_is_a_friendly_500_with_a_reference(
     def broken(*_: object) -> None:
         raise RuntimeError("the secret internals")
 
-    monkeypatch.setattr("app.routes.home.game_in_progress", broken)
+    monkeypatch.setattr("app.web.routes.home.game_in_progress", broken)
     start_game(client, "error")
     with caplog.at_level(logging.ERROR, logger="doko"):
         answer = client.get("/")

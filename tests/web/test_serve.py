@@ -1,4 +1,4 @@
-"""`python -m app.serve` raises the soft limit on open files before it serves: every
+"""`python -m app.operations.serve` raises the soft limit on open files before it serves: every
 connection it keeps alive between a player's clicks is an open file. Checked in a child
 process started with a low limit, so the test run's own limits are left alone. A bad setting
 stops it before it serves, in one line."""
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from alembic import command
 
-from app.migrate import alembic_config, behind, upgrade
-from app.settings import (
+from app.operations.migrate import alembic_config, behind, upgrade
+from app.operations.settings import (
     MOST_BOT_DELAY_MS,
     MOST_RANKED_PER_ADDRESS,
     MOST_SEARCH_WORKERS,
@@ -64,7 +64,7 @@ def test_serving_raises_the_open_files_limit_before_uvicorn_starts(tmp_path: Pat
     seen = limits_in_a_child(
         """
         import uvicorn
-        from app import serve
+        from app.operations import serve
         uvicorn.run = lambda *args, **options: print(json.dumps(
             {"soft": resource.getrlimit(resource.RLIMIT_NOFILE)[0]}))
         serve.main(["--port", "8999"])
@@ -77,7 +77,7 @@ def test_serving_raises_the_open_files_limit_before_uvicorn_starts(tmp_path: Pat
 def test_a_higher_limit_is_kept_and_the_hard_one_bounds_it() -> None:
     seen = limits_in_a_child(
         f"""
-        from app.serve import allow_open_files
+        from app.operations.serve import allow_open_files
         lower = allow_open_files({LOW // 2})
         raised = allow_open_files(10 ** 9)
         print(json.dumps({{"lower": lower, "raised": raised,
@@ -89,9 +89,9 @@ def test_a_higher_limit_is_kept_and_the_hard_one_bounds_it() -> None:
 
 
 def serve_command(*arguments: str, **settings: str) -> subprocess.CompletedProcess[str]:
-    """`python -m app.serve` in a process of its own, with `settings` added to the
+    """`python -m app.operations.serve` in a process of its own, with `settings` added to the
     environment; the tests here all see it stop before it serves."""
-    command_line = [sys.executable, "-m", "app.serve", *arguments]
+    command_line = [sys.executable, "-m", "app.operations.serve", *arguments]
     env = {**os.environ, **settings}
     return subprocess.run(
         command_line, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
@@ -144,7 +144,7 @@ def test_a_bad_setting_stops_the_server_with_one_line(name: str, tmp_path: Path)
     done = serve_command("--port", str(free_port()), **settings)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
-    assert done.stderr.splitlines()[-1].startswith(f"python -m app.serve: error: {name}")
+    assert done.stderr.splitlines()[-1].startswith(f"python -m app.operations.serve: error: {name}")
 
 
 def test_the_documented_values_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -210,8 +210,8 @@ def test_a_database_without_every_migration_stops_the_server(
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     last = done.stderr.splitlines()[-1]
-    assert last.startswith(f"python -m app.serve: error: {said}")
-    assert last.endswith("run python -m app.migrate first")
+    assert last.startswith(f"python -m app.operations.serve: error: {said}")
+    assert last.endswith("run python -m app.operations.migrate first")
 
 
 @pytest.mark.slow
@@ -220,7 +220,7 @@ def test_a_database_that_does_not_answer_stops_the_server_in_one_line() -> None:
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert done.stderr.splitlines()[-1].startswith(
-        "python -m app.serve: error: the database does not answer: "
+        "python -m app.operations.serve: error: the database does not answer: "
     )
 
 

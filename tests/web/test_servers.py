@@ -16,7 +16,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-import app.db
+import app.storage.db
 from tests.live import LiveServer, migrate
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
@@ -165,7 +165,7 @@ def test_a_server_idle_through_a_restart_plays_on_at_once(pair: Pair) -> None:
         body = move(client, one, game, client.get(one + game).text)
         pair.postgres.stop()
         pair.postgres.start()
-        time.sleep(app.db.IDLE_PING_S)
+        time.sleep(app.storage.db.IDLE_PING_S)
         for _ in range(3):
             body = move(client, one, game, body)
 
@@ -175,8 +175,8 @@ def test_a_connection_the_restart_closed_is_replaced_however_recently_used(
 ) -> None:
     """The server's goodbye shows on the connection's socket: a pooled connection used a
     moment before the restart is replaced without a ping (none is due yet)."""
-    monkeypatch.setattr(app.db, "IDLE_PING_S", 3600.0)
-    engine = app.db.make_engine(pair.postgres.url)
+    monkeypatch.setattr(app.storage.db, "IDLE_PING_S", 3600.0)
+    engine = app.storage.db.make_engine(pair.postgres.url)
     try:
         with engine.connect() as connection:
             connection.execute(text("SELECT 1"))

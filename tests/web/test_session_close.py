@@ -12,7 +12,7 @@ import anyio
 from anyio.to_thread import current_default_thread_limiter
 from sqlalchemy import text
 
-from app.db import make_engine, request_session, session_factory
+from app.storage.db import make_engine, request_session, session_factory
 
 HOG_SECONDS = 3.0
 

@@ -1,5 +1,5 @@
-"""Issue 25, point 3 on the server: the moments `app.pace` gives the table for each change of a
-step are the moments its cards are shown. Whole games are played (the human as a bot would)
+"""Issue 25, point 3 on the server: the moments `app.table.pace` gives the table for each change of
+a step are the moments its cards are shown. Whole games are played (the human as a bot would)
 and every step is checked against the cards' own times: a seat's tricks change with the
 trick's winner, a team badge appears with the card or call that told it (never before the
 step for a team already known), a bot's turn ends with its card, the totals change with the
@@ -12,10 +12,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.i18n import translations
-from app.pace import StepPace, step_pace
-from app.presenter import TableModel, table_model
-from app.service import HUMAN, Table, human_action, new_table, next_hand
+from app.languages.i18n import translations
+from app.table.pace import StepPace, step_pace
+from app.table.presenter import TableModel, table_model
+from app.table.service import HUMAN, Table, human_action, new_table, next_hand
 from bots.registry import bot_named
 from engine import PRESETS, Phase, Team, view_of
 

@@ -16,12 +16,12 @@ from fastapi.testclient import TestClient
 from httpx import Response
 from sqlalchemy import Engine, event, select
 
-from app.factory import create_app
-from app.migrate import upgrade
-from app.models import GameHand, GameRow, RateCount
-from app.ratelimit import Limits
-from app.settings import Settings
-from app.store import TableCache
+from app.operations.migrate import upgrade
+from app.operations.ratelimit import Limits
+from app.operations.settings import Settings
+from app.storage.models import GameHand, GameRow, RateCount
+from app.table.store import TableCache
+from app.web.factory import create_app
 from tests.databases import migrated_sqlite
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import (

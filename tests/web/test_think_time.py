@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.factory import create_app
-from app.migrate import upgrade
-from app.settings import Settings
+from app.operations.migrate import upgrade
+from app.operations.settings import Settings
+from app.web.factory import create_app
 from bots.registry import bot_named
 from bots.search.bot import SearchBot
 from engine import Action, Phase, SeatView

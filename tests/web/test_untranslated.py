@@ -27,10 +27,10 @@ from babel import Locale
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-import app.i18n
-from app.i18n import LANGUAGES
-from app.models import DailyPar, GameRow, HandReview
-from app.ratelimit import Limits
+import app.languages.i18n
+from app.languages.i18n import LANGUAGES
+from app.operations.ratelimit import Limits
+from app.storage.models import DailyPar, GameRow, HandReview
 from bots.levels import LEVELS
 from engine import PRESETS, with_toggles
 from tests.web.driver import (
@@ -162,15 +162,15 @@ def pseudo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every language is the pseudo-language while a test of this module runs."""
     _forget_languages()
     Pseudo.asked = set()
-    monkeypatch.setattr(app.i18n, "translations", lambda language: Pseudo())
+    monkeypatch.setattr(app.languages.i18n, "translations", lambda language: Pseudo())
     yield
     monkeypatch.undo()
     _forget_languages()
 
 
 def _forget_languages() -> None:
-    app.i18n.template_words.cache_clear()
-    app.i18n.writing.cache_clear()
+    app.languages.i18n.template_words.cache_clear()
+    app.languages.i18n.writing.cache_clear()
 
 
 # ---- the check -------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Numbers as the pages write them (`app.i18n.Writing`), and the seats' running totals."""
+"""Numbers as the pages write them (`app.languages.i18n.Writing`), and the seats' running totals."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from app.i18n import writing
+from app.languages.i18n import writing
 from tests.web.driver import start_game
 
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from app.models import DailyAttempt, FairPlayCheck, GameRow, Player
+from app.storage.models import DailyAttempt, FairPlayCheck, GameRow, Player
 from tests.live import LiveServer
 
 CHECK_SECONDS = 180

@@ -21,10 +21,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from app.factory import create_app
-from app.models import DailyAttempt, GameRow
-from app.ratelimit import Limits
-from app.settings import Settings
+from app.operations.ratelimit import Limits
+from app.operations.settings import Settings
+from app.storage.models import DailyAttempt, GameRow
+from app.web.factory import create_app
 from engine import Action, Game, HandRecord, Phase, RuleSet
 from engine.replay import run as replay
 from tests.databases import migrated_sqlite
@@ -123,7 +123,7 @@ about 5 s of one worker for a ranked pagat game)."""
 
 def fair_play_checked(application: FastAPI, timeout: float = FAIR_PLAY_SECONDS) -> None:
     """Waits until the fair-play check of every finished ranked attempt is done: a finished
-    attempt goes on the board only then (`app.fairplay`)."""
+    attempt goes on the board only then (`app.daily.fairplay`)."""
     waiting = select(func.count()).where(
         DailyAttempt.finished_at.is_not(None), DailyAttempt.fair_play == "pending"
     )

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from fastapi import FastAPI
 from sqlalchemy import update
 
-from app.models import DailyAttempt, FairPlayCheck, GameRow, Player
+from app.storage.models import DailyAttempt, FairPlayCheck, GameRow, Player
 from tests.web.helpers.daily import (
     DAY,
     game_id,

@@ -12,7 +12,7 @@ import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.models import DailyAttempt, GameRow, Player
+from app.storage.models import DailyAttempt, GameRow, Player
 from tests.web.helpers.daily import (
     DAY,
 )

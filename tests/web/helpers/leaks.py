@@ -15,8 +15,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from app.i18n import LANGUAGES, translations
-from app.words import card_name
+from app.languages.i18n import LANGUAGES, translations
+from app.languages.words import card_name
 from engine import (
     CARDS,
     Action,

@@ -13,7 +13,7 @@ import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.ratelimit import Limits
+from app.operations.ratelimit import Limits
 from tests.web.driver import data_actions, default_choice, post_action
 from tests.web.helpers.daily import (
     daily_settings,

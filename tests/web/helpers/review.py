@@ -7,7 +7,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from app.models import HandReview, HintUse
+from app.storage.models import HandReview, HintUse
 from tests.web.driver import (
     data_actions,
     default_choice,

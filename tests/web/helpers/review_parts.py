@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from app.review import (
+from app.learning.review import (
     Evaluate,
 )
 from engine import Action, SeatView

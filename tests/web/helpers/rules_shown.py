@@ -8,9 +8,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.models import GameRow
-from app.service import replay_game
-from app.store import HANDS
+from app.storage.models import GameRow
+from app.table.service import replay_game
+from app.table.store import HANDS
 from engine import Hand, RuleSet, deal
 from engine.cards import Card, Rank, Suit
 

@@ -7,7 +7,7 @@ import gettext
 
 import pytest
 
-from app.words import CONTRACTS, card_name, seat_name
+from app.languages.words import CONTRACTS, card_name, seat_name
 from engine import Card, Contract, Hand, Rank, Suit
 from tests.web.helpers.rules_shown import seed_with_both_queens_of_clubs
 

@@ -1,0 +1,133 @@
+"""What kind of game a table shows: a new game, the ranked daily attempt or a daily practice,
+and what the player may see of its seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy.orm import object_session
+
+from app.daily.attempts import attempt_closed, attempts_close_at, deals_secret, seed_published
+from app.daily.fairplay.standing import Standing, standing_of_game
+from app.daily.networks import CAPPED, PRACTISED
+from app.languages.i18n import Writing
+from app.languages.words import LEVEL_OPPONENTS
+from app.storage.models import GameRow
+from app.table.levels import level_of
+from app.table.service import Table, game_over
+from engine.daily import commitment
+
+
+@dataclass(frozen=True)
+class GameContext:
+    title: str
+    ranked: bool
+    replay_seed: str | None
+    """Offered for "play these deals again" only where it reveals nothing: not for a daily
+    game before its day's seed is published."""
+    commitment: str | None
+    board_url: str | None
+    ask_nickname: bool
+    nickname: str
+    counts_until: datetime | None
+    """For a ranked attempt still being played: when it stops counting."""
+    closed: bool
+    """A ranked attempt left unfinished when its day's attempts closed: no more play."""
+    level: str | None
+    """The level of the game's bots (`app.table.levels`) in words ("normal opponents"); a game
+    keeps the one it started with."""
+    secret_until: datetime | None = None
+    """For a game at a day's deals before its seed is published (`app.daily.attempts.deals_secret`):
+    when the other hands, the hand records and the reviews become available."""
+    practice_note: str | None = None
+    """Why a player without a ranked attempt plays the day's deals as practice."""
+    fair_play: Standing | None = None
+    """A finished ranked attempt's fair-play check: being done, passed, held…"""
+    nickname_set_aside: str | None = None
+    """The player's nickname taken off the board for passing for an earlier player's
+    (`Player.nickname_set_aside`): the nickname form says so and asks for another."""
+
+    @property
+    def hints(self) -> bool:
+        """Hints help in every game but the ranked daily attempt, and none is given at a
+        day's deals until they are published: a practice game's hints, followed in the
+        ranked game, played it (issue 24)."""
+        return not self.ranked and self.secret_until is None
+
+
+def game_context(
+    row: GameRow, table: Table, now: datetime, writing: Writing, ranked_per_address: int
+) -> GameContext:
+    """The game's kind and what goes with it, in the words of `writing`; a practice game
+    capped by its address names the cap (`ranked_per_address`)."""
+    t = writing.words
+    over = game_over(table.game)
+    level = level_of(row.bot_id)
+    level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
+    if row.mode == "new" or row.day is None:
+        title = t.gettext("New game")
+        return GameContext(title, False, row.seed, None, None, False, "", None, False, level_words)
+    day = row.day.isoformat()
+    board = f"/leaderboard?day={day}&rules={row.rules_key}"
+    ranked = row.mode == "daily"
+    values = {"day": writing.day(row.day), "rules": row.rules_key}
+    if ranked:
+        title = t.gettext("Daily %(day)s (%(rules)s), ranked") % values
+    else:
+        title = t.gettext("Daily %(day)s (%(rules)s), practice") % values
+    closed = attempt_closed(row, now)
+    return GameContext(
+        title=title,
+        ranked=ranked,
+        replay_seed=row.seed if seed_published(row.day, now) else None,
+        commitment=commitment(row.seed),
+        board_url=board,
+        ask_nickname=ranked and over,
+        nickname=(row.player.nickname or "") if ranked and over else "",
+        counts_until=attempts_close_at(row.day) if ranked and not over and not closed else None,
+        closed=closed,
+        level=level_words,
+        secret_until=attempts_close_at(row.day) if deals_secret(row, now) else None,
+        practice_note=_practice_note(row, writing, ranked_per_address),
+        fair_play=_fair_play(row) if ranked and over else None,
+        nickname_set_aside=row.player.nickname_set_aside if ranked and over else None,
+    )
+
+
+def _practice_note(row: GameRow, writing: Writing, ranked_per_address: int) -> str | None:
+    """Why the daily game is practice for a player without a ranked attempt, in words."""
+    if row.practice_reason == PRACTISED:
+        return writing.words.gettext(
+            "Practice, not ranked: you had already played these deals as practice."
+        )
+    if row.practice_reason != CAPPED:
+        return None
+    note = writing.words.ngettext(
+        "Practice, not ranked: %(num)d ranked daily game of the day has already been started "
+        "from your network address, the most one address may start. Your result does not go "
+        "on the leaderboard.",
+        "Practice, not ranked: %(num)d ranked daily games of the day have already been "
+        "started from your network address, the most one address may start. Your result does "
+        "not go on the leaderboard.",
+        ranked_per_address,
+    )
+    return note % {"num": ranked_per_address}
+
+
+def _fair_play(row: GameRow) -> Standing | None:
+    """Read only for a finished ranked game, whose pages are never shown from the event loop
+    (its last step settles the attempt in a worker thread, and it takes no step after)."""
+    session = object_session(row)
+    assert session is not None, "the game's row belongs to the request's session"
+    return standing_of_game(session, row.id)
+
+
+def closed_message(row: GameRow, writing: Writing) -> str:
+    """Why a ranked attempt closed unfinished takes no more steps."""
+    assert row.day is not None
+    text = writing.words.gettext(
+        "This ranked attempt closed unfinished at %(time)s: it is not ranked, and the "
+        "day’s seed is public now."
+    )
+    return text % {"time": writing.time(attempts_close_at(row.day))}

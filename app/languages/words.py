@@ -1,0 +1,173 @@
+"""The words the table uses: card names, contracts, calls and scoring items, keeping the game's
+own German words where players use them (docs/glossary.md gives them in every language).
+
+Every text here is an English message id, marked with `N_` for extraction and translated
+where it is shown, with the request's `Translator`; sentences are whole, with named
+placeholders, so each language orders its own words.
+"""
+
+from __future__ import annotations
+
+from app.languages.i18n import N_, NC_, Translator
+from engine import Card, Contract, Team
+from engine.announcements import Call
+from engine.cards import Rank, Suit
+from engine.stakes import DDV_AGAINST
+
+HUMAN_NAME = N_("You")
+BOT_NAMES = ("Lena", "Jonas", "Emma")
+"""The computer players' names, the same in every language."""
+ANONYMOUS = N_("Anonymous")
+"""What the leaderboard shows for a player without a nickname."""
+POSITIONS = ("south", "west", "north", "east")
+
+RANK_NAMES = {
+    Rank.ACE: N_("Ace"),
+    Rank.TEN: N_("Ten"),
+    Rank.KING: N_("King"),
+    Rank.QUEEN: N_("Queen"),
+    Rank.JACK: N_("Jack"),
+    Rank.NINE: N_("Nine"),
+}
+SUIT_NAMES = {
+    Suit.CLUBS: NC_("card", "clubs"),
+    Suit.SPADES: NC_("card", "spades"),
+    Suit.HEARTS: NC_("card", "hearts"),
+    Suit.DIAMONDS: NC_("card", "diamonds"),
+}
+"""As they follow the rank in a card's name (`pgettext("card", …)`: Russian needs the
+genitive, German a compound)."""
+
+CONTRACTS = {
+    Contract.NORMAL: N_("Normal game"),
+    Contract.HOCHZEIT: N_("Hochzeit (marriage)"),
+    Contract.HOCHZEIT_SOLO: N_("Hochzeit played alone"),
+    Contract.ARMUT: N_("Armut (poverty)"),
+    Contract.SILENT_SOLO: N_("Silent solo"),
+    Contract.SOLO_DIAMONDS: N_("Diamond solo"),
+    Contract.SOLO_HEARTS: N_("Heart solo"),
+    Contract.SOLO_SPADES: N_("Spade solo"),
+    Contract.SOLO_CLUBS: N_("Club solo"),
+    Contract.SOLO_QUEENS: N_("Queen solo (Damensolo)"),
+    Contract.SOLO_JACKS: N_("Jack solo (Bubensolo)"),
+    Contract.SOLO_FLEISCHLOS: N_("Fleischlos (no trumps)"),
+}
+
+RESERVATIONS = {
+    "healthy": N_("Healthy"),
+    "hochzeit": N_("Hochzeit"),
+    "armut": N_("Armut"),
+    "solo-diamonds": N_("Diamond solo"),
+    "solo-hearts": N_("Heart solo"),
+    "solo-spades": N_("Spade solo"),
+    "solo-clubs": N_("Club solo"),
+    "solo-queens": N_("Queen solo"),
+    "solo-jacks": N_("Jack solo"),
+    "solo-fleischlos": N_("Fleischlos"),
+}
+
+CALLS = {
+    "re": N_("Re"),
+    "kontra": N_("Kontra"),
+    "no90": N_("No 90"),
+    "no60": N_("No 60"),
+    "no30": N_("No 30"),
+    "schwarz": N_("Schwarz"),
+}
+
+LEVEL_OPPONENTS = {
+    "easy": N_("easy opponents"),
+    "normal": N_("normal opponents"),
+    "strong": N_("strong opponents"),
+}
+
+LEVEL_BOTS = {
+    "easy": N_("the easy bot"),
+    "normal": N_("the normal bot"),
+    "strong": N_("the strong bot"),
+}
+"""A level's bot as the board names the one that plays the day's cards for its par."""
+
+
+def seat_name(seat: int, t: Translator) -> str:
+    return t.gettext(HUMAN_NAME) if seat == 0 else BOT_NAMES[seat - 1]
+
+
+def card_name(card: Card, t: Translator) -> str:
+    """`Queen of clubs`: what a screen reader says for a card button."""
+    rank = t.gettext(RANK_NAMES[card.rank])
+    suit = t.pgettext("card", SUIT_NAMES[card.suit])
+    return t.gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": suit}
+
+
+def team_name(team: Team | None, t: Translator) -> str:
+    if team is None:
+        return "?"
+    return t.gettext(CALLS[team.value])
+
+
+def call_name(call: str, t: Translator) -> str:
+    return t.gettext(CALLS[call])
+
+
+def item_text(item: str, team: Team, scoring: str, t: Translator) -> str:
+    """A scoring item as the end-of-hand sheet explains it; `team` scored it."""
+    other = team_name(team.other, t)
+    fixed = {
+        "won": N_("won the hand"),
+        "against_the_old": N_("Kontra beat Re outside a solo (“against the old ones”)"),
+        "re_announced": N_("Re was announced"),
+        "kontra_announced": N_("Kontra was announced"),
+        "fox": N_("caught a fox (A♦)"),
+        "charlie": N_("won the last trick with Charlie (J♣)"),
+        "charlie_caught": N_("caught Charlie (J♣) in the last trick"),
+        "doppelkopf": N_("Doppelkopf: a trick of 40 points or more"),
+    }
+    if item in fixed:
+        return t.gettext(fixed[item])
+    if item == "schwarz":
+        return t.gettext("%(other)s took no trick (schwarz)") % {"other": other}
+    kind, _, level = item.rpartition("_")
+    values = {
+        "other": other,
+        "level": level,
+        "call": call_name(level, t) if level in CALLS else level,
+    }
+    if kind == "under":
+        return t.gettext("%(other)s under %(level)s") % values
+    if kind == "announced":
+        return t.gettext("%(call)s announced") % values
+    if kind == "opponents_announced":
+        return t.gettext("%(other)s announced %(call)s") % values
+    if kind == "against" and scoring == "ddv":
+        needed = DDV_AGAINST[Call(level).step]
+        text = t.gettext("%(needed)d card points against %(other)s’s %(call)s")
+        return text % {**values, "needed": needed}
+    if kind == "against":
+        return t.gettext("%(other)s’s %(call)s failed") % values
+    return item
+
+
+def action_text(notation: str, t: Translator) -> str:
+    """An action's notation (`play QC`, `announce re`, `healthy`) as hints and reviews show it:
+    a card, a reservation or what the player does (`announce Re`, `take the Armut`), so that
+    "Hint: …" and "Your choice: …" read in every language."""
+    act, _, rest = notation.partition(" ")
+    if act == "play":
+        return _short(Card.parse(rest))
+    if act == "announce":
+        return t.gettext("announce %(call)s") % {"call": call_name(rest, t)}
+    if act in RESERVATIONS:
+        return t.gettext(RESERVATIONS[act])
+    cards = " ".join(_short(Card.parse(code)) for code in rest.split())
+    steps = {
+        "armut-give": N_("pass %(cards)s"),
+        "armut-return": N_("give back %(cards)s"),
+        "armut-accept": N_("take the Armut"),
+        "armut-decline": N_("decline the Armut"),
+    }
+    return (t.gettext(steps[act]) % {"cards": cards}).strip()
+
+
+def _short(card: Card) -> str:
+    return f"{card.rank.text}{card.suit.symbol}"

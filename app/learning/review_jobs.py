@@ -1,0 +1,209 @@
+"""Reviews are computed once, in the background, and kept.
+
+The first request for a hand's review claims it (`app.storage.claims`), so two requests, or two
+server processes, never both compute it. Each decision is stored as soon as it is weighed,
+so the page can show the progress. A player has one review computed at a time: a review takes
+a background worker seconds, and one player opening the reviews of many hands would otherwise
+keep the workers from everybody's hints and reviews. A further review waits its turn, claimed
+by a later request of its page (which asks again every second while it waits). Starting a
+review counts against the reviews' own rate limits (per player and per address).
+
+A review that has been claimed waits for its share of the background workers like any
+other bulk work (`BotRoster.submit_in_background`): until its first decision goes to a worker
+it has no number of decisions yet, and its page says it waits its turn.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import threading
+from collections.abc import Callable
+from concurrent.futures import CancelledError
+from dataclasses import dataclass, replace
+from datetime import datetime
+from functools import partial
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.learning.review import Decision, Moment, human_moments, summarise, weigh
+from app.operations.bot_pool import BotRoster, RosterClosed
+from app.operations.settings import utc_now
+from app.storage.claims import abandoned, claim
+from app.storage.models import GameRow, HandReview, Player
+from bots.heuristic.bot import HeuristicBot
+from bots.levels import LEVELS
+from bots.registry import bot_named
+from bots.search.bot import SearchBot
+from bots.search.contrast import contrast
+from bots.search.evaluate import Sampled, evaluate
+from bots.search.values import ActionValue
+from engine import Act, Action, HandRecord, SeatView
+
+log = logging.getLogger("doko")
+
+
+def _reviewer() -> SearchBot:
+    """The strong level's bot with four times the worlds of a decision in play: a review may
+    think longer than a bot at the table."""
+    strong = bot_named(LEVELS["strong"])
+    assert isinstance(strong, SearchBot), "the strong level searches"
+    return replace(strong, budget=strong.budget.scaled(4 * strong.budget.worlds))
+
+
+REVIEWER = _reviewer()
+REVIEW_BUDGET = REVIEWER.budget
+EVALUATOR = f"{REVIEWER.id}/{REVIEW_BUDGET.worlds}"
+"""Stored with each review: the bot whose search weighed it, and its worlds."""
+EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
+
+
+def review_evaluation(
+    view: SeatView, rng: random.Random, chosen: Action, sampled: Sampled | None = None
+) -> list[ActionValue]:
+    """The strong level's search values with the review's budget, each spread turned into the
+    standard error of its mean; the worlds they were valued in go into `sampled` when given.
+    An Armut pass has hundreds of choices whose values differ less than their noise: there
+    the human's choice is weighed against the normal level's only."""
+    actions = None
+    if chosen.act in EXCHANGES:
+        actions = list(dict.fromkeys([chosen, HeuristicBot().choose(view, rng)]))
+    values = evaluate(view, rng, REVIEW_BUDGET, actions, sampled)
+    root = math.sqrt(_worlds_per_action(view))
+    return [ActionValue(v.action, v.expected, v.spread / root) for v in values]
+
+
+def _worlds_per_action(view: SeatView) -> int:
+    """About how many sampled worlds each action was played in: the search shares its
+    play-outs among the cards (never fewer than four worlds each)."""
+    cards = sum(1 for action in view.legal if action.act is Act.PLAY)
+    if not cards:
+        return REVIEW_BUDGET.reservation_deals
+    return max(4, min(REVIEW_BUDGET.worlds, REVIEW_BUDGET.playouts // cards))
+
+
+def weigh_by_search(moment: Moment, seed: str) -> Decision:
+    """Runs in a worker process: one decision weighed with the review's larger budget and,
+    where a better action was found, why it was better, from the same worlds' play-outs."""
+    chosen = moment.chosen
+    sampled = Sampled(keep=chosen.card.index if chosen.card is not None else None)
+    decision = weigh(moment, partial(review_evaluation, sampled=sampled), seed)
+    if decision.loss <= 0:
+        return decision
+    better = Action.parse(moment.chosen.seat, decision.best)
+    rng = random.Random(f"{seed}/reason/{moment.index}")
+    reason = contrast(moment.view, sampled, moment.chosen, better, rng)
+    return replace(decision, reason=reason)
+
+
+@dataclass(frozen=True)
+class ReviewJob:
+    player_id: str
+    game_id: str
+    hand: int
+    record: HandRecord
+    seed: str
+    """Seeds the evaluation, so the same hand always gets the same review."""
+
+
+class ReviewsLimited(Exception):
+    """Starting the review would go past the reviews' rate limits; nothing was started."""
+
+
+class Reviewer:
+    """Starts and runs the background reviews of one server process."""
+
+    def __init__(self, sessions: sessionmaker[Session], roster: BotRoster) -> None:
+        self._sessions = sessions
+        self._roster = roster
+        self._claiming = threading.Lock()
+
+    def request(
+        self, session: Session, job: ReviewJob, may_start: Callable[[], bool] = lambda: True
+    ) -> HandReview | None:
+        """The hand's review row; claims and starts the computation when nobody has. None
+        while it waits its turn behind another review of the player. `may_start` counts a
+        review about to be started against the rate limits: when it refuses, nothing is
+        started (`ReviewsLimited`)."""
+        now = utc_now()
+        review = session.get(HandReview, (job.game_id, job.hand))
+        if review is not None and not abandoned(review, now):
+            return review
+        with self._claiming:
+            return self._claim(session, job, now, may_start)
+
+    def _claim(
+        self, session: Session, job: ReviewJob, now: datetime, may_start: Callable[[], bool]
+    ) -> HandReview | None:
+        """Checking for the player's other reviews and claiming this one are one step: this
+        process's lock keeps its own requests apart, and the player's row, locked until the
+        claim commits, keeps other processes' apart (on PostgreSQL; SQLite has no row locks,
+        and one process serves it)."""
+        session.execute(select(Player.id).where(Player.id == job.player_id).with_for_update())
+        if self._reviewing(session, job, now):
+            session.commit()
+            return None
+        if not may_start():
+            session.commit()
+            raise ReviewsLimited
+        key = {"game_id": job.game_id, "hand": job.hand}
+        fresh: dict[str, object] = {
+            "evaluator": EVALUATOR,
+            "decisions": [],
+            "decisions_total": None,
+        }
+        review, claimed = claim(session, HandReview, key, fresh, now)
+        if claimed:
+            threading.Thread(target=self._run, args=(job,), daemon=True).start()
+        return review
+
+    def _reviewing(self, session: Session, job: ReviewJob, now: datetime) -> bool:
+        """Whether another review of the player is being computed."""
+        others = session.execute(
+            select(HandReview.status, HandReview.started_at)
+            .join(GameRow, GameRow.id == HandReview.game_id)
+            .where(
+                GameRow.player_id == job.player_id,
+                HandReview.status == "pending",
+                (HandReview.game_id != job.game_id) | (HandReview.hand != job.hand),
+            )
+        )
+        return any(not abandoned(other, now) for other in others)
+
+    def _run(self, job: ReviewJob) -> None:
+        try:
+            moments = list(human_moments(job.record))
+            decisions: list[Decision] = []
+            if not moments:
+                self._update(job, decisions_total=0)
+            for moment in moments:
+                weighed = self._roster.submit_in_background(weigh_by_search, moment, job.seed)
+                if not decisions:
+                    self._update(job, decisions_total=len(moments))
+                decisions.append(weighed.result())
+                self._update(job, decisions=[d.to_json() for d in decisions], started_at=utc_now())
+            summary = summarise(decisions)
+            self._update(
+                job,
+                status="done",
+                loss=summary.loss,
+                loss_spread=summary.spread,
+                finished_at=utc_now(),
+            )
+        except (RosterClosed, CancelledError):
+            log.info("review of hand %s of game %s stopped with the server", job.hand, job.game_id)
+            self._update(job, status="failed")
+        except Exception:
+            log.exception("review of hand %s of game %s failed", job.hand, job.game_id)
+            self._update(job, status="failed")
+
+    def _update(self, job: ReviewJob, **values: object) -> None:
+        with self._sessions() as session:
+            session.execute(
+                update(HandReview)
+                .where(HandReview.game_id == job.game_id, HandReview.hand == job.hand)
+                .values(**values)
+            )
+            session.commit()

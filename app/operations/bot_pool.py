@@ -1,0 +1,129 @@
+"""The bots as the server runs them. A search bot thinks for tens of milliseconds per card;
+in the server's own process that would hold the interpreter lock and make every other player
+wait, so such bots decide in worker processes and the request only waits for the answer.
+
+The workers are two pools. The strong bots at the tables have `live` workers of their own:
+a card at a table never waits behind a hint, a review, a fair-play check or a par, which
+take the `background` workers. (One pool with priorities cannot promise that: with one
+worker, the default, a bot's card would still wait for the search already running.) The
+background workers run at a lower priority, so when the cores are busy the bots' searches
+and the server come first; and there the bulk work (reviews, checks, pars) takes half of
+them at most, so a hint waits behind one piece of it at most.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from threading import BoundedSemaphore
+from typing import Any, TypeVar
+
+from app.operations.think_times import ThinkTimes, think_key
+from app.operations.timing import bots_thought
+from app.operations.worker_pool import RosterClosed, WorkerPool
+from bots.protocol import Bot
+from bots.registry import BOTS, bot_named
+from bots.search.bot import SearchBot
+from engine import Action, SeatView
+
+__all__ = ["HEAVY_BOTS", "BotRoster", "RosterClosed", "TableSearch"]
+
+T = TypeVar("T")
+HEAVY_BOTS = frozenset(bot_id for bot_id, bot in BOTS.items() if isinstance(bot, SearchBot))
+"""Bots whose decisions are worth sending to another process: the search bots."""
+BACKGROUND_NICENESS = 10
+"""How far below the server the background workers run (Linux `nice`): a share of a busy
+core about a tenth of the live workers'."""
+
+
+def decide(bot_id: str, view: SeatView, rng: random.Random) -> tuple[Action, float]:
+    """Runs in a live worker process: the bot's decision and the seconds its search took
+    there (without the wait for the worker). The bot is looked up there, so only ids, views
+    and actions travel between processes."""
+    began = time.perf_counter()
+    action = bot_named(bot_id).choose(view, rng)
+    return action, time.perf_counter() - began
+
+
+@dataclass(frozen=True)
+class TableSearch:
+    """A search bot at a table: it decides in the live workers (the same decision as in this
+    process: the rng travels with its state), reports its time to the request
+    (`app.operations.timing`), and has a forced card paced like a search
+    (`app.operations.think_times`). A forced card goes to the workers like any other, so it also
+    waits its turn there as one."""
+
+    id: str
+    pool: WorkerPool
+    times: ThinkTimes
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        began = time.perf_counter()
+        action, searched = self.pool.submit(decide, self.id, view, rng).result()
+        spent = time.perf_counter() - began
+        key = think_key(self.id, view)
+        owed = 0.0
+        if key is not None and len(view.legal) == 1:
+            owed = self.times.draw(key)
+        elif key is not None:
+            self.times.add(key, searched)
+        bots_thought(spent, owed)
+        return action
+
+
+class BotRoster:
+    """Bots by id, and the work of the search behind hints and reviews. `workers` live
+    processes for the strong bots and `background_workers` for the rest, each pool started
+    on first need (0: that work runs in the server process)."""
+
+    def __init__(self, workers: int, background_workers: int = 1) -> None:
+        self._live = WorkerPool(workers)
+        self._background = WorkerPool(background_workers, BACKGROUND_NICENESS)
+        self._bulk = BoundedSemaphore(max(1, background_workers // 2))
+        self.think_times = ThinkTimes()
+        self.background_workers = background_workers
+
+    def submit_hint(self, work: Callable[..., T], *args: Any) -> Future[T]:
+        """Work a player waits for away from the table (a hint), in the background workers:
+        it waits behind other hints and one piece of bulk work at most (`app.learning.hints` limits
+        how many hints wait)."""
+        return self._background.submit(work, *args)
+
+    def submit_in_background(self, work: Callable[..., T], *args: Any) -> Future[T]:
+        """Work nobody waits for (a review's decision, a hand of a fair-play check, a
+        daily par) is given half the background workers at most (at least one): however much
+        of it there is, hints find the other workers free, or, with one worker, wait behind
+        one piece of it at most. Waits in the caller's thread for a free share."""
+        self._bulk.acquire()
+        try:
+            future = self._background.submit(work, *args)
+        except BaseException:
+            self._bulk.release()
+            raise
+        future.add_done_callback(lambda _: self._bulk.release())
+        return future
+
+    def decides_quickly(self, bot_id: str) -> bool:
+        """A search bot thinks for tens of milliseconds to a second per card, wherever it
+        runs; the others decide in well under a millisecond."""
+        return bot_id not in HEAVY_BOTS
+
+    def bot(self, bot_id: str) -> Bot:
+        if bot_id not in HEAVY_BOTS:
+            return bot_named(bot_id)
+        if self._live.closed:
+            raise RosterClosed("the server is stopping")
+        return TableSearch(bot_id, self._live, self.think_times)
+
+    def open(self) -> None:
+        """Takes work again after `close` (an app whose lifespan starts once more, as tests
+        do)."""
+        self._live.open()
+        self._background.open()
+
+    def close(self) -> None:
+        self._live.close()
+        self._background.close()

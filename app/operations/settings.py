@@ -1,0 +1,155 @@
+"""Settings from the environment, with defaults that make `scripts/serve.sh` work at once."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from app.operations.ratelimit import Limits
+
+VAR = Path(__file__).resolve().parents[2] / "var"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    """SQLAlchemy URL; SQLite by default, `postgresql+psycopg://…` for PostgreSQL."""
+    secret_key: str | None
+    """Signs the player cookie and seeds the daily deals. None: the one kept in the database,
+    made by the first process that needed it (`app.operations.secret`), so that every process
+    sharing the database shares it."""
+    bot_delay_ms: int = 500
+    """Pause between bot cards in the browser; 0 for tests."""
+    limits: Limits | None = field(default_factory=Limits)
+    """Rate limits; None switches them off (`DOKO_RATE_LIMITS=off`, for load tests)."""
+    clock: Callable[[], datetime] = utc_now
+    """The current time, timezone-aware UTC (tests move it)."""
+    search_workers: int = 0
+    """Worker processes for the strong bots' decisions at the tables (0: in the server
+    process). The server's default is 1 (`DOKO_SEARCH_WORKERS`); an app made in code (a test,
+    a bench) starts none unless it asks, since spawning one costs seconds of imports."""
+    background_workers: int = 1
+    """Worker processes for hints, reviews, fair-play checks and pars (0: in the server
+    process); started only when such work first comes."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks of reverse proxies whose `X-Forwarded-For` and
+    `X-Forwarded-Proto` headers are believed; nobody's by default."""
+    ranked_per_address: int = 4
+    """Ranked attempts a day (per rule set) started from one network address, as the rate
+    limits count it; past them a new player's daily game is practice. 0: no cap."""
+    tune_collector: bool = False
+    """Whether start-up tunes the garbage collector for a long-lived server process
+    (`app.web.factory._spare_the_collector`): the server's settings (`from_env`) say yes; an app
+    made in code (a test, a bench) leaves its process's collector alone."""
+
+    @property
+    def secret(self) -> str:
+        """The secret in force; `create_app` fills in the database's when none was set."""
+        if self.secret_key is None:
+            raise RuntimeError("the secret comes from the database: make the app first")
+        return self.secret_key
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    def today(self) -> date:
+        """The current UTC date: the day whose daily game is dealt."""
+        return self.clock().date()
+
+    @staticmethod
+    def from_env() -> Settings:
+        """The settings of the environment; raises `SettingsError` naming a bad one, so that a
+        typo stops the server at start-up rather than failing requests (or being ignored)."""
+        return Settings(
+            database_url=os.environ.get("DOKO_DATABASE_URL") or f"sqlite:///{VAR / 'doko.sqlite3'}",
+            secret_key=secret_from(os.environ.get("DOKO_SECRET_KEY", "")),
+            bot_delay_ms=count_from("DOKO_BOT_DELAY_MS", "500", MOST_BOT_DELAY_MS),
+            limits=limits_from(
+                os.environ.get("DOKO_RATE_LIMITS", "on"),
+                pages=count_from("DOKO_PAGES_PER_ADDRESS", "600", MOST_PAGES_PER_ADDRESS),
+            ),
+            search_workers=count_from("DOKO_SEARCH_WORKERS", "1", MOST_SEARCH_WORKERS),
+            background_workers=count_from("DOKO_BACKGROUND_WORKERS", "1", MOST_SEARCH_WORKERS),
+            trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
+            ranked_per_address=count_from("DOKO_RANKED_PER_ADDRESS", "4", MOST_RANKED_PER_ADDRESS),
+            tune_collector=True,
+        )
+
+
+class SettingsError(ValueError):
+    """A setting of the environment that cannot be used; the message names it."""
+
+
+SHORTEST_SECRET = 16
+"""Characters a `DOKO_SECRET_KEY` needs at least: whoever guesses it can sign any player's
+cookie and knows every day's deals, and a word like `secret` is guessed at once."""
+
+
+def secret_from(text: str) -> str | None:
+    """None when unset or empty (the database's secret is used)."""
+    if not text:
+        return None
+    if len(text.strip()) < SHORTEST_SECRET:
+        raise SettingsError(
+            f"DOKO_SECRET_KEY must be a long random string (at least {SHORTEST_SECRET} "
+            'characters), e.g. python -c "import secrets; print(secrets.token_hex(32))"'
+        )
+    return text
+
+
+MOST_BOT_DELAY_MS = 10_000
+"""A pause between bot cards longer than this leaves the player looking at a table that
+seems stuck."""
+MOST_SEARCH_WORKERS = 64
+"""Each worker (live or background) is a process holding its own copy of the bots (about
+25 MB);
+a typo such as 1000 would start that many at the first strong game and take the machine's
+memory. More workers than cores decide no faster."""
+
+MOST_PAGES_PER_ADDRESS = 100_000
+"""Reads a minute of the pages that cost a query, from one address: over a thousand a second
+is no limit at all, so a larger number is a typo."""
+
+MOST_RANKED_PER_ADDRESS = 10_000
+"""More than any office shares; a larger number is a typo (0 is how the cap is switched off)."""
+
+
+def count_from(name: str, default: str, most: int) -> int:
+    """A whole number from 0 to `most` from the variable `name`."""
+    text = os.environ.get(name, default).strip()
+    if not (text.isascii() and text.isdigit()) or int(text) > most:
+        raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {text!r}")
+    return int(text)
+
+
+def limits_from(text: str, pages: int = Limits.pages_per_ip) -> Limits | None:
+    """`on` (the default) or `off`: anything else might be meant as either. `pages`: reads of
+    the pages that cost a query a minute per address (`DOKO_PAGES_PER_ADDRESS`)."""
+    if text not in ("on", "off"):
+        raise SettingsError(f"DOKO_RATE_LIMITS must be on or off, not {text!r}")
+    if pages < 1:
+        raise SettingsError("DOKO_PAGES_PER_ADDRESS must be at least 1 (or DOKO_RATE_LIMITS=off)")
+    return None if text == "off" else Limits(pages_per_ip=pages)
+
+
+def proxy_list(text: str) -> tuple[str, ...]:
+    """Comma-separated addresses or networks (`127.0.0.1, 10.0.0.0/8`); each is checked at
+    start-up so that a typo fails loudly instead of trusting nobody (or everybody)."""
+    proxies = tuple(part.strip() for part in text.split(",") if part.strip())
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise SettingsError(
+                f"DOKO_TRUSTED_PROXIES: {proxy!r} is not an address or network "
+                "(comma-separated, e.g. 127.0.0.1, 10.0.0.0/8)"
+            ) from None
+    return proxies

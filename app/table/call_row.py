@@ -1,0 +1,49 @@
+"""The call row: one place per call, so that no call ever moves under the player's finger.
+
+A call cannot be taken back. When the row held only the calls still open, the next call
+slid into the place of the one just made, and a double tap made both. Here every step of the
+team's ladder (Re or Kontra, no 90, no 60, no 30, schwarz) keeps its place: the steps the
+team has made stay in the row as marks that take no tap, the open ones are buttons. The high
+calls (no 60 and beyond) ask for a second, deliberate tap (`static/js/calls.js`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.languages.i18n import Translator
+from app.languages.words import call_name
+from app.table.presenter import Control
+from engine import Call, Step, Team
+from engine.announcements import call_for
+
+CONFIRMED_FROM = Step.NO60
+"""The lowest step that asks for a second tap: from here a call decides the hand's value."""
+
+
+@dataclass(frozen=True)
+class CallPlace:
+    label: str
+    action: str | None
+    """`announce no90` for a call open now; None for a step the team has made."""
+    next: bool = False
+    """The lowest open call (the A key's)."""
+    confirm: bool = False
+    """The call asks for a second, deliberate tap."""
+
+
+def call_row(announce: Sequence[Control], team: str | None, t: Translator) -> tuple[CallPlace, ...]:
+    """The row for the open calls `announce` (lowest first) of a player on `team`."""
+    if not announce or team is None:
+        return ()
+    steps = [Call(control.action.removeprefix("announce ")).step for control in announce]
+    made = tuple(
+        CallPlace(call_name(call_for(Step(step), Team(team)).value, t), None)
+        for step in range(Step.TEAM, steps[0])
+    )
+    open_calls = tuple(
+        CallPlace(control.label, control.action, index == 0, step >= CONFIRMED_FROM)
+        for index, (control, step) in enumerate(zip(announce, steps, strict=True))
+    )
+    return made + open_calls

@@ -1,0 +1,73 @@
+"""What the How to play page takes from the engine rather than writing down: the card points,
+the targets, the announcement deadlines, the DDV thresholds (so that a change of the rules
+changes the page), and the card pictures of the strategy tips."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.languages.i18n import Translator
+from app.table.presenter import CardFace, face
+from engine import Card, Contract, Rank, RuleSet, Step, card_order
+from engine.announcements import deadline
+from engine.scoring import TOTAL_POINTS
+from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS, KONTRA_TARGET, RE_TARGET, TEAM_CALL
+
+TIP_CARDS = {
+    "aces": ("AC", "AS"),
+    "announce": ("10H", "QC", "QS"),
+    "smear": ("AH", "10S"),
+    "fox": ("AD",),
+    "twins": ("QC", "QC"),
+}
+"""The cards each tip shows, by tip."""
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The page's numbers, each a placeholder of its messages."""
+
+    points: dict[str, int]
+    """Card points by rank: `ace`, `ten`, `king`, `queen`, `jack`, `nine`."""
+    total: int
+    re_target: int
+    kontra_target: int
+    deadlines: dict[str, int]
+    """Fewest cards held to announce: `team` (Re or Kontra), `no90`, `no60`, `no30`,
+    `schwarz` (before any Hochzeit shift)."""
+    ddv_against: dict[str, int]
+    """DDV scoring: card points that earn 1 against `no90`, `no60`, `no30`, `schwarz`."""
+    doppelkopf: int
+    team_call: int
+    """What each Re and Kontra said adds."""
+
+
+STEP_NAMES = {
+    Step.TEAM: "team",
+    Step.NO90: "no90",
+    Step.NO60: "no60",
+    Step.NO30: "no30",
+    Step.SCHWARZ: "schwarz",
+}
+
+
+def figures(rules: RuleSet) -> Figures:
+    return Figures(
+        points={rank.name.lower(): rank.points for rank in Rank},
+        total=TOTAL_POINTS,
+        re_target=RE_TARGET,
+        kontra_target=KONTRA_TARGET,
+        deadlines={name: deadline(step, rules, 0) for step, name in STEP_NAMES.items()},
+        ddv_against={STEP_NAMES[step]: points for step, points in DDV_AGAINST.items()},
+        doppelkopf=DOPPELKOPF_POINTS,
+        team_call=TEAM_CALL,
+    )
+
+
+def tip_cards(t: Translator) -> dict[str, tuple[CardFace, ...]]:
+    """Each tip's cards, drawn as in a normal game."""
+    order = card_order(Contract.NORMAL)
+    return {
+        tip: tuple(face(Card.parse(code), order, t) for code in codes)
+        for tip, codes in TIP_CARDS.items()
+    }

@@ -1,0 +1,365 @@
+"""Reading and writing games. These functions never commit: the request's transaction does
+(but for a step that is all its request writes, on PostgreSQL: see `write_table`)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any, NamedTuple, cast
+
+from sqlalchemy import JSON, Insert, Integer, bindparam, column, func, inspect, select, true
+from sqlalchemy import Table as SqlTable
+from sqlalchemy.orm import Session, make_transient_to_detached, object_session
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy.sql import Executable
+
+from app.operations.bot_pool import BotRoster
+from app.operations.kept import Kept
+from app.operations.ratelimit import UPSERTS, Count
+from app.storage.db import insert_unless_present
+from app.storage.models import GameHand, GameRow, Player
+from app.table.service import Table, game_over, rebuild
+from engine import RuleSet
+
+HANDS = cast(SqlTable, GameHand.__table__)
+GAMES = cast(SqlTable, GameRow.__table__)
+ROW_COLUMNS = tuple(inspect(GameRow).column_attrs)
+
+
+def new_id() -> str:
+    return secrets.token_hex(16)
+
+
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+"""What `new_id` makes: a game's id in a URL is nothing else."""
+
+
+def player_for(session: Session, player_id: str | None) -> Player:
+    """The cookie's player; created on first need (with the cookie's id when it has one).
+    Two first requests with the same cookie may arrive together: both get the one row. A
+    visitor without a cookie gets a new player, stored with what the request stores (no
+    row can have its new id: nothing to read first)."""
+    if player_id is None:
+        newcomer = Player(id=new_id())
+        session.add(newcomer)
+        return newcomer
+    player = session.get(Player, player_id)
+    if player is None:
+        insert_unless_present(session, Player, {"id": player_id})
+        player = session.get(Player, player_id)
+        assert player is not None
+    return player
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """`new` (fresh deals), `daily` (the ranked attempt) or `practice` (daily deals again)."""
+
+    mode: str = "new"
+    day: date | None = None
+    practice_reason: str | None = None
+    """Why a daily game is practice for a player without a ranked attempt (`GameRow`)."""
+
+
+NEW_GAME = GameKind()
+
+
+def add_game(
+    session: Session, player: Player, table: Table, bot_id: str, kind: GameKind = NEW_GAME
+) -> GameRow:
+    game = table.game
+    row = GameRow(
+        id=new_id(),
+        player_id=player.id,
+        rules_key=game.rules.key,
+        seed=game.seed,
+        bot_id=bot_id,
+        mode=kind.mode,
+        day=kind.day,
+        practice_reason=kind.practice_reason,
+        **_derived(table),
+    )
+    row.log = table.log
+    session.add(row)
+    session.flush()
+    table.stored_hands = len(table.log)
+    return row
+
+
+def find_game(session: Session, game_id: str, player_id: str | None) -> GameRow | None:
+    """A game, only for the player who owns it. An id `new_id` cannot have made is not looked
+    up: it names no game, and PostgreSQL refuses some (a NUL) with an error."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    row = session.get(GameRow, game_id)
+    return row if row is not None and row.player_id == player_id else None
+
+
+def read_table(row: GameRow, roster: BotRoster) -> Table:
+    """The game's table, replayed from its hands as stored. The hands are read as plain rows,
+    not through the row's relationship: the replay needs only their actions, and ORM objects
+    for them slowed every request that finds no kept table."""
+    session = object_session(row)
+    assert session is not None, "the game's row belongs to the request's session"
+    hands = select(HANDS.c.actions).where(HANDS.c.game_id == row.id).order_by(HANDS.c.number)
+    log = list(session.scalars(hands))
+    return rebuild(RuleSet.from_key(row.rules_key), row.seed, roster.bot(row.bot_id), log)
+
+
+class _Held(NamedTuple):
+    """A cache entry: the game's columns as this process last read or wrote them, and the
+    table rebuilt at that version."""
+
+    columns: dict[str, Any]
+    table: Table
+
+
+class TableCache:
+    """Rebuilt tables by game, so a request need not replay the whole game. An entry counts
+    only for the stored version it was built from, so several processes and restarts stay
+    correct; a request takes its table out while it works on it.
+
+    An entry also holds the game's row as this process last read or wrote it, so that a
+    click can skip reading the row (`take_held`): the step's UPDATE checks the version in
+    the database, which has the last word."""
+
+    def __init__(self, roster: BotRoster, size: int = 512) -> None:
+        self.roster = roster
+        self._tables: Kept[str, _Held] = Kept(size)
+
+    def take(self, row: GameRow) -> Table:
+        held = self._tables.pop(row.id)
+        if held is None or held.table.version != row.version:
+            return self._rebuilt(row)
+        return held.table
+
+    @contextmanager
+    def lent(self, row: GameRow) -> Iterator[Table]:
+        """The game's table while a request reads it (a page, a hand's record, a hint), kept
+        again only after. A kept table is the next click's to play its step on
+        (`take_held`): read meanwhile, a page showed what that click did before it was
+        stored, or when it never was (refused past the rate limits), the bots' answering
+        cards included. A request that fails drops the table (the next one rebuilds it)."""
+        table = self.take(row)
+        yield table
+        self.keep(row, table)
+
+    def take_held(
+        self, session: Session, game_id: str, player_id: str | None, version: int
+    ) -> tuple[GameRow, Table] | None:
+        """The game's row and table as this process left them, the row attached to `session`
+        without a query, when the player owns the game and the request was made on that
+        version; else None (read the row). Another process may have stored a step since: the
+        row is then stale, and only a step whose UPDATE finds its version (`write_table`)
+        may rely on it."""
+        asked = {"player_id": player_id, "version": version}
+
+        def made_on_it(held: _Held) -> bool:
+            return all(held.columns[name] == value for name, value in asked.items())
+
+        held = self._tables.pop_if(game_id, made_on_it)
+        if held is None:
+            return None
+        row = GameRow(**held.columns)
+        make_transient_to_detached(row)
+        session.add(row)
+        return row, held.table
+
+    def decides_quickly(self, game_id: str) -> bool:
+        """Whether a table is kept for the game and its bots decide in a moment, here (no
+        search bot): a step on it takes no more than a few milliseconds of this process."""
+        held = self._tables.get(game_id)
+        return held is not None and self.roster.decides_quickly(held.columns["bot_id"])
+
+    def _rebuilt(self, row: GameRow) -> Table:
+        """The table of the row's version. The hands are read after the row, so a step
+        committed in between (another request, another process) shows in them: then the row
+        is read again, and the request sees the game as it now is."""
+        table = read_table(row, self.roster)
+        while table.version != row.version:
+            session = object_session(row)
+            assert session is not None
+            session.expire(row)
+            table = read_table(row, self.roster)
+        return table
+
+    def keep(self, row: GameRow, table: Table) -> None:
+        """Keeps the table of the row's version, with a copy of the row's columns (a fresh
+        object is made from them for each request: an ORM object belongs to one session)."""
+        columns = {column.key: getattr(row, column.key) for column in ROW_COLUMNS}
+        self._tables.put(row.id, _Held(columns, table))
+
+
+class _Derived(NamedTuple):
+    """The game row's columns that follow from the table."""
+
+    version: int
+    hands_done: int
+    finished: bool
+    updated_at: datetime
+
+
+def _derived(table: Table) -> dict[str, Any]:
+    now = datetime.now(UTC)
+    return _Derived(table.version, len(table.game.results), game_over(table.game), now)._asdict()
+
+
+def counts_with_step(session: Session, alone: bool) -> bool:
+    """Whether `write_table` can count the click against the rate limits in the step's own
+    statement: on PostgreSQL, for a step `alone` in its request."""
+    return alone and session.get_bind().dialect.name == "postgresql"
+
+
+def write_table(row: GameRow, table: Table, alone: bool, count: Count | None = None) -> None:
+    """Stores a step of a stored game: its actions and what is derived from the log for
+    queries. Only the hands the step touched are written: the one that was in progress and
+    any dealt since. (A game's request never loads the hands' rows, so there is nothing in
+    the session to update.) Plain statements, not the ORM's flush, which cost a click as
+    much as they do. The row is written only while it still has the version the step was
+    made on, else `StaleDataError` (as the ORM's version check raised): of two concurrent
+    steps on a game, one is stored, and nothing of the other.
+
+    On PostgreSQL the step is one statement. When it is `alone` (the session's first
+    statement, and nothing else is written with it) it runs without a transaction: a
+    statement is atomic on its own, and BEGIN and COMMIT were two of a click's five round
+    trips to the database.
+
+    That statement can also count the click against the rate limits (a `count`, when
+    `counts_with_step`), saving the click another round trip: the game is then written only
+    if every key was below its limit, else `TooManyRequests` (with nothing counted)."""
+    session = object_session(row)
+    assert session is not None, "the game's row belongs to the request's session"
+    if count is not None and not counts_with_step(session, alone):
+        raise ValueError("a click is counted with its step only when `counts_with_step`")
+    values = _derived(table)
+    if session.get_bind().dialect.name == "postgresql":
+        if alone:
+            session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        _write_in_one_statement(session, row, table, values, count)
+    else:
+        _write_statements(session, row, table, values)
+    _stored(row, values)
+    table.stored_hands = len(table.log)
+
+
+def _write_in_one_statement(
+    session: Session, row: GameRow, table: Table, values: dict[str, Any], count: Count | None
+) -> None:
+    last = table.stored_hands - 1
+    step = {"game": row.id, "was": row.version, "hand": last, "played": table.log[last]}
+    step["added"] = [_hand(table, n) for n in range(table.stored_hands, len(table.log))]
+    step |= {f"new_{name}": value for name, value in values.items()}
+    connection = session.connection()
+    if count is None:
+        stored = connection.execute(STEP, step).scalar_one()
+    else:
+        step |= count.parameters() | {"keys": len(count.limits)}
+        stored, counted = connection.execute(COUNTED_STEPS[len(count.limits)], step).one()
+        count.settle(connection, set(counted or ()))
+    if stored != 1:
+        raise _stale(row)
+
+
+def _write_statements(session: Session, row: GameRow, table: Table, values: dict[str, Any]) -> None:
+    """The row first, so that a step on a game that moved on fails before its hands clash
+    with the stored ones."""
+    _update_row(session, row, values)
+    last = table.stored_hands - 1
+    hand = HANDS.update().where(HANDS.c.game_id == row.id, HANDS.c.number == last)
+    session.execute(hand.values(actions=list(table.log[last])))
+    added = range(table.stored_hands, len(table.log))
+    if added:
+        session.execute(HANDS.insert(), [_hand(table, n) | {"game_id": row.id} for n in added])
+
+
+def _hand(table: Table, number: int) -> dict[str, Any]:
+    return {"number": number, "actions": list(table.log[number])}
+
+
+def _step(counting: Insert | None = None) -> Executable:
+    """A step as one PostgreSQL statement: the game's row updated while it has the version
+    the step was made on, the hand in progress rewritten and the hands dealt since inserted
+    only if it was; counts the rows updated (1, or 0 when the game has moved on). (No
+    parameter is named after a column: Core would add it to the SET of each UPDATE.)
+
+    With a rate limits' `counting` statement, the click is counted first, the game is
+    updated only if each of the `keys` was counted, and the keys counted come second."""
+    written_if = [GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("was")]
+    if counting is not None:
+        counted = counting.cte("counted")
+        written_if.append(
+            select(func.count()).select_from(counted).scalar_subquery() == bindparam("keys")
+        )
+    game = (
+        GAMES.update()
+        .where(*written_if)
+        .values({name: bindparam(f"new_{name}") for name in _Derived._fields})
+        .returning(GAMES.c.id)
+        .cte("stored_game")
+    )
+    hand = (
+        HANDS.update()
+        .where(
+            HANDS.c.game_id == select(game.c.id).scalar_subquery(),
+            HANDS.c.number == bindparam("hand"),
+        )
+        .values(actions=bindparam("played", type_=JSON))
+        .cte("stored_hand")
+    )
+    dealt = (
+        func.json_to_recordset(bindparam("added", type_=JSON))
+        .table_valued(column("number", Integer), column("actions", JSON))
+        .render_derived(with_types=True)
+    )
+    added = (
+        HANDS.insert()
+        .from_select(
+            ["game_id", "number", "actions"],
+            select(game.c.id, dealt.c.number, dealt.c.actions).join_from(game, dealt, true()),
+        )
+        .cte("added_hands")
+    )
+    stored = select(func.count()).select_from(game)
+    if counting is None:
+        return stored.add_cte(hand, added)
+    keys = select(func.array_agg(counted.c.key)).scalar_subquery()
+    return select(stored.scalar_subquery(), keys).add_cte(hand, added)
+
+
+STEP = _step()
+COUNTED_STEPS = {keys: _step(UPSERTS["postgresql", keys]) for keys in (1, 2)}
+"""The step that also counts the click, by its number of keys (an address, and a player)."""
+
+
+def _update_row(session: Session, row: GameRow, values: dict[str, Any]) -> None:
+    """Updates the row if its stored version is still the one it was read with."""
+    changed = session.execute(
+        GAMES.update().where(GAMES.c.id == row.id, GAMES.c.version == row.version).values(values)
+    )
+    if getattr(changed, "rowcount", 0) != 1:
+        raise _stale(row)
+
+
+def _stale(row: GameRow) -> StaleDataError:
+    return StaleDataError(f"game {row.id} is no longer at version {row.version}")
+
+
+def _stored(row: GameRow, values: dict[str, Any]) -> None:
+    """The row object holds the values as stored, so the ORM has nothing left to write."""
+    for name, value in values.items():
+        set_committed_value(row, name, value)
+
+
+def latest_game(session: Session, player_id: str) -> GameRow | None:
+    query = (
+        select(GameRow)
+        .where(GameRow.player_id == player_id)
+        .order_by(GameRow.updated_at.desc())
+        .limit(1)
+    )
+    return session.scalars(query).first()

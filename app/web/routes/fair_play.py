@@ -1,0 +1,15 @@
+"""The Fair play page: what is checked in a ranked daily game, and what happens to a held
+result."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+
+from app.web.deps import TemplatesDep
+
+router = APIRouter(tags=["fair play"])
+
+
+@router.get("/fair-play")
+def fair_play(request: Request, templates: TemplatesDep) -> Response:
+    return templates.TemplateResponse(request, "fair_play.html", {})

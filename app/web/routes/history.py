@@ -1,0 +1,44 @@
+"""The player's history: games, hands, statistics, trends and the daily calendar."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from fastapi import APIRouter, Request, Response
+
+from app.daily.attempts import attempts_close_at, deals_secret
+from app.languages.i18n import writing_of
+from app.learning.history import TREND_GAMES, FactsCache, History, history_of
+from app.web.deps import PageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
+
+router = APIRouter(tags=["history"])
+
+
+@router.get("/history", dependencies=[PageLimit])
+def history(
+    request: Request, session: SessionDep, settings: SettingsDep, templates: TemplatesDep
+) -> Response:
+    """Every game of the cookie's player, newest first, with statistics derived by replay."""
+    facts: FactsCache = request.app.state.facts
+    writing = writing_of(request)
+    now = settings.now()
+    shown = history_of(session, player_id(request), now, facts, writing)
+    context = {
+        "history": shown,
+        "weekdays": writing.weekdays(),
+        "trend_games": TREND_GAMES,
+        "kept_back": kept_back(shown, now),
+    }
+    response: Response = templates.TemplateResponse(request, "history.html", context)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def kept_back(shown: History, now: datetime) -> dict[str, datetime]:
+    """When the reviews and records of each listed game at a day's deals become available,
+    by game id, while its deals are secret (`app.web.secrecy`)."""
+    return {
+        game.id: attempts_close_at(game.day)
+        for game in shown.games
+        if game.day is not None and deals_secret(game, now)
+    }

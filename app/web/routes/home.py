@@ -1,0 +1,25 @@
+"""The home page: start a game or go back to the one in progress."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+
+from app.web.deps import PlayersPageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
+from app.web.in_progress import game_in_progress
+from engine.daily import RANKED
+
+router = APIRouter(tags=["home"])
+
+
+@router.get("/", dependencies=[PlayersPageLimit])
+def home(
+    request: Request, session: SessionDep, settings: SettingsDep, templates: TemplatesDep
+) -> Response:
+    """A player's home page looks up its game in progress, so it is counted as a page that
+    costs a query (`PlayersPageLimit`); a first visit's costs none, and is not."""
+    player = player_id(request)
+    context = {
+        "resume": game_in_progress(session, player, settings.now()) if player else None,
+        "ranked": RANKED,
+    }
+    return templates.TemplateResponse(request, "home.html", context)

@@ -1,0 +1,67 @@
+"""The rules: the How-to-play page and the Rules dialog's choice of preset and toggles."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
+
+from app.languages.i18n import N_, translator
+from app.table.how_to_play import figures, tip_cards
+from app.table.levels import DEFAULT_LEVEL, LEVELS
+from app.table.preferences import remember_level, remember_rules, rules_preference
+from app.table.rules_form import TOGGLE_FIELDS, RulesFormError, rules_from_form
+from app.web.deps import PlayerId, RosterDep, SessionDep, TemplatesDep, count_start
+from app.web.routes.games import current_player, open_game, to_table
+from engine import RulesError
+
+router = APIRouter(tags=["rules"])
+
+NO_SUCH_RULES = N_("These variants cannot be combined.")
+
+
+@router.get("/how-to-play")
+def how_to_play(request: Request, templates: TemplatesDep) -> Response:
+    """The rules in use in words, with the engine's figures, and the strategy tips."""
+    rules = rules_preference(request)
+    context = {"figures": figures(rules), "tips": tip_cards(translator(request))}
+    return templates.TemplateResponse(request, "how_to_play.html", context)
+
+
+async def _toggle_fields(request: Request) -> dict[str, object]:
+    """The dialog's toggle fields as sent (an unchecked box is simply absent)."""
+    form = await request.form()
+    return {name: form.get(name) for name in TOGGLE_FIELDS}
+
+
+@router.post("/rules", dependencies=[PlayerId])
+def choose_rules(
+    request: Request,
+    session: SessionDep,
+    templates: TemplatesDep,
+    roster: RosterDep,
+    preset: Annotated[str, Form(max_length=20)],
+    fields: Annotated[dict[str, object], Depends(_toggle_fields)],
+    level: Annotated[str, Form(max_length=10)] = DEFAULT_LEVEL,
+) -> Response:
+    """Remembers the chosen rules and level on this device and starts a new game with them
+    (the dialog asked for confirmation first)."""
+    try:
+        rules = rules_from_form(preset, fields)
+    except RulesError as error:
+        t = translator(request)
+        message = t.gettext(NO_SUCH_RULES)
+        if isinstance(error, RulesFormError):
+            message = error.in_words(t)
+        context = {"message": message, "title": t.gettext("Those rules do not exist")}
+        return templates.TemplateResponse(request, "message.html", context, status_code=400)
+    if level not in LEVELS:
+        raise HTTPException(400, N_("The level is one of easy, normal, strong."))
+    count_start(request)
+    bot = roster.bot(LEVELS[level])
+    row, table = open_game(session, current_player(request, session), rules, bot)
+    session.commit()
+    response = to_table(request, row, table)
+    remember_rules(response, rules)
+    remember_level(response, level)
+    return response

@@ -1,0 +1,145 @@
+"""Imports run one way, as the README's code map says: `engine` imports nothing of the project
+outside itself, `bots` only `engine`, and each package of `app` only the packages its row of
+the map names. The map is read from the README, so the page a newcomer reads and the rule the
+code keeps are one. Every import counts: those under `if TYPE_CHECKING:` and inside functions
+too, since an import that runs the wrong way ties the packages together however it is written."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = ("engine", "bots", "app", "tests", "bench", "scripts", "migrations")
+ROW = re.compile(r"^\| `(?P<package>[a-z_/]+)/` \| (?P<holds>.+?) \| (?P<imports>.+?) \|$")
+
+
+def code_map(readme: str) -> dict[str, set[str]]:
+    """The README's code map: each package (`engine`, `bots`, `app.table`, …) and the packages
+    it may import. In the map an `app` package names the others of `app` by their short name."""
+    section = readme.split("\n## Code map\n", 1)[1].split("\n## ", 1)[0]
+    allowed: dict[str, set[str]] = {}
+    for line in section.splitlines():
+        if match := ROW.match(line):
+            package = match["package"].replace("/", ".")
+            names = re.findall(r"`([a-z_]+)`", match["imports"])
+            inside_app = package.startswith("app.")
+            allowed[package] = {
+                f"app.{name}" if inside_app and name not in ("engine", "bots") else name
+                for name in names
+            }
+    return allowed
+
+
+def module_name(path: Path, root: Path) -> list[str]:
+    """`app/table/store.py` → ["app", "table", "store"]; a package's `__init__` is the package."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return parts[:-1] if parts[-1] == "__init__" else parts
+
+
+def package_of(module: list[str]) -> str:
+    """The code map's package of a module: `engine`, `bots`, or `app.<package>`."""
+    return ".".join(module[:2]) if module[0] == "app" else module[0]
+
+
+def imported_modules(path: Path, root: Path) -> set[str]:
+    """Every project module one file imports, by its full name (relative imports resolved)."""
+    module = module_name(path, root)
+    package = module if path.name == "__init__.py" else module[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                above = package[: len(package) - node.level + 1]
+                base = ".".join([*above, *filter(None, [node.module])])
+            names = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        found |= {name for name in names if name.split(".")[0] in PROJECT}
+    return found
+
+
+def wrong_way(root: Path, allowed: dict[str, set[str]]) -> list[str]:
+    """Each import that the map does not allow, as "importer -> imported", and each module that
+    lies in no package of the map."""
+    wrong: list[str] = []
+    for top in ("engine", "bots", "app"):
+        for path in sorted((root / top).rglob("*.py")):
+            module = module_name(path, root)
+            own = package_of(module)
+            if module == ["app"]:
+                continue
+            if own not in allowed:
+                wrong.append(f"{'.'.join(module)} is in no package of the code map")
+                continue
+            for name in sorted(imported_modules(path, root)):
+                other = package_of(name.split("."))
+                if other != own and other not in allowed[own] and name != "app":
+                    wrong.append(f"{'.'.join(module)} -> {name}")
+    return wrong
+
+
+def test_imports_run_the_way_the_code_map_says() -> None:
+    allowed = code_map((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert wrong_way(ROOT, allowed) == []
+
+
+def test_the_code_map_names_every_package_of_app() -> None:
+    allowed = code_map((ROOT / "README.md").read_text(encoding="utf-8"))
+    packages = {f"app.{path.parent.name}" for path in (ROOT / "app").glob("*/__init__.py")}
+    assert {"engine", "bots"} | packages == set(allowed)
+    assert allowed["engine"] == set()
+    assert allowed["bots"] == {"engine"}
+
+
+def test_the_map_is_read_with_the_short_names_of_app(tmp_path: Path) -> None:
+    readme = (
+        "# X\n\n## Code map\n\n| package | what it holds | may import |\n|---|---|---|\n"
+        "| `engine/` | the rules | nothing of the project |\n"
+        "| `bots/` | opponents | `engine` |\n"
+        "| `app/low/` | the bottom | `engine` |\n"
+        "| `app/high/` | the top | `low`, `bots`, `engine` |\n\n## Next\n"
+    )
+    assert code_map(readme) == {
+        "engine": set(),
+        "bots": {"engine"},
+        "app.low": {"engine"},
+        "app.high": {"app.low", "bots", "engine"},
+    }
+
+
+def test_a_wrong_way_import_is_found(tmp_path: Path) -> None:
+    """An import up the map (a low package importing a high one), from inside a function and
+    relatively, and one from the engine into the bots, are each named."""
+    files = {
+        "engine/__init__.py": "",
+        "engine/cards.py": "def f():\n    from bots import heuristic\n",
+        "bots/__init__.py": "",
+        "bots/heuristic.py": "from engine import cards\n",
+        "app/__init__.py": "",
+        "app/low/__init__.py": "",
+        "app/low/store.py": "from ..high import pages\nfrom engine import cards\n",
+        "app/high/__init__.py": "",
+        "app/high/pages.py": "from app.low.store import x\nfrom .other import y\n",
+        "app/stray.py": "",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    allowed = {
+        "engine": set(),
+        "bots": {"engine"},
+        "app.low": {"engine"},
+        "app.high": {"app.low", "engine"},
+    }
+    assert wrong_way(tmp_path, allowed) == [
+        "engine.cards -> bots",
+        "engine.cards -> bots.heuristic",
+        "app.low.store -> app.high",
+        "app.low.store -> app.high.pages",
+        "app.stray is in no package of the code map",
+    ]
