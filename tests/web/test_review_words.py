@@ -29,8 +29,8 @@ FRAMES = {
     "<strong>take the Armut</strong>.",
     "de": "Deine Wahl: <strong>Armut ablehnen</strong>; besser: <strong>Armut annehmen</strong>.",
     "ru": "Твой выбор: <strong>отказ от Armut</strong>; лучше: <strong>принятие Armut</strong>.",
-    "hu": "A választásod: <strong>az Armut elutasítása</strong>; jobb: "
-    "<strong>az Armut elfogadása</strong>.",
+    "hu": "A választásod: <strong>Armut elutasítása</strong>; jobb: "
+    "<strong>Armut elfogadása</strong>.",
     "ro": "Alegerea ta: <strong>refuzarea Sărăciei</strong>; mai bine: "
     "<strong>acceptarea Sărăciei</strong>.",
 }
