@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.deal import deal
@@ -22,7 +22,11 @@ class Standing:
 
 class Game:
     """Deals each hand from the game seed; an Armut redeal is dealt again by the same dealer
-    and does not count towards `hands_per_game`."""
+    and does not count towards `hands_per_game`.
+
+    `results` and `records` hold the hands `next_hand` moved on from, the ones before the hand
+    on the table; `finished_results` and `finished_records` add that hand once it is over. The
+    game is over when its last hand is: nothing is dealt after it."""
 
     def __init__(self, rules: RuleSet, seed: str) -> None:
         self.rules = rules
@@ -38,8 +42,22 @@ class Game:
         return Hand(self.rules, dealt.hands, dealt.dealer)
 
     @property
+    def finished_results(self) -> list[HandResult]:
+        """The result of every hand played to its end, the one still on the table included."""
+        done = [self.hand.result()] if self.hand.phase is Phase.DONE else []
+        return [*self.results, *done]
+
+    @property
+    def finished_records(self) -> list[HandRecord]:
+        """The record of every finished hand, Armut redeals included, in order: hand n of a
+        game's pages is `finished_records[n - 1]`."""
+        done = [HandRecord.of_hand(self.hand)] if self.hand.phase is Phase.DONE else []
+        return [*self.records, *done]
+
+    @property
     def is_over(self) -> bool:
-        return len(self.results) == self.rules.hands_per_game
+        """The last hand has been played: the game ends on its table, with nothing to deal."""
+        return len(self.finished_results) == self.rules.hands_per_game
 
     def next_hand(self) -> None:
         """Moves on once the current hand is over: a redeal, or the next hand."""
@@ -52,12 +70,12 @@ class Game:
             self.results.append(self.hand.result())
             self.hand_number += 1
             self.redeal = 0
-        if not self.is_over:
-            self.hand = self._deal()
+        self.hand = self._deal()
 
     @property
     def totals(self) -> tuple[int, int, int, int]:
-        return totals_of(self.results)
+        """Each seat's total over the finished hands."""
+        return totals_of(self.finished_results)
 
     def standings(self) -> list[Standing]:
         return standings_of(self.totals)
@@ -67,6 +85,17 @@ def totals_of(results: Sequence[HandResult]) -> tuple[int, int, int, int]:
     """Each seat's sum of its hand scores."""
     sums = [sum(result.scores[seat] for result in results) for seat in range(4)]
     return sums[0], sums[1], sums[2], sums[3]
+
+
+def numbers_in_game(redeals: Iterable[bool]) -> list[int]:
+    """Each dealt hand's number as the table counts hands (§9), given whether each was an
+    Armut redeal: a redeal does not count, and has the number of the hand dealt again."""
+    numbers: list[int] = []
+    played = 0
+    for redeal in redeals:
+        numbers.append(played + 1)
+        played += not redeal
+    return numbers
 
 
 def standings_of(totals: Sequence[int]) -> list[Standing]:

@@ -13,15 +13,13 @@ from typing import TYPE_CHECKING, Protocol
 from sqlalchemy import ColumnElement, Select, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from app.daily.ranking import shared_places
 from app.storage.models import DailyAttempt, GameRow, Player
 from app.table.service import (
     HUMAN,
     Table,
-    finished_results,
-    game_over,
 )
 from engine import HandResult, Team
-from engine.game import totals_of
 
 if TYPE_CHECKING:
     from app.daily.networks import RankedSlot
@@ -152,14 +150,16 @@ def same_network(session: Session, attempt: DailyAttempt) -> list[DailyAttempt]:
 
 def game_total(table: Table) -> tuple[int, int]:
     """Seat 0's total game points and hands won, from the replayed log."""
-    results = finished_results(table.game)
-    total = totals_of(results)[HUMAN]
-    won = sum(1 for result in results if result.winner is _team_of_human(result))
-    return total, won
+    return table.game.totals[HUMAN], sum(hands_won(table))
 
 
-def _team_of_human(result: HandResult) -> Team:
-    return Team.RE if HUMAN in result.re else Team.KONTRA
+def hands_won(table: Table) -> tuple[bool, ...]:
+    """Whether seat 0's team won each hand played so far, in order (redeals left out)."""
+    return tuple(won_by_human(result) for result in table.game.finished_results)
+
+
+def won_by_human(result: HandResult) -> bool:
+    return result.winner is (Team.RE if HUMAN in result.re else Team.KONTRA)
 
 
 def settles(row: GameRow, table: Table, now: datetime) -> bool:
@@ -168,7 +168,7 @@ def settles(row: GameRow, table: Table, now: datetime) -> bool:
     return (
         row.mode == "daily"
         and row.day is not None
-        and game_over(table.game)
+        and table.game.is_over
         and not seed_published(row.day, now)
     )
 
@@ -208,6 +208,11 @@ def unfinished_attempts(session: Session, day: date, rules_key: str) -> int:
     return int(session.scalar(query) or 0)
 
 
+def ranked_attempts(session: Session, day: date, rules_key: str) -> int:
+    """The attempts on the day's board."""
+    return int(session.scalar(select(func.count()).where(*_on_board(day, rules_key))) or 0)
+
+
 @dataclass(frozen=True)
 class BoardRow:
     rank: int
@@ -238,15 +243,12 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
 
 def top_rows(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
     """The board's top `BOARD_SIZE` rows, read in the board's index order."""
-    rows: list[BoardRow] = []
-    rank = 0
-    previous: int | None = None
-    top = session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE))
-    for position, (attempt, nickname) in enumerate(top, start=1):
-        if attempt.total != previous:
-            rank, previous = position, attempt.total
-        rows.append(_board_row(attempt, nickname, rank, player_id))
-    return rows
+    top = list(session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE)))
+    places = shared_places(attempt.total or 0 for attempt, _ in top)
+    return [
+        _board_row(attempt, nickname, place, player_id)
+        for (attempt, nickname), place in zip(top, places, strict=True)
+    ]
 
 
 def ranked_row(

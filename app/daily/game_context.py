@@ -8,14 +8,22 @@ from datetime import datetime
 
 from sqlalchemy.orm import object_session
 
-from app.daily.attempts import attempt_closed, attempts_close_at, deals_secret, seed_published
+from app.daily.attempts import (
+    attempt_closed,
+    attempts_close_at,
+    deals_secret,
+    game_total,
+    hands_won,
+    seed_published,
+)
+from app.daily.daily_share import DailyResult, daily_result
 from app.daily.fairplay.standing import Standing, standing_of_game
 from app.daily.networks import CAPPED, PRACTISED
 from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
 from app.storage.models import GameRow
 from app.table.levels import level_of
-from app.table.service import Table, game_over
+from app.table.service import Table
 from engine.daily import commitment
 
 
@@ -47,6 +55,8 @@ class GameContext:
     nickname_set_aside: str | None = None
     """The player's nickname taken off the board for passing for an earlier player's
     (`Player.nickname_set_aside`): the nickname form says so and asks for another."""
+    share: DailyResult | None = None
+    """A finished game at a day's deals: its result to share."""
 
     @property
     def hints(self) -> bool:
@@ -62,7 +72,7 @@ def game_context(
     """The game's kind and what goes with it, in the words of `writing`; a practice game
     capped by its address names the cap (`ranked_per_address`)."""
     t = writing.words
-    over = game_over(table.game)
+    over = table.game.is_over
     level = level_of(row.bot_id)
     level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
     if row.mode == "new" or row.day is None:
@@ -92,6 +102,7 @@ def game_context(
         practice_note=_practice_note(row, writing, ranked_per_address),
         fair_play=_fair_play(row) if ranked and over else None,
         nickname_set_aside=row.player.nickname_set_aside if ranked and over else None,
+        share=_share(row, table, now) if over else None,
     )
 
 
@@ -121,6 +132,13 @@ def _fair_play(row: GameRow) -> Standing | None:
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
     return standing_of_game(session, row.id)
+
+
+def _share(row: GameRow, table: Table, now: datetime) -> DailyResult | None:
+    """Read, like `_fair_play`, only for a finished game's page."""
+    session = object_session(row)
+    assert session is not None, "the game's row belongs to the request's session"
+    return daily_result(session, row, game_total(table)[0], hands_won(table), now)
 
 
 def closed_message(row: GameRow, writing: Writing) -> str:

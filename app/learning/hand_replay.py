@@ -22,7 +22,7 @@ from app.table.presenter import (
     sorted_hand,
 )
 from app.table.service import HUMAN
-from engine import CardOrder, Contract, HandRecord, Phase, card_order, view_of
+from engine import HandRecord, Phase, view_of
 from engine.hand import Hand
 
 
@@ -67,12 +67,8 @@ def replay_steps(record: HandRecord, t: Translator) -> list[ReplayStep]:
     return steps
 
 
-def _order(hand: Hand) -> CardOrder:
-    return card_order(hand.contract or Contract.NORMAL, hand.schweinchen is not None)
-
-
 def _step(hand: Hand, number: int, t: Translator) -> ReplayStep:
-    order = _order(hand)
+    order = hand.order
     view = view_of(hand, HUMAN)
     declared = dict(hand.declarations)
     points = [0, 0, 0, 0]

@@ -27,9 +27,9 @@ from app.learning.charts import Chart, bar_chart, dot_chart
 from app.operations.kept import Kept
 from app.storage.models import GameHand, GameRow, HandReview, HintUse
 from app.table.levels import level_of
-from app.table.service import HUMAN, numbers_in_game, replay_game
+from app.table.service import HUMAN, replay_game
 from engine import Call, Contract, Hand, Phase, RuleSet, Team
-from engine.game import standings_of, totals_of
+from engine.game import numbers_in_game, standings_of, totals_of
 
 MAX_GAMES = 200
 """Games listed and counted, newest first: a page that stays quick for the keenest player."""

@@ -23,7 +23,7 @@ from app.languages.words import (
     seat_name,
     team_name,
 )
-from app.table.service import HUMAN, REDEALT, Table, finished_results, game_over
+from app.table.service import HUMAN, REDEALT, Table
 from engine import (
     TRUMP,
     Act,
@@ -36,10 +36,10 @@ from engine import (
     ScoreItem,
     SeatView,
     Team,
-    card_order,
     view_of,
 )
-from engine.game import standings_of, totals_of
+from engine.game import standings_of
+from engine.rules import Scoring
 
 
 @dataclass(frozen=True)
@@ -225,10 +225,6 @@ def sorted_hand(cards: CardSet, order: CardOrder) -> list[Card]:
         return (-1 if suit == TRUMP else suit, -order.strength[card.index])
 
     return sorted(cards, key=key)
-
-
-def _order(view: SeatView) -> CardOrder:
-    return card_order(view.contract or Contract.NORMAL, view.schweinchen is not None)
 
 
 def hand_cards(view: SeatView, order: CardOrder, t: Translator) -> tuple[HandCard, ...]:
@@ -480,8 +476,8 @@ def summary(
 ) -> HandSummary:
     """The end-of-hand sheet. The dealt hands are sorted as they were played: by the
     contract, a Schweinchen's two A♦ on top (the view of a finished hand names its holder)."""
-    order = _order(view)
-    scoring = table.game.rules.scoring.value
+    order = view.order
+    scoring = table.game.rules.scoring
     items = tuple(
         ItemShown(team_name(item.team, t), _item_line(item, scoring, result, t), item.points)
         for item in result.items
@@ -509,8 +505,8 @@ def summary(
     )
 
 
-def _item_line(item: ScoreItem, scoring: str, result: HandResult, t: Translator) -> str:
-    text = item_text(item.item, item.team, scoring, t)
+def _item_line(item: ScoreItem, scoring: Scoring, result: HandResult, t: Translator) -> str:
+    text = item_text(item, scoring, t)
     if item.trick is None:
         return text
     trick = result.tricks[item.trick - 1]
@@ -556,9 +552,9 @@ def speech(
         elif entry["act"] == "play":
             trick, played = next(new_cards)
             said = _play_words(trick, played, entry["seat"] != HUMAN, t)
-            if schweinchen and _reveals_schweinchen(table.log[-1], position, view.schweinchen):
+            if schweinchen and position == view.schweinchen_shown_at():
                 said.insert(1, Spoken(said[0].at_ms, schweinchen, True))
-            if _reveals_silent_solo(table.log[-1], position, view):
+            if position == view.silent_solo_shown_at():
                 said.insert(1, Spoken(said[0].at_ms, contract_words(view, t), True))
             if trick.number == view.clarification and played is trick.cards[-1]:
                 said.append(Spoken(trick.winner_at_ms, _hochzeit_words(view, t), True))
@@ -588,35 +584,6 @@ def _hochzeit_words(view: SeatView, t: Translator) -> str:
     partner = view.tricks[view.clarification - 1].winner
     words = {"declarer": seat_name(view.declarer, t), "partner": seat_name(partner, t)}
     return t.gettext("Re in the Hochzeit: %(declarer)s and %(partner)s") % words
-
-
-def _reveals_silent_solo(
-    actions: Sequence[dict[str, object]], position: int, view: SeatView
-) -> bool:
-    """Whether the hand's action at `position` is a bot's second Q♣ in its silent solo: the
-    moment the others learn that it plays alone (§5)."""
-    if view.contract is not Contract.SILENT_SOLO or view.declarer in (None, HUMAN):
-        return False
-    return _plays_again(actions, position, view.declarer, "QC", times=2)
-
-
-def _reveals_schweinchen(
-    actions: Sequence[dict[str, object]], position: int, holder: int | None
-) -> bool:
-    """Whether the hand's action at `position` is a bot's first A♦ of its Schweinchen: the
-    moment the table learns of it (§3)."""
-    if holder is None or holder == HUMAN:
-        return False
-    return _plays_again(actions, position, holder, "AD", times=1)
-
-
-def _plays_again(
-    actions: Sequence[dict[str, object]], position: int, seat: int | None, card: str, times: int
-) -> bool:
-    """Whether the hand's action at `position` is `seat` playing `card` for the `times`th
-    time."""
-    play: dict[str, object] = {"seat": seat, "act": "play", "card": card}
-    return actions[position] == play and list(actions[:position]).count(play) == times - 1
 
 
 def _play_words(trick: TrickShow, played: PlayedCard, bot: bool, t: Translator) -> list[Spoken]:
@@ -683,10 +650,9 @@ def table_model(
     """The table in the words of `t`; `animate` replays the latest step's bot cards (the
     answer to an action) and reads them out."""
     view = view_of(table.game.hand, HUMAN)
-    order = _order(view)
-    results = finished_results(table.game)
-    totals = totals_of(results)
-    over = game_over(table.game)
+    order = view.order
+    totals = table.game.totals
+    over = table.game.is_over
     buttons, calls = controls(view, t)
     tricks = tuple(trick_shows(table, view, order, delay_ms, animate, t))
     known_contract = view.contract if view.phase in _PLAYING else None

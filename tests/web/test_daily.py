@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import IntegrityError
 
 import app.web.routes.daily as daily_routes
-from app.daily.attempts import attempt_of, attempts_close_at
+from app.daily.attempts import attempt_of
 from app.storage.models import DailyAttempt, GameRow
 from engine import deal
 from tests.web.driver import (
@@ -43,6 +42,7 @@ from tests.web.helpers.daily import (
     hand_codes,
     hand_records,
     known_seed,
+    publish,
     random_choice,
     rows,
     running,
@@ -51,13 +51,6 @@ from tests.web.helpers.daily import (
 )
 
 # ---- apps, clients and the database ----------------------------------------------------------
-
-
-def publish(application: FastAPI) -> None:
-    """Moves the running server's clock to when the seed of `DAY` is published: the hand
-    records and reviews of its deals are available from then (issue 24)."""
-    published = attempts_close_at(DAY)
-    application.state.settings = replace(application.state.settings, clock=lambda: published)
 
 
 # ---- reading pages ---------------------------------------------------------------------------

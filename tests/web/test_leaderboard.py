@@ -61,6 +61,7 @@ from tests.web.helpers.leaderboard import (
     Row,
     add_finished_attempts,
     board_rows,
+    expected_ranks,
     set_nickname,
 )
 
@@ -74,11 +75,6 @@ HASH = re.compile(r'<code class="hash">([0-9a-f]{64})</code>')
 RANKED = {"fair_play": "passed", "on_board": True}
 """An attempt written directly as through its fair-play check."""
 FAKE_SCORE = {"total": "9999", "score": "9999", "hands_won": "12", "points": "9999"}
-
-
-def expected_ranks(totals: list[int]) -> list[int]:
-    """Equal totals share a rank; the next rank skips the tied places (1, 1, 3)."""
-    return [1 + sum(1 for other in totals if other > total) for total in totals]
 
 
 def nickname_of(application: FastAPI, player_id: str) -> str | None:
@@ -279,11 +275,12 @@ def bot_par(rules_key: str) -> Par:
     game = Game(RuleSet.from_key(rules_key), known_seed(SECRET, DAY, rules_key))
     bot = bot_named("heuristic-v1")
     rngs = [random.Random(f"par-check/{seat}") for seat in range(4)]
+    play_out(game.hand, [bot] * 4, rngs)
     while not game.is_over:
-        play_out(game.hand, [bot] * 4, rngs)
         game.next_hand()
-    won = sum(1 for result in game.results if 0 in _winners(result))
-    actions = [a.notation for record in game.records for a in record.actions if a.seat == 0]
+        play_out(game.hand, [bot] * 4, rngs)
+    won = sum(1 for result in game.finished_results if 0 in _winners(result))
+    actions = [a.notation for r in game.finished_records for a in r.actions if a.seat == 0]
     return Par(game.totals[0], won, actions)
 
 

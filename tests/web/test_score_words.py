@@ -1,5 +1,5 @@
 """The end-of-hand sheet's scoring items say the engine's figures: DDV's card points against
-an announcement come from `engine.stakes` (once copied into `app/languages/words.py`)."""
+an announcement come from `engine.stakes` (once copied into the app's words)."""
 
 from __future__ import annotations
 
@@ -7,23 +7,26 @@ import pytest
 
 from app.languages.i18n import translations
 from app.languages.words import item_text
-from engine import Team
+from engine import ItemKind, ScoreItem, Step, Team
+from engine.rules import Scoring
 
 ENGLISH = translations("en")
 
 
 @pytest.mark.parametrize(
-    ("item", "text"),
+    ("step", "text"),
     [
-        ("against_no90", "120 card points against Re’s No 90"),
-        ("against_no60", "90 card points against Re’s No 60"),
-        ("against_no30", "60 card points against Re’s No 30"),
-        ("against_schwarz", "30 card points against Re’s Schwarz"),
+        (Step.NO90, "120 card points against Re’s No 90"),
+        (Step.NO60, "90 card points against Re’s No 60"),
+        (Step.NO30, "60 card points against Re’s No 30"),
+        (Step.SCHWARZ, "30 card points against Re’s Schwarz"),
     ],
 )
-def test_ddv_points_against_an_announcement(item: str, text: str) -> None:
-    assert item_text(item, Team.KONTRA, "ddv", ENGLISH) == text
+def test_ddv_points_against_an_announcement(step: Step, text: str) -> None:
+    item = ScoreItem(Team.KONTRA, ItemKind.AGAINST, 1, step)
+    assert item_text(item, Scoring.DDV, ENGLISH) == text
 
 
 def test_pagat_says_the_announcement_failed() -> None:
-    assert item_text("against_no60", Team.KONTRA, "pagat", ENGLISH) == "Re’s No 60 failed"
+    item = ScoreItem(Team.KONTRA, ItemKind.AGAINST, 2, Step.NO60)
+    assert item_text(item, Scoring.PAGAT, ENGLISH) == "Re’s No 60 failed"

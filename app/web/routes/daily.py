@@ -20,15 +20,17 @@ from app.daily.attempts import (
     practised,
     seed_published,
 )
-from app.daily.board_cache import BoardCache, seen_by
+from app.daily.board_cache import BoardCache, ViewersBoard, seen_by
+from app.daily.daily_share import DailyResult, OwnPlace, Viewer, board_result
 from app.daily.fairplay.checks import FairPlayChecks
 from app.daily.networks import CAPPED, PRACTISED, RankedSlot, forget_networks, ranked_slot
 from app.daily.nicknames import NicknameError, clean_nickname, nickname_keys
 from app.daily.par import ParKeeper
 from app.languages.i18n import N_, translator
+from app.learning.history import FactsCache
 from app.operations.bot_pool import BotRoster
 from app.operations.settings import Settings
-from app.storage.models import DailyPar, Player
+from app.storage.models import DailyPar, GameRow, Player
 from app.table.levels import DAILY_LEVEL, LEVELS
 from app.table.store import GameKind
 from app.web.deps import (
@@ -171,8 +173,34 @@ def leaderboard(
         "unfinished": shared.unfinished,
         "closed": published,
         "level": DAILY_LEVEL,
+        "share": _share(request, session, settings, seen, shared.field, DailyDeals(shown, rules)),
     }
     return templates.TemplateResponse(request, "leaderboard.html", context)
+
+
+def _share(
+    request: Request,
+    session: Session,
+    settings: Settings,
+    seen: ViewersBoard,
+    field: int,
+    deals: DailyDeals,
+) -> DailyResult | None:
+    """The viewer's result to share, when the board shows its finished attempt: ranked,
+    being checked or set aside (none is read for anybody else)."""
+    viewer = player_id(request)
+    ranked = next((row.rank for row in seen.rows if row.own), None)
+    shown = ranked is not None or seen.own_pending or any(row.own for row in seen.set_aside)
+    if viewer is None or not shown:
+        return None
+    facts: FactsCache = request.app.state.facts
+
+    def hands_won_in(row: GameRow) -> tuple[bool, ...]:
+        (game,) = facts.of_games(session, [row])
+        return tuple(hand.won for hand in game.played)
+
+    at = Viewer(viewer, deals.day, deals.rules_key, settings.now())
+    return board_result(session, hands_won_in, at, OwnPlace(ranked, field))
 
 
 def _bot_par(

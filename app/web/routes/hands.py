@@ -13,11 +13,11 @@ from fastapi import Path as PathParam
 
 from app.languages.i18n import N_
 from app.storage.models import GameRow
-from app.table.service import finished_records, is_redeal, numbers_in_game
 from app.web.deps import PageLimit, SessionDep
 from app.web.routes.games import Screen, ScreenDep, owned_game
 from app.web.secrecy import RECORD_LATER, refuse_while_secret
 from engine import HandRecord
+from engine.game import numbers_in_game
 
 router = APIRouter(prefix="/games", tags=["hands"])
 
@@ -44,10 +44,10 @@ def finished_hand(
     row = owned_game(session, request, game_id)
     refuse_while_secret(row, screen.settings.now(), later)
     with screen.cache.lent(row) as table:
-        records = finished_records(table.game)
+        records = table.game.finished_records
     if not 1 <= number <= len(records):
         raise HTTPException(404, N_("That hand is not finished yet."))
-    in_game = numbers_in_game(map(is_redeal, records))[number - 1]
+    in_game = numbers_in_game(record.is_redeal for record in records)[number - 1]
     return FinishedHand(row, records[number - 1], in_game)
 
 

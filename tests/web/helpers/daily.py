@@ -12,7 +12,7 @@ import re
 import time as clock
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
@@ -21,11 +21,12 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
+from app.daily.attempts import attempts_close_at
 from app.operations.ratelimit import Limits
 from app.operations.settings import Settings
 from app.storage.models import DailyAttempt, GameRow
 from app.web.factory import create_app
-from engine import Action, Game, HandRecord, Phase, RuleSet
+from engine import Action, Game, RuleSet
 from engine.replay import run as replay
 from tests.databases import migrated_sqlite
 from tests.web.driver import (
@@ -272,8 +273,7 @@ def stored_records(application: FastAPI, url: str) -> list[dict[str, Any]]:
                 game.next_hand()
             for entry in actions:
                 game.hand.apply(Action.from_record(entry))
-    done = [HandRecord.of_hand(game.hand)] if game.hand.phase is Phase.DONE else []
-    return [json.loads(json.dumps(record.to_json())) for record in [*game.records, *done]]
+    return [json.loads(json.dumps(record.to_json())) for record in game.finished_records]
 
 
 def replayed_results(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -306,3 +306,10 @@ def advance(client: TestClient, url: str, moves: int) -> str:
         assert response.status_code == 200, response.text[:2000]
         body = response.text
     return body
+
+
+def publish(application: FastAPI) -> None:
+    """Moves the running server's clock to when the seed of `DAY` is published: the hand
+    records and reviews of its deals are available from then (issue 24)."""
+    published = attempts_close_at(DAY)
+    application.state.settings = replace(application.state.settings, clock=lambda: published)

@@ -99,3 +99,8 @@ def add_finished_attempts(application: FastAPI, totals: list[int], day: date = D
                 )
             )
         session.commit()
+
+
+def expected_ranks(totals: list[int]) -> list[int]:
+    """Equal totals share a rank; the next rank skips the tied places (1, 1, 3)."""
+    return [1 + sum(1 for other in totals if other > total) for total in totals]
