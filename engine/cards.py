@@ -103,7 +103,6 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
 _BY_TEXT = {str(card): card for card in CARDS}
 POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
-NINES_MASK = sum(1 << Card(suit, Rank.NINE).index for suit in Suit)
 
 QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN)
 """Its holder plays Re in a normal game; both make a Hochzeit or a silent solo (§2, §5)."""

@@ -28,17 +28,16 @@ from engine import (
     Contract,
     Hand,
     HandRecord,
-    HochzeitShift,
     IllegalAction,
     Phase,
     Rank,
     RuleSet,
-    Scoring,
     Suit,
     deal,
     deck,
     record_from_json,
 )
+from tests.helpers.properties import rule_sets
 
 SOLO_NAMES = frozenset(act.value for act in RESERVATIONS if act.is_solo)
 RESERVATION_WEIGHTS = {"healthy": 6.0, "hochzeit": 5.0, "armut": 30.0}
@@ -52,20 +51,6 @@ DEAL_SEARCH = 60
 """Deals tried to find one that offers a wanted reservation (Armut: about one in twenty)."""
 DULLE = Card.parse("10H")
 QUEEN_OF_CLUBS = Card.parse("QC")
-
-rule_sets = st.builds(
-    RuleSet,
-    hands_per_game=st.integers(1, 100),
-    armut=st.booleans(),
-    second_dulle_beats_first=st.booleans(),
-    soloist_leads=st.booleans(),
-    charlie_capture=st.booleans(),
-    schweinchen=st.booleans(),
-    without_nines=st.booleans(),
-    scoring=st.sampled_from(Scoring),
-    hochzeit_deadline_shift=st.sampled_from(HochzeitShift),
-    late_reply_allows_more=st.booleans(),
-)
 
 
 @dataclass

@@ -21,25 +21,10 @@ from bots.search.moves import moved
 from bots.search.playouts import Outcome
 from bots.search.racing import raced_outcomes
 from bots.search.sampling import World, sample_world
-from engine import CardSet, Contract, Hand, SeatView, view_of
+from engine import CardSet, Contract, view_of
 from engine.rebuild import hidden_of
-from tests.scripting import fill_deal, rigged_hand, run
-from tests.test_search_worlds import assert_world_fits
-
-SOLO_HANDS = fill_deal(
-    {
-        0: "QC JD 10D AC AC AS 10S KS 9S 10C KC 9C",
-        1: "10H 10H QC QS QH QD JC JH JD AH AH KH",
-    }
-)
-"""Seat 1 holds a fine heart solo (the Dulles, queens and jacks, both A♥); seat 0, whose
-view is read, a plain hand."""
-
-
-def solo_view(seat: int = 0) -> tuple[Hand, SeatView]:
-    hand = run(rigged_hand(SOLO_HANDS), "0 healthy; 1 solo-hearts; 2 healthy; 3 healthy")
-    assert hand.contract is Contract.SOLO_HEARTS
-    return hand, view_of(hand, seat)
+from tests.helpers.search_beliefs import solo_view
+from tests.helpers.search_worlds import assert_world_fits
 
 
 def soloist_share(worlds: list[World]) -> float:

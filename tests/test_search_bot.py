@@ -29,6 +29,7 @@ from engine import (
     deal,
     view_of,
 )
+from tests.helpers.search_bot import FOX
 from tests.scripting import all_healthy, rigged_hand, run
 
 SMALL = Budget(worlds=8, playouts=40, solver_worlds=4, reservation_deals=4)
@@ -52,13 +53,6 @@ ENDGAME_TRICKS = [
 """The card each seat plays in each trick, seat 0 first; seat 1 shows its spade void in
 trick 10, seat 0 leads trick 11 holding 10♥ and A♠."""
 
-FOX = [
-    "JD JD JH JH 10D KD 9D AC 10C KC 9C AH",
-    "QC QS QS QH QH 10H JC JS AS 10S KS 9S",
-    "QC 10H QD QD JC JS AD 10D KD KH 9H 9H",
-    "AD 9D AC 10C KC 9C AS 10S KS 9S AH KH",
-]
-"""Seat 3 holds no Q♣ (Kontra) and only A♦ and 9♦ in trumps."""
 SMEAR = [
     "JD JD JH JH 10D KD 9D AC 10C KC 9C AH",
     "QC QS QS QH QH 10H JC JS AS 10S KS 9S",

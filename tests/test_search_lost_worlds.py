@@ -35,9 +35,9 @@ from engine import (
     view_of,
 )
 from engine.contracts import Contract, card_order
+from tests.helpers.properties import rule_sets
+from tests.helpers.search_worlds import SAMPLED_PHASES, assert_world_fits
 from tests.scripting import rigged_hand, run
-from tests.test_properties import rule_sets
-from tests.test_search_worlds import SAMPLED_PHASES, assert_world_fits
 
 NORMAL = card_order(Contract.NORMAL)
 QUEEN_OF_CLUBS = Card.parse("QC")

@@ -14,7 +14,7 @@ from bots.search.budget import BELIEVING_BUDGET
 from bots.search.evidence import solo_likelihood
 from bots.search.proposals import Proposals
 from engine import Act, CardSet
-from tests.test_search_beliefs import solo_view
+from tests.helpers.search_beliefs import solo_view
 
 VIEWS = 6
 """Defenders' views at their first card in the first solos of the bench's deals."""

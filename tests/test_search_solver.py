@@ -16,7 +16,7 @@ import pytest
 from bots.registry import bot_named
 from bots.search.solver import VALUE_SCALE, EndgameSolver
 from engine import DDV, PAGAT, Hand, Phase, RuleSet, deal, view_of, with_toggles
-from engine.cards import mask_indices
+from tests.helpers.search_solver import brute_force
 from tests.scripting import rigged_hand, run
 
 RULE_SETS = [
@@ -25,32 +25,6 @@ RULE_SETS = [
     with_toggles(PAGAT, {"second_dulle_beats_first": True, "schweinchen": True}),
     with_toggles(DDV, {"without_nines": True, "charlie_capture": True}),
 ]
-
-
-def brute_force(hand: Hand, seat: int) -> dict[int, int]:
-    """Every line played out, no pruning and no table: the solver's reference in tests. The
-    leaves are scored by `Hand.score_of`, another path through the engine's scoring."""
-    team = hand.team_of[seat]
-    twin = hand.copy()
-
-    def value() -> int:
-        if twin.to_act is None:
-            points = sum(t.points for t in twin.tricks if twin.team_of[t.winner] is team)
-            return twin.score_of(seat) * VALUE_SCALE + points
-        mover = twin.to_act
-        results = []
-        for card in mask_indices(twin.playable_mask(mover)):
-            twin.play(mover, card)
-            results.append(value())
-            twin.unplay()
-        return max(results) if twin.team_of[mover] is team else min(results)
-
-    result = {}
-    for card in mask_indices(twin.playable_mask(seat)):
-        twin.play(seat, card)
-        result[card] = value()
-        twin.unplay()
-    return result
 
 
 def endgames(rules: RuleSet, tricks_left: int, count: int) -> list[Hand]:

@@ -15,7 +15,7 @@ from bots.search.playouts import Outcome
 from bots.search.style import CAREFUL
 from bots.search.values import Valued
 from engine import Action, Card
-from tests.test_search_v3_cost import position
+from tests.helpers.search_v3 import position
 
 
 def test_a_call_is_valued_once_per_distinct_world() -> None:

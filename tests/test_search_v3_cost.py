@@ -10,30 +10,13 @@ import random
 import pytest
 
 import bots.search.beliefs as beliefs
-from bots.heuristic.bot import HeuristicBot
 from bots.search.beliefs import worlds_for
 from bots.search.budget import BELIEVING_BUDGET, DEFAULT_BUDGET
 from bots.search.constraints import constraints_of
 from bots.search.evaluate import evaluate
 from bots.search.evidence import PLAY_WINDOW, Choices, play_log_likelihood
 from bots.search.sampling import Sampler, sample_world
-from engine import PAGAT, Hand, Phase, SeatView, deal, view_of
-
-MODEL = HeuristicBot()
-
-
-def position(seed: str, tricks: int, seat: int | None = None) -> SeatView:
-    """The view of the seat to act once `tricks` tricks are done, `heuristic-v1` everywhere."""
-    dealt = deal(seed, 0, 0, PAGAT.without_nines)
-    hand = Hand(PAGAT, dealt.hands, dealt.dealer)
-    rng = random.Random(seed)
-    while not (hand.phase is Phase.PLAY and len(hand.tricks) >= tricks):
-        to_act = hand.to_act
-        assert to_act is not None
-        hand.apply(MODEL.choose(view_of(hand, to_act), rng))
-    to_act = hand.to_act
-    assert to_act is not None
-    return view_of(hand, to_act if seat is None else seat)
+from tests.helpers.search_v3 import position
 
 
 def test_a_racing_decision_draws_its_worlds_once(monkeypatch: pytest.MonkeyPatch) -> None:

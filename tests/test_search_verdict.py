@@ -14,8 +14,8 @@ from bots.search.budget import Budget
 from bots.search.values import ActionValue, Valued, best_first
 from bots.search.verdict import verdict
 from engine import SeatView, view_of
+from tests.helpers.search_bot import FOX
 from tests.scripting import all_healthy, rigged_hand, run
-from tests.test_search_bot import FOX
 
 SMALL = Budget(worlds=16, playouts=80, solver_worlds=8, reservation_deals=8)
 WORLDS = 20

@@ -20,7 +20,7 @@ from bots.heuristic.evaluation import solo_value
 from bots.search.budget import Budget
 from bots.search.constraints import constraints_of
 from bots.search.inference import weighted_worlds
-from bots.search.sampling import World, hidden_of_world, sample_world
+from bots.search.sampling import World, sample_world
 from engine import (
     PAGAT,
     Act,
@@ -29,24 +29,16 @@ from engine import (
     CardSet,
     Contract,
     Hand,
-    Phase,
     RuleSet,
-    SeatView,
     deal,
-    hand_from_view,
     view_of,
 )
+from tests.helpers.properties import rule_sets
+from tests.helpers.search_worlds import SAMPLED_PHASES, assert_world_fits
+from tests.helpers.view import ARMUT, ARMUT_RESERVATIONS, random_action
 from tests.scripting import fill_deal, rigged_hand, run
-from tests.test_properties import rule_sets
-from tests.test_view import ARMUT, ARMUT_RESERVATIONS, random_action
 
 QUEEN_OF_CLUBS = Card.parse("QC")
-SAMPLED_PHASES = (Phase.RESERVATIONS, Phase.ARMUT_RESPONSE, Phase.ARMUT_RETURN, Phase.PLAY)
-
-
-def assert_world_fits(view: SeatView, world: World) -> None:
-    rebuilt = hand_from_view(view, hidden_of_world(view, world))
-    assert view_of(rebuilt, view.seat) == view
 
 
 def check_worlds(hand: Hand, seat: int, rng: random.Random, count: int = 2) -> None:

@@ -30,6 +30,7 @@ from engine import (
     deal,
     view_of,
 )
+from tests.helpers.view import ARMUT, ARMUT_RESERVATIONS, random_action
 from tests.scripting import all_healthy, rigged_hand, run
 
 RE, KONTRA = Team.RE, Team.KONTRA
@@ -48,14 +49,6 @@ SILENT = [
     NORMAL[2],
     NORMAL[3],
 ]
-# Seat 1 is poor (Q♦ J♦ 9♦).
-ARMUT = [
-    "10H QC QS QH JC JS JH AD 10D KD 10C KC",
-    "QD JD 9D AC AC 10C AS AS 10S AH KH 9H",
-    "10H QC QS QH JC JS JH AD KC 9C 10S KS",
-    "QD JD 10D KD 9D 9C KS 9S 9S AH KH 9H",
-]
-ARMUT_RESERVATIONS = "0 healthy; 1 armut; 2 healthy; 3 healthy"
 CARD_FIELDS = {
     "hand",
     "tricks",
@@ -122,26 +115,6 @@ def check_history(hand: Hand, seat: int, view: SeatView) -> None:
     for seen, action in zip(view.history, hand.actions, strict=True):
         exchange = action.act in (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
         assert seen == (Action(action.seat, action.act) if exchange and not handled else action)
-
-
-def random_action(hand: Hand, rng: random.Random) -> Action:
-    """Mostly the seat to act; now and then any seat's call. Reservations are mostly healthy,
-    with Hochzeit and Armut taken often when possible, so that normal games, silent solos,
-    Hochzeits, Armuts and solos all occur."""
-    if hand.phase is Phase.PLAY and rng.random() < 0.15:
-        calls = [a for s in range(4) for a in hand.legal_actions(s) if a.act is Act.ANNOUNCE]
-        if calls:
-            return rng.choice(calls)
-    seat = hand.to_act
-    assert seat is not None
-    actions = [a for a in hand.legal_actions(seat) if a.act is not Act.ANNOUNCE]
-    if hand.phase is Phase.RESERVATIONS:
-        special = [a for a in actions if a.act in (Act.HOCHZEIT, Act.ARMUT)]
-        if special and rng.random() < 0.5:
-            return rng.choice(special)
-        if rng.random() < 0.9:
-            return Action(seat, Act.HEALTHY)
-    return rng.choice(actions)
 
 
 def play_out_checking_views(hand: Hand, rng: random.Random) -> Hand:

@@ -28,9 +28,9 @@ from engine import (
     hidden_of,
     view_of,
 )
+from tests.helpers.properties import rule_sets
+from tests.helpers.view import ARMUT, ARMUT_RESERVATIONS, random_action
 from tests.scripting import rigged_hand, run
-from tests.test_properties import rule_sets
-from tests.test_view import ARMUT, ARMUT_RESERVATIONS, random_action
 
 
 def assert_rebuilds(hand: Hand, seat: int) -> Hand:

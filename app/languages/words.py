@@ -149,7 +149,9 @@ def _step_call(step: Step, t: Translator) -> str:
 
 
 def action_text(notation: str, t: Translator) -> str:
-    """An action's notation (`play QC`, `announce re`, `healthy`) as hints and reviews show it."""
+    """An action's notation (`play QC`, `announce re`, `healthy`) as hints and reviews show it:
+    a card, a reservation or what the player does (`announce Re`, `take the Armut`), so that
+    "Hint: …" and "Your choice: …" read in every language."""
     act, _, rest = notation.partition(" ")
     if act == "play":
         return _short(Card.parse(rest))
@@ -159,10 +161,10 @@ def action_text(notation: str, t: Translator) -> str:
         return t.gettext(RESERVATIONS[act])
     cards = " ".join(_short(Card.parse(code)) for code in rest.split())
     steps = {
-        "armut-give": N_("passed %(cards)s"),
-        "armut-return": N_("gave back %(cards)s"),
-        "armut-accept": N_("took the Armut"),
-        "armut-decline": N_("declined the Armut"),
+        "armut-give": N_("pass %(cards)s"),
+        "armut-return": N_("give back %(cards)s"),
+        "armut-accept": N_("take the Armut"),
+        "armut-decline": N_("decline the Armut"),
     }
     return (t.gettext(steps[act]) % {"cards": cards}).strip()
 

@@ -34,7 +34,9 @@ from app.operations.settings import utc_now
 from app.storage.claims import abandoned, claim
 from app.storage.models import GameRow, HandReview, Player
 from bots.heuristic.bot import HeuristicBot
-from bots.search.budget import DEFAULT_BUDGET
+from bots.levels import LEVELS
+from bots.registry import bot_named
+from bots.search.bot import SearchBot
 from bots.search.contrast import contrast
 from bots.search.evaluate import Sampled, evaluate
 from bots.search.values import ActionValue
@@ -42,20 +44,29 @@ from engine import Act, Action, HandRecord, SeatView
 
 log = logging.getLogger("doko")
 
-REVIEW_BUDGET = DEFAULT_BUDGET.scaled(4 * DEFAULT_BUDGET.worlds)
-"""Four times the worlds of a decision in play: a review may think longer than a bot."""
-EVALUATOR = f"search-v1/{REVIEW_BUDGET.worlds}"
+
+def _reviewer() -> SearchBot:
+    """The strong level's bot with four times the worlds of a decision in play: a review may
+    think longer than a bot at the table."""
+    strong = bot_named(LEVELS["strong"])
+    assert isinstance(strong, SearchBot), "the strong level searches"
+    return replace(strong, budget=strong.budget.scaled(4 * strong.budget.worlds))
+
+
+REVIEWER = _reviewer()
+REVIEW_BUDGET = REVIEWER.budget
+EVALUATOR = f"{REVIEWER.id}/{REVIEW_BUDGET.worlds}"
+"""Stored with each review: the bot whose search weighed it, and its worlds."""
 EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
 
 
 def review_evaluation(
     view: SeatView, rng: random.Random, chosen: Action, sampled: Sampled | None = None
 ) -> list[ActionValue]:
-    """The search's values with the review's budget (the same for every search bot: they differ
-    only in their style), each spread turned into the standard error of its mean; the worlds
-    they were valued in go into `sampled` when given. An Armut pass has hundreds of choices
-    whose values differ less than their noise: there the human's choice is weighed against
-    the normal level's only."""
+    """The strong level's search values with the review's budget, each spread turned into the
+    standard error of its mean; the worlds they were valued in go into `sampled` when given.
+    An Armut pass has hundreds of choices whose values differ less than their noise: there
+    the human's choice is weighed against the normal level's only."""
     actions = None
     if chosen.act in EXCHANGES:
         actions = list(dict.fromkeys([chosen, HeuristicBot().choose(view, rng)]))

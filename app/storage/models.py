@@ -230,7 +230,7 @@ class DailyPar(Base):
 
 
 class HandReview(Base):
-    """`search-v1`'s review of the human's decisions in one finished hand, computed once in
+    """The strong level's review of the human's decisions in one finished hand, computed once in
     the background and kept: reloading the review page reads it, never recomputes it."""
 
     __tablename__ = "hand_reviews"
@@ -243,7 +243,8 @@ class HandReview(Base):
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     evaluator: Mapped[str] = mapped_column(String(40))
-    """The bot id and budget that evaluated it (`search-v1/400`)."""
+    """The bot id and budget that evaluated it (`search-v2/160`:
+    `app.learning.review_jobs.EVALUATOR`)."""
     loss: Mapped[float | None] = mapped_column(default=None)
     """What the human's decisions cost in expected game points, summed over the hand."""
     loss_spread: Mapped[float | None] = mapped_column(default=None)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
+from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.databases import migrated_sqlite
 from tests.live import LiveServer
 
@@ -109,3 +110,26 @@ def new_context(
 @pytest.fixture
 def page(new_context: Callable[..., BrowserContext]) -> Page:
     return new_context().new_page()
+
+
+@pytest.fixture
+def speaking(new_context: Callable[..., BrowserContext]) -> Iterator[Callable[[str], Page]]:
+    """A page whose device has chosen `language` with the picker's link; motion is reduced,
+    as many players with low vision ask for."""
+
+    def make(language: str) -> Page:
+        page = new_context().new_page()
+        page.emulate_media(reduced_motion="reduce")
+        page.goto(f"/language?lang={language}&back=/")
+        assert page.locator("html").get_attribute("lang") == language
+        return page
+
+    yield make
+
+
+@pytest.fixture
+def slow_server(new_server: Callable[[], LiveServer]) -> LiveServer:
+    server = new_server()
+    server.env["DOKO_BOT_DELAY_MS"] = str(BOT_DELAY_MS)
+    server.start()
+    return server

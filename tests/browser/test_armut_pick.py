@@ -10,9 +10,16 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+from tests.browser.helpers.table import (
+    BUTTON_GAP,
+    SMALL_PHONE,
+    normal_trumps,
+    poor_seed,
+    start_seeded_game,
+)
+
 from .clicks import click_action
 from .conftest import DESKTOP, PHONE
-from .test_table import BUTTON_GAP, SMALL_PHONE, normal_trumps, poor_seed, start_seeded_game
 
 CHECKED = "els => els.filter(e => e.querySelector('input').checked).map(e => e.dataset.card)"
 

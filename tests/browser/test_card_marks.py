@@ -11,9 +11,10 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
 
+from tests.browser.helpers.table import armut_offered_seed, start_seeded_game
+
 from .clicks import changes_table, click_action, enabled_actions, pick_three, play_until
 from .conftest import PHONE
-from .test_table import armut_offered_seed, start_seeded_game
 
 LOOK = """(card) => {
     const style = getComputedStyle(card);

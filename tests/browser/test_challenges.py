@@ -18,8 +18,8 @@ from tests.web.driver import play_game
 
 from .clicks import play_until
 from .conftest import DESKTOP, PHONE
-from .test_accessibility import audit, report
-from .test_table import snapshot
+from .helpers.accessibility import audit, report
+from .helpers.table import snapshot
 
 SHORT_RULES = "pagat+hands_per_game=2"
 HAND_CARDS = "els => els.map(e => e.getAttribute('aria-label') || e.textContent.trim())"

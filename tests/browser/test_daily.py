@@ -11,11 +11,11 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES
+from tests.browser.helpers.fair_play import reload_until_checked
+from tests.browser.helpers.table import SMALL_PHONE
 from tests.live import LiveServer
 
 from .clicks import game_over, play_until
-from .test_fair_play import reload_until_checked
-from .test_table import SMALL_PHONE
 
 NICKNAME = "Browser Jürgen"
 

@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES
+from tests.browser.helpers.table import ARTIFACTS, SMALL_PHONE
 
 from .clicks import open_menu
-from .test_table import ARTIFACTS, SMALL_PHONE
 
 SCREENS = {
     "360": SMALL_PHONE,

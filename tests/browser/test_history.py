@@ -13,12 +13,12 @@ from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
 from app.storage.models import HandReview
+from tests.browser.helpers.fair_play import reload_until_checked
+from tests.browser.helpers.table import SMALL_PHONE, choose_rules, snapshot
 from tests.live import LiveServer
 
 from .clicks import game_over, play_until
 from .conftest import DESKTOP, PHONE
-from .test_fair_play import reload_until_checked
-from .test_table import SMALL_PHONE, choose_rules, snapshot
 
 SEED = "browser-history-1"
 LOSSES = (0.4, 1.7)

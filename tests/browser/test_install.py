@@ -15,12 +15,12 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES, translations
+from tests.browser.helpers.accessibility import audit, report
+from tests.browser.helpers.table import start_seeded_game
 from tests.live import LiveServer
 
 from .clicks import game_over, play_until
 from .conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE
-from .test_accessibility import audit, report
-from .test_table import start_seeded_game
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 OFFLINE_HEADING = "No connection to the server"

@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, Request
 
+from tests.browser.helpers.table import RELOAD_SEED, hand_cards, start_seeded_game
 from tests.live import LiveServer
 
 from .clicks import enabled_actions, play_until
 from .conftest import PHONE, POLICY_ERROR
-from .test_table import RELOAD_SEED, hand_cards, start_seeded_game
 
 BOT_DELAY_MS = 400
 UNLOCKED = """() => {

@@ -14,10 +14,16 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES
+from tests.browser.helpers.table import (
+    ARTIFACTS,
+    SMALL_PHONE,
+    armut_offered_seed,
+    poor_seed,
+    start_seeded_game,
+)
 
 from .clicks import click_action, enabled_actions, pick_three, play_until, post_to_a_new_game, step
 from .conftest import DESKTOP, PHONE
-from .test_table import ARTIFACTS, SMALL_PHONE, armut_offered_seed, poor_seed, start_seeded_game
 
 SIZES = {"360": SMALL_PHONE, "375": PHONE, "1280": DESKTOP}
 PHONES = ("360", "375")

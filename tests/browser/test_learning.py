@@ -13,11 +13,11 @@ from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES
 from app.web.routes.games import STALE
+from tests.browser.helpers.table import SMALL_PHONE, choose_rules, hand_label
 from tests.live import ROOT
 
 from .clicks import play_until, step
 from .conftest import DESKTOP, PHONE
-from .test_table import SMALL_PHONE, choose_rules, hand_label
 
 ARTIFACTS = ROOT / "test-artifacts"
 REVIEW_SECONDS = 60

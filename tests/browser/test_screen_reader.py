@@ -17,9 +17,9 @@ from app.languages.words import call_name, card_name, seat_name, team_name
 from app.table.presenter import contract_words
 from engine import Act, Action, Contract, Hand, HandResult, Phase, Team, view_of
 from engine.record import HandRecord, parse_record
+from tests.browser.helpers.table import start_seeded_game
 
 from .clicks import step
-from .test_table import start_seeded_game
 
 SEED = "reader-6"
 """A deal where a bot announces during the hand."""

@@ -13,13 +13,13 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from engine import Card, Contract, Rank, Suit, card_order, deal
+from tests.browser.helpers.table import SMALL_PHONE, start_seeded_game
+from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.live import LiveServer
 
 from .clicks import changes_table, enabled_actions
 from .conftest import DESKTOP, PHONE, POLICY_ERROR
-from .test_table import SMALL_PHONE, start_seeded_game
 
-BOT_DELAY_MS = 400
 SLACK_MS = 30
 """Read this long before or after a moment of the animation."""
 QUEEN = Card(Suit.CLUBS, Rank.QUEEN)
@@ -70,14 +70,6 @@ def queens_apart_seed() -> str:
         if queens[0] == 0 and max(queens) == 1 and min(trumps) > 3:
             return seed
     raise AssertionError("no such seed among the first 1000")
-
-
-@pytest.fixture
-def slow_server(new_server: Callable[[], LiveServer]) -> LiveServer:
-    server = new_server()
-    server.env["DOKO_BOT_DELAY_MS"] = str(BOT_DELAY_MS)
-    server.start()
-    return server
 
 
 @pytest.fixture

@@ -10,12 +10,12 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from tests.browser.helpers.table import RELOAD_SEED, SMALL_PHONE, start_seeded_game
+from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.live import LiveServer
 
 from .clicks import changes_table, click_action, enabled_actions, play_until
 from .conftest import DESKTOP, PHONE
-from .test_table import RELOAD_SEED, SMALL_PHONE, start_seeded_game
-from .test_table_in_step import BOT_DELAY_MS, slow_server  # noqa: F401 (a fixture)
 
 SETTINGS = {
     "speed": "doko-speed",
@@ -126,7 +126,7 @@ def test_the_last_trick_button_is_on_the_first_screen(
 
 
 @pytest.fixture
-def slow_page(browser: Browser, slow_server: LiveServer) -> Iterator[Page]:  # noqa: F811
+def slow_page(browser: Browser, slow_server: LiveServer) -> Iterator[Page]:
     context = browser.new_context(base_url=slow_server.url, viewport=PHONE)
     yield context.new_page()
     context.close()

@@ -10,14 +10,14 @@ import pytest
 from playwright.sync_api import Page
 
 from app.languages.i18n import LANGUAGES
+from tests.browser.helpers.accessibility import audit, report
+from tests.browser.helpers.table import SOLO_SEED, start_seeded_game
 
 from .clicks import click_action, enabled_actions, play_until
-from .test_accessibility import audit, report, speaking  # noqa: F401 (a fixture)
-from .test_table import SOLO_SEED, start_seeded_game
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_the_table_tools(speaking: Callable[[str], Page], language: str) -> None:  # noqa: F811
+def test_the_table_tools(speaking: Callable[[str], Page], language: str) -> None:
     page = speaking(language)
     start_seeded_game(page, SOLO_SEED)
     solo = next(action for action in enabled_actions(page) if action.startswith("solo-"))

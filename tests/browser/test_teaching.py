@@ -24,13 +24,13 @@ from app.learning.review_jobs import EVALUATOR
 from app.storage.models import DailyAttempt, GameRow, HandReview, Player
 from bots.search.contrast import Difference
 from engine import Act, parse_record
+from tests.browser.helpers.accessibility import audit, report
+from tests.browser.helpers.table import choose_rules, snapshot
 from tests.live import LiveServer
-from tests.web.test_review_parts import scripted
+from tests.web.helpers.review_parts import scripted
 
 from .clicks import play_until
 from .conftest import DESKTOP, PHONE
-from .test_accessibility import audit, report
-from .test_table import choose_rules, snapshot
 
 TIPS = ("aces", "announce", "smear", "fox", "twins")
 BOARD = (("Zoë", 31), ("Averyveryverylongnickname"[:24], 17), ("Ö", -4), ("Jürgen K.", -12))

@@ -2,10 +2,12 @@
 template (`tests.databases`). The app made here starts no search worker process and
 leaves the collector alone (the `Settings` defaults for an app made in code). Rate limits are
 off here (tests play whole games quickly); tests/web/test_rate_limits.py
-switches them on with small limits."""
+switches them on with small limits. The rate-limit tests share a throwaway PostgreSQL per
+module (`postgres`) and run on both databases (`database`)."""
 
 from __future__ import annotations
 
+import secrets
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,9 +16,11 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from app.operations.migrate import upgrade
 from app.operations.settings import Settings
 from app.web.factory import create_app
 from tests.databases import migrated_sqlite
+from tests.postgres import Postgres, throwaway_postgres
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
@@ -49,3 +53,21 @@ def other(app: FastAPI) -> Iterator[TestClient]:
     """A second browser (its own cookie jar) on the same server."""
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    with throwaway_postgres() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> str | None:
+    """None for the test's SQLite file, or a fresh PostgreSQL database: there a click's count
+    rides in the statement that stores its step, and a refusal must undo it there."""
+    if request.param == "sqlite":
+        return None
+    server: Postgres = request.getfixturevalue("postgres")
+    url = server.new_database(f"limits_{secrets.token_hex(6)}")
+    upgrade(url)
+    return url

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from app.storage.models import DailyAttempt, GameRow, Player
 from tests.web.driver import start_game
-from tests.web.test_daily import rows
+from tests.web.helpers.daily import rows
 
 
 @dataclass(frozen=True)

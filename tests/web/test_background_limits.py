@@ -27,9 +27,9 @@ from fastapi.testclient import TestClient
 import app.web.routes.review as review_routes
 from app.operations.ratelimit import Limits
 from tests.web.driver import HTMX, page_version, start_game
-from tests.web.test_daily import browsers, daily_settings, running
-from tests.web.test_rate_limits import MANY, OTHER_ADDRESS, Clock, act
-from tests.web.test_review import hint_uses, played_hand, reviews_of
+from tests.web.helpers.daily import browsers, daily_settings, running
+from tests.web.helpers.rate_limits import MANY, OTHER_ADDRESS, Clock, act
+from tests.web.helpers.review import hint_uses, played_hand, reviews_of
 
 UNLIMITED = {
     "starts_per_player": MANY,

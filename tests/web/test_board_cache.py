@@ -23,7 +23,7 @@ from app.operations.migrate import upgrade
 from app.storage.models import DailyAttempt, DailyPar, GameRow, Player
 from tests.postgres import throwaway_postgres
 from tests.web.driver import play_game
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     DAY,
     browsers,
     daily_settings,
@@ -32,7 +32,7 @@ from tests.web.test_daily import (
     running,
     start_daily,
 )
-from tests.web.test_leaderboard import BOARD, add_finished_attempts, board_rows, set_nickname
+from tests.web.helpers.leaderboard import BOARD, add_finished_attempts, board_rows, set_nickname
 
 
 @contextmanager

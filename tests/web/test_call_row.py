@@ -13,8 +13,7 @@ from app.languages.i18n import translations
 from app.table.call_row import call_row
 from app.table.presenter import Control
 from tests.web.driver import HTMX, data_actions, page_version, start_game
-
-from .test_call_versions import SOLO_SEED, soloist_may_announce
+from tests.web.helpers.call_versions import SOLO_SEED, soloist_may_announce
 
 ENGLISH = translations("en")
 LADDER = ["Re", "No 90", "No 60", "No 30", "Schwarz"]

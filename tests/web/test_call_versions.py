@@ -16,26 +16,10 @@ from fastapi.testclient import TestClient
 from tests.databases import migrated_sqlite
 from tests.live import LiveServer
 from tests.web.driver import HTMX, data_actions, page_version, start_game
-
-from .test_concurrency import statuses, together
+from tests.web.helpers.call_versions import SOLO_SEED, soloist_may_announce
+from tests.web.helpers.concurrency import statuses, together
 
 pytestmark = pytest.mark.slow
-
-SOLO_SEED = "browser-solo-1"
-"""The human may declare a solo in the first hand and, as the soloist, announce at once."""
-
-
-def soloist_may_announce(post: object, get: object, game: str) -> str:
-    """Declares the first solo offered; returns the table, whose announce row is offered."""
-    assert callable(post) and callable(get)
-    body = get(game).text
-    solo = next(action for action in data_actions(body) if action.startswith("solo-"))
-    body = post(
-        f"{game}/actions", data={"version": str(page_version(body)), "action": solo}, headers=HTMX
-    ).text
-    calls = [action for action in data_actions(body) if action.startswith("announce ")]
-    assert calls[:2] == ["announce re", "announce no90"], calls
-    return body
 
 
 def test_a_second_call_on_the_same_version_changes_nothing(client: TestClient) -> None:

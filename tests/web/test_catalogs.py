@@ -5,32 +5,13 @@ the code and templates here, so a new English message fails the test until it is
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
 from app.languages.i18n import LANGUAGES, SOURCE, read_catalog
+from tests.web.helpers.catalogs import site_messages
 
-ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NC_": ((1, "c"), 2)}
 TRANSLATED = [language for language in LANGUAGES if language != SOURCE]
-
-
-def _site_messages() -> set[str | tuple[str, str]]:
-    """Message ids (with their context, for `pgettext`) as the code and templates use them."""
-    with (ROOT / "babel.cfg").open() as config:
-        from babel.messages.frontend import parse_mapping_cfg
-
-        method_map, options_map = parse_mapping_cfg(config)
-    found: set[str | tuple[str, str]] = set()
-    for _, _, message, _, context in extract_from_dir(
-        str(ROOT), method_map, options_map, keywords=KEYWORDS
-    ):
-        msgid = message[0] if isinstance(message, tuple | list) else message
-        found.add((context, msgid) if context else msgid)
-    return found
 
 
 def _key(catalog: Catalog, message_id: str | tuple[str, str]) -> object:
@@ -40,13 +21,13 @@ def _key(catalog: Catalog, message_id: str | tuple[str, str]) -> object:
 
 
 def test_the_site_has_messages_to_translate() -> None:
-    assert len(_site_messages()) > 200
+    assert len(site_messages()) > 200
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_is_translated(language: str) -> None:
     catalog = read_catalog(language)
-    missing = [m for m in _site_messages() if not _translated(_key(catalog, m))]
+    missing = [m for m in site_messages() if not _translated(_key(catalog, m))]
     assert not missing, f"{language}: {len(missing)} messages missing, e.g. {missing[:5]}"
     fuzzy = [message.id for message in catalog if message.id and message.fuzzy]
     assert not fuzzy, f"{language}: fuzzy translations {fuzzy[:5]}"

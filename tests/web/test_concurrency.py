@@ -9,10 +9,8 @@ day's board, all at once, must store one par."""
 from __future__ import annotations
 
 import re
-import threading
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -23,6 +21,7 @@ from engine.deal import dealer_of
 from tests.databases import migrated_sqlite
 from tests.live import LiveServer
 from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
+from tests.web.helpers.concurrency import statuses, together
 
 pytestmark = pytest.mark.slow
 
@@ -45,22 +44,6 @@ def count_rows(server: LiveServer, table: str) -> int:
         found = connection.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
     engine.dispose()
     return int(found)
-
-
-def together(count: int, request: Callable[[], httpx.Response]) -> list[httpx.Response]:
-    """`count` threads send their request at the same moment (a barrier releases them)."""
-    barrier = threading.Barrier(count)
-
-    def send() -> httpx.Response:
-        barrier.wait()
-        return request()
-
-    with ThreadPoolExecutor(count) as pool:
-        return list(pool.map(lambda _: send(), range(count)))
-
-
-def statuses(responses: list[httpx.Response]) -> list[int]:
-    return sorted(response.status_code for response in responses)
 
 
 def test_first_requests_with_a_fresh_cookie_share_one_player(server: LiveServer) -> None:

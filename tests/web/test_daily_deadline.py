@@ -19,31 +19,20 @@ from fastapi.testclient import TestClient
 from app.operations.settings import Settings
 from app.storage.models import DailyAttempt
 from tests.web.driver import HTMX, data_actions, default_choice, page_version, play_game
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     DAY,
     SECRET,
     advance,
     daily_settings,
     fair_play_checked,
-    reference_seed,
+    known_seed,
     rows,
     running,
     start_daily,
 )
+from tests.web.helpers.daily_deadline import CLOSING, Clock
 
-NEXT_DAY = DAY + timedelta(days=1)
 BOARD = f"/leaderboard?day={DAY.isoformat()}&rules=pagat"
-CLOSING = datetime.combine(NEXT_DAY, time(2), UTC)
-
-
-class Clock:
-    """The server's clock, moved by the test."""
-
-    def __init__(self, moment: datetime) -> None:
-        self.moment = moment
-
-    def __call__(self) -> datetime:
-        return self.moment
 
 
 @dataclass
@@ -84,7 +73,7 @@ def test_the_attempt_goes_on_after_midnight_with_the_seed_secret(late_start: Tab
     assert "Ranked if finished by <strong>2024-03-15 02:00 UTC</strong>" in page
     board = late_start.client.get(BOARD).text
     assert published_seeds(board) == []
-    assert reference_seed(SECRET, DAY, "pagat") not in board + page
+    assert known_seed(SECRET, DAY, "pagat") not in board + page
     assert "published here at <strong>2024-03-15 02:00 UTC</strong>" in board
     assert "1 ranked game is still being played; it counts if finished by" in board
 
@@ -101,7 +90,7 @@ def test_at_closing_time_the_attempt_is_closed_and_the_seed_published(late_start
     assert "Closed unfinished" in page and data_actions(page) == []
 
     board = late_start.client.get(BOARD).text
-    assert published_seeds(board) == [reference_seed(SECRET, DAY, "pagat")]
+    assert published_seeds(board) == [known_seed(SECRET, DAY, "pagat")]
     assert "1 ranked game was not finished" in board
     (attempt,) = rows(late_start.app, DailyAttempt)
     assert attempt.finished_at is None and attempt.total is None
@@ -135,6 +124,6 @@ def test_practice_deals_are_offered_again_only_once_the_seed_is_public(tmp_path:
         before = client.get(practice).text
         clock.moment = CLOSING
         after = client.get(practice).text
-    seed = reference_seed(SECRET, DAY, "pagat")
+    seed = known_seed(SECRET, DAY, "pagat")
     assert seed not in before and "Play these deals again" not in before
     assert f'name="seed" value="{seed}"' in after

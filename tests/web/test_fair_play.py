@@ -32,7 +32,7 @@ from app.daily.fairplay.checks import EVALUATOR
 from app.daily.fairplay.standing import rarity
 from app.languages.i18n import LANGUAGES, translations, writing
 from app.operations.settings import Settings
-from app.storage.models import DailyAttempt, FairPlayCheck, FairPlayDecision, GameRow, Player
+from app.storage.models import DailyAttempt, FairPlayCheck, FairPlayDecision
 from app.table.levels import DAILY_LEVEL, LEVELS
 from app.table.service import HUMAN, human_action, new_table, next_hand
 from bots.registry import bot_named
@@ -40,7 +40,7 @@ from bots.search.evaluate import evaluate_known
 from engine import Act, Action, Hand, Phase, view_of
 from engine.daily import daily_seed, ranked_rules
 from tests.web.driver import HTMX, game_is_over, page_version, post_action
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     DAY,
     SECRET,
     browsers,
@@ -51,7 +51,8 @@ from tests.web.test_daily import (
     running,
     start_daily,
 )
-from tests.web.test_leaderboard import BOARD, board_rows
+from tests.web.helpers.fair_play import add_attempts
+from tests.web.helpers.leaderboard import BOARD, board_rows
 
 pytestmark = pytest.mark.slow
 
@@ -335,78 +336,6 @@ def test_the_board_ranks_passed_cleared_and_unchecked_attempts_only(tmp_path: Pa
         assert "2 finished games are being checked for fair play." in page
         claims = rows(application, FairPlayCheck, status="pending")
         assert [claim.evaluator for claim in claims] == ["test", "test"], "live claims stay"
-
-
-def add_attempts(
-    application: FastAPI, states: list[str], totals: list[int], first: int = 0
-) -> None:
-    """Finished attempts of the day in the given fair-play states, by players P`first`,
-    P`first + 1`…; a pending one's check is being computed (claimed just now)."""
-    start = datetime(2024, 3, 14, 8, 0, tzinfo=UTC)
-    with application.state.sessions() as session:
-        for number, (state, total) in enumerate(zip(states, totals, strict=True), first):
-            player = f"{number:032x}"
-            session.add(Player(id=player, nickname=f"P{number}"))
-            session.add(
-                GameRow(
-                    id=f"g{number:031x}",
-                    player_id=player,
-                    rules_key="pagat",
-                    seed="s",
-                    bot_id="heuristic-v1",
-                    log=[[]],
-                    version=0,
-                    mode="daily",
-                    day=DAY,
-                )
-            )
-            session.flush()
-            attempt = DailyAttempt(
-                player_id=player,
-                day=DAY,
-                rules_key="pagat",
-                game_id=f"g{number:031x}",
-                finished_at=start + timedelta(minutes=number),
-                total=total,
-                hands_won=2,
-                fair_play=state,
-                on_board=state in ("passed", "cleared", "unchecked"),
-            )
-            session.add(attempt)
-            session.flush()
-            if state == "pending":
-                session.add(
-                    FairPlayCheck(attempt_id=attempt.id, status="pending", evaluator="test")
-                )
-            elif state != "unchecked":
-                session.add(held_check(attempt.id, state != "passed"))
-        session.commit()
-
-
-def hold(application: FastAPI, url: str) -> None:
-    """The attempt played at `url`, checked, taken for held (the verdict as stored)."""
-    with application.state.sessions() as session:
-        session.execute(
-            update(DailyAttempt)
-            .where(DailyAttempt.game_id == game_id(url))
-            .values(fair_play="held", on_board=False)
-        )
-        session.commit()
-
-
-def held_check(attempt_id: int, held: bool) -> FairPlayCheck:
-    return FairPlayCheck(
-        attempt_id=attempt_id,
-        status="done",
-        evaluator="test",
-        decisions=80,
-        honest_chance=1e-7 if held else 0.4,
-        matched=12 if held else 3,
-        expected=3.5,
-        held=held,
-        tells=[{"hand": 0, "index": 5, "matched": True}] * 14,
-        finished_at=datetime.now(UTC),
-    )
 
 
 # ---- the operators' command --------------------------------------------------------------------

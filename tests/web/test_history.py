@@ -27,7 +27,7 @@ from app.table.service import bot_in_human_seat, new_table
 from bots.registry import bot_named
 from engine import RuleSet
 from tests.web.driver import HTMX, Choose, page_version, play_game, start_game
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     DAY,
     Recorder,
     Repeater,
@@ -44,7 +44,7 @@ from tests.web.test_daily import (
     start_daily,
     stored_records,
 )
-from tests.web.test_leaderboard import BOARD, add_finished_attempts, board_rows
+from tests.web.helpers.leaderboard import BOARD, add_finished_attempts, board_rows
 
 HANDS = 3
 SEEDS = ("history-a", "history-b", "history-c")
@@ -350,10 +350,12 @@ def test_a_game_in_progress_shows_no_card_and_links_only_finished_hands(
     assert not CARD.search(main.group(1)), CARD.search(main.group(1))
 
 
-def test_a_redeal_is_listed_but_not_counted_as_a_finished_hand(client: TestClient) -> None:
+def test_a_redeal_is_listed_with_its_review_but_not_counted_as_a_finished_hand(
+    client: TestClient,
+) -> None:
     """Everybody declined the Armut (seed and choices found by playing): the hand was dealt
-    again. It has a row and its record, but no score, no review, and it is not a hand the
-    game counts."""
+    again. It has a row, its record and its review (declining was a decision, issue 28), but
+    no score, and it is not a hand the game counts."""
     url = start_game(client, "s42")
     body = client.get(url).text
     for action in ("healthy", "armut-decline"):
@@ -365,6 +367,8 @@ def test_a_redeal_is_listed_but_not_counted_as_a_finished_hand(client: TestClien
     (game,) = [g for g in listed_games(page) if g.id == game_id(url)]
     assert [(hand.number, hand.points) for hand in game.hands] == [(1, None)]
     assert "Dealt again" in game.hands[0].row
+    assert f'href="{url}/hands/1/review"' in game.hands[0].row
+    assert f'href="{url}/hands/1/record.json"' in game.hands[0].row
     assert "0 finished hands" in page and "1 finished hand" not in page
 
 

@@ -29,12 +29,12 @@ from sqlalchemy import event, update
 from app.daily.attempts import BOARD_SIZE
 from app.languages.i18n import LANGUAGES, translations
 from app.operations.settings import Settings
-from app.storage.models import DailyAttempt, DailyPar, GameRow, Player
+from app.storage.models import DailyAttempt, DailyPar, Player
 from bots.registry import bot_named
 from bots.table import play_out
 from engine import Game, HandResult, RuleSet, Team
 from tests.web.driver import data_actions, default_choice, hand_is_over, play_game, post_action
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     DAY,
     SECRET,
     Recorder,
@@ -45,9 +45,9 @@ from tests.web.test_daily import (
     fair_play_checked,
     game_id,
     hand_codes,
+    known_seed,
     noon,
     random_choice,
-    reference_seed,
     replayed_results,
     rows,
     running,
@@ -56,15 +56,16 @@ from tests.web.test_daily import (
     start_daily,
     stored_records,
 )
+from tests.web.helpers.leaderboard import (
+    BOARD,
+    Row,
+    add_finished_attempts,
+    board_rows,
+    expected_ranks,
+    set_nickname,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
-BOARD = f"/leaderboard?day={DAY.isoformat()}&rules=pagat"
-BOARD_ROW = re.compile(
-    r'<tr(?P<own> class="own"[^>]*)?>\s*<td>(?P<rank>\d+)</td><td>(?P<name>.*?)</td>\s*'
-    r"<td>(?P<total>[+-]\d+)</td><td>(?P<won>\d+)</td><td>\d\d:\d\d</td>",
-    re.DOTALL,
-)
-YOU = ' <span class="you">(you)</span>'
 PAR_SECONDS = 60
 PAR = re.compile(
     r"bot par: <strong>(?P<total>[+-]\d+)</strong>\s*<span[^>]*>\((?P<bot>[\w -]+) in your seat"
@@ -74,45 +75,6 @@ HASH = re.compile(r'<code class="hash">([0-9a-f]{64})</code>')
 RANKED = {"fair_play": "passed", "on_board": True}
 """An attempt written directly as through its fair-play check."""
 FAKE_SCORE = {"total": "9999", "score": "9999", "hands_won": "12", "points": "9999"}
-
-
-@dataclass(frozen=True)
-class Row:
-    rank: int
-    name: str
-    """As it appears in the page's markup (escaped), without the "(you)" mark."""
-    total: int
-    won: int
-    own: bool
-
-
-def board_rows(page: str) -> list[Row]:
-    found = []
-    for match in BOARD_ROW.finditer(page):
-        own = match.group("own") is not None
-        name = match.group("name")
-        assert name.endswith(YOU) == own, "the own row, and only it, says (you)"
-        found.append(
-            Row(
-                int(match.group("rank")),
-                name.removesuffix(YOU),
-                int(match.group("total")),
-                int(match.group("won")),
-                own,
-            )
-        )
-    return found
-
-
-def expected_ranks(totals: list[int]) -> list[int]:
-    """Equal totals share a rank; the next rank skips the tied places (1, 1, 3)."""
-    return [1 + sum(1 for other in totals if other > total) for total in totals]
-
-
-def set_nickname(client: TestClient, name: str, back: str = BOARD, **extra: str) -> httpx.Response:
-    return client.post(
-        "/players/nickname", data={"nickname": name, "back": back, **extra}, follow_redirects=False
-    )
 
 
 def nickname_of(application: FastAPI, player_id: str) -> str | None:
@@ -183,45 +145,6 @@ def test_board_totals_ranks_ties_and_own_row(tmp_path: Path) -> None:
 
         attempts = {attempt.total for attempt in rows(application, DailyAttempt)}
         assert attempts == set(totals)
-
-
-def add_finished_attempts(application: FastAPI, totals: list[int], day: date = DAY) -> None:
-    """Players who finished `day`'s pagat game with the given totals, each through its
-    fair-play check (rows written directly, for board logic that needs more players than are
-    worth playing through)."""
-    start = datetime(2024, 3, 14, 8, 0, tzinfo=UTC)
-    with application.state.sessions() as session:
-        for number, total in enumerate(totals):
-            player = f"{number:032x}"
-            session.add(Player(id=player, nickname=f"P{number}"))
-            session.add(
-                GameRow(
-                    id=f"g{number:031x}",
-                    player_id=player,
-                    rules_key="pagat",
-                    seed="s",
-                    bot_id="heuristic-v1",
-                    log=[[]],
-                    version=0,
-                    mode="daily",
-                    day=day,
-                )
-            )
-            session.flush()
-            session.add(
-                DailyAttempt(
-                    player_id=player,
-                    day=day,
-                    rules_key="pagat",
-                    game_id=f"g{number:031x}",
-                    finished_at=start + timedelta(minutes=number),
-                    total=total,
-                    hands_won=number % 9,
-                    fair_play="passed",
-                    on_board=True,
-                )
-            )
-        session.commit()
 
 
 def test_equal_totals_share_a_rank(tmp_path: Path) -> None:
@@ -349,7 +272,7 @@ class Par:
 
 def bot_par(rules_key: str) -> Par:
     """heuristic-v1 in all four seats on the day's deals (Armut redeals dealt on)."""
-    game = Game(RuleSet.from_key(rules_key), reference_seed(SECRET, DAY, rules_key))
+    game = Game(RuleSet.from_key(rules_key), known_seed(SECRET, DAY, rules_key))
     bot = bot_named("heuristic-v1")
     rngs = [random.Random(f"par-check/{seat}") for seat in range(4)]
     play_out(game.hand, [bot] * 4, rngs)
@@ -700,7 +623,7 @@ def play_first_hand(client: TestClient, url: str) -> list[str]:
 
 
 def test_commit_then_reveal_checks_out_with_engine_daily(tmp_path: Path) -> None:
-    seed = reference_seed(SECRET, DAY, "pagat")
+    seed = known_seed(SECRET, DAY, "pagat")
     with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
         url = start_daily(client)
         bodies = play_first_hand(client, url)
@@ -726,7 +649,7 @@ def test_commit_then_reveal_checks_out_with_engine_daily(tmp_path: Path) -> None
     assert hashlib.sha256(shown_seed.encode()).hexdigest() == promised
     assert f"python -m engine.daily {DAY.isoformat()} pagat {shown_seed}" in past
     assert len(HASH.findall(new_today)) == 1, "the new day's seed stays secret"
-    assert reference_seed(SECRET, DAY + timedelta(days=1), "pagat") not in new_today
+    assert known_seed(SECRET, DAY + timedelta(days=1), "pagat") not in new_today
     assert all(shown_seed not in page for page in revealed[1:])
 
     answer = subprocess.run(
@@ -752,7 +675,7 @@ def test_commit_then_reveal_checks_out_with_engine_daily(tmp_path: Path) -> None
 def test_the_daily_table_shows_the_commitment(finished: Finished) -> None:
     """Issue: "the daily page shows the SHA-256 of today's seed" — the player at the daily
     table can note it before playing, and check it against the seed revealed later."""
-    promised = hashlib.sha256(reference_seed(SECRET, DAY, "pagat").encode()).hexdigest()
+    promised = hashlib.sha256(known_seed(SECRET, DAY, "pagat").encode()).hexdigest()
     with TestClient(finished.app) as newcomer:
         page = newcomer.get(start_daily(newcomer)).text
     assert promised in page
@@ -761,7 +684,7 @@ def test_the_daily_table_shows_the_commitment(finished: Finished) -> None:
 @pytest.mark.slow
 def test_the_seed_is_offered_for_replay_only_after_the_day(finished: Finished) -> None:
     """ "Play these deals again" carries the seed: not on the day, but from the next one."""
-    seed = reference_seed(SECRET, DAY, "pagat")
+    seed = known_seed(SECRET, DAY, "pagat")
     today = finished.client.get(finished.url).text
     assert "Final standings" in today
     assert seed not in today and "Play these deals again" not in today

@@ -10,13 +10,8 @@ from fastapi.testclient import TestClient
 from app.storage.models import GameRow
 from bots.levels import LEVELS
 from tests.web.driver import start_game
-from tests.web.test_daily import start_daily
-
-
-def choose(client: TestClient, level: str) -> str:
-    answer = client.post("/rules", data={"preset": "pagat", "level": level}, follow_redirects=False)
-    assert answer.status_code == 303, answer.text[:500]
-    return str(answer.headers["location"])
+from tests.web.helpers.daily import start_daily
+from tests.web.helpers.levels import choose
 
 
 def bot_of(app: FastAPI, url: str) -> str:

@@ -19,9 +19,9 @@ from sqlalchemy import update
 from app.daily.long_boards import period_of
 from app.daily.ranking import place_among, shared_places
 from app.storage.models import DailyAttempt
+from tests.web.helpers.daily import browsers, daily_settings, running
+from tests.web.helpers.leaderboard import expected_ranks
 from tests.web.seeded_attempts import Seeded, days, player_of, seed_attempts
-from tests.web.test_daily import browsers, daily_settings, running
-from tests.web.test_leaderboard import expected_ranks
 
 ROW = re.compile(
     r'<tr data-place="(?P<place>\d+)" data-total="(?P<total>-?\d+)" data-days="(?P<days>\d+)"'

@@ -25,8 +25,8 @@ from app.storage.models import GameHand, GameRow
 from app.web.factory import create_app
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import HTMX, data_actions, default_choice, page_version, start_game
-from tests.web.test_daily import game_id
-from tests.web.test_levels import choose
+from tests.web.helpers.daily import game_id
+from tests.web.helpers.levels import choose
 
 START = 1_000 * WINDOW_SECONDS
 """The limiter's clock at the start of a test: well inside a window."""

@@ -20,7 +20,7 @@ from app.operations.migrate import alembic_config, upgrade
 from app.storage.models import Player
 from tests.postgres import throwaway_postgres
 from tests.web.driver import play_game
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     browsers,
     daily_settings,
     fair_play_checked,
@@ -28,7 +28,7 @@ from tests.web.test_daily import (
     running,
     start_daily,
 )
-from tests.web.test_leaderboard import BOARD, board_rows, set_nickname
+from tests.web.helpers.leaderboard import BOARD, board_rows, set_nickname
 
 LOOK_ALIKES = [
     ("Mallory", "MaIlory"),  # a capital i for the l

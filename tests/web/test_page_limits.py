@@ -17,17 +17,13 @@ from sqlalchemy import Engine, event
 
 from app.operations.ratelimit import Limits
 from app.operations.settings import MOST_PAGES_PER_ADDRESS, Settings, SettingsError
-from tests.web.test_daily import browsers, start_daily
-from tests.web.test_rate_limits import (
+from tests.web.helpers.daily import browsers, start_daily
+from tests.web.helpers.rate_limits import (
     OTHER_ADDRESS,
     Clock,
     assert_slow_down,
-    database,
     limited,
-    postgres,
 )
-
-__all__ = ["database", "postgres"]  # fixtures of test_rate_limits, used here
 
 BOARD = "/leaderboard"
 PAGES = ("/leaderboard", "/history", "/games/0123456789abcdef/hands/1/review")

@@ -22,7 +22,7 @@ from app.web.factory import create_app
 from tests.live import ROOT
 from tests.postgres import throwaway_postgres
 from tests.web.driver import HTMX, page_version, play_game
-from tests.web.test_daily import fair_play_checked
+from tests.web.helpers.daily import fair_play_checked
 
 pytestmark = pytest.mark.postgres
 

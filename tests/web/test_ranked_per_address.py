@@ -25,7 +25,7 @@ from app.daily.attempts import attempts_close_at, same_network
 from app.daily.networks import RankedSlot, first_kept_day, network_hash
 from app.operations.settings import Settings
 from app.storage.models import DailyAttempt, GameRow, NetworkSalt
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     DAY,
     SECRET,
     count,
@@ -37,7 +37,7 @@ from tests.web.test_daily import (
     start_daily,
     title_of,
 )
-from tests.web.test_daily_deadline import Clock
+from tests.web.helpers.daily_deadline import Clock
 
 HOME = "203.0.113.5"
 ELSEWHERE = "198.51.100.7"

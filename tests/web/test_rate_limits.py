@@ -7,10 +7,6 @@ attempt, no player, the same version). The limiter's clock is replaced by a hand
 from __future__ import annotations
 
 import re
-import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +17,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 from sqlalchemy.engine.default import CACHE_HIT
 
-from app.operations.migrate import upgrade
 from app.operations.ratelimit import Limits
 from app.storage.models import DailyAttempt, GameRow, Player, RateCount
-from tests.postgres import Postgres, throwaway_postgres
-from tests.web.driver import HTMX, data_actions, default_choice, page_version, post_action
-from tests.web.test_daily import (
+from tests.web.driver import HTMX, data_actions, default_choice, page_version
+from tests.web.helpers.daily import (
     Seen,
     browsers,
     count,
@@ -36,60 +30,7 @@ from tests.web.test_daily import (
     running,
     start_daily,
 )
-
-MANY = 10_000
-OTHER_ADDRESS = ("203.0.113.7", 40000)
-
-
-class Clock:
-    """Seconds that move only when the test says so (the start of a minute-long window)."""
-
-    def __init__(self) -> None:
-        self.now = 1_020.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    with throwaway_postgres() as server:
-        yield server
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest) -> str | None:
-    """None for the test's SQLite file, or a fresh PostgreSQL database: there a click's count
-    rides in the statement that stores its step, and a refusal must undo it there."""
-    if request.param == "sqlite":
-        return None
-    server: Postgres = request.getfixturevalue("postgres")
-    url = server.new_database(f"limits_{secrets.token_hex(6)}")
-    upgrade(url)
-    return url
-
-
-@contextmanager
-def limited(
-    tmp_path: Path, clock: Clock, database: str | None = None, **limits: int
-) -> Iterator[FastAPI]:
-    """An app with the given limits (the others out of reach) on the shared test database,
-    or on `database`."""
-    chosen = Limits(
-        **{
-            "starts_per_player": MANY,
-            "starts_per_ip": MANY,
-            "actions_per_player": MANY,
-            "actions_per_ip": MANY,
-            **limits,
-        }
-    )
-    settings = daily_settings(tmp_path, limits=chosen)
-    if database is not None:
-        settings = replace(settings, database_url=database)
-    with running(settings) as application:
-        application.state.limiter.clock = clock
-        yield application
+from tests.web.helpers.rate_limits import OTHER_ADDRESS, Clock, act, assert_slow_down, limited
 
 
 def known_player(tmp_path: Path) -> tuple[dict[str, str], str]:
@@ -100,22 +41,8 @@ def known_player(tmp_path: Path) -> tuple[dict[str, str], str]:
         return dict(client.cookies), url
 
 
-def assert_slow_down(response: httpx.Response) -> None:
-    """The 429 page: a heading and a sentence a person understands, and when to come back."""
-    assert response.status_code == 429, response.text[:1000]
-    assert int(response.headers["retry-after"]) > 0
-    heading = re.search(r"<h1>(.*?)</h1>\s*<p>(.*?)</p>", response.text, re.DOTALL)
-    assert heading is not None, response.text[:1000]
-    assert heading.group(1).strip() and "wait" in heading.group(2).lower()
-
-
 def start(client: TestClient, path: str = "/games", **headers: str) -> httpx.Response:
     return client.post(path, headers=headers, follow_redirects=False)
-
-
-def act(client: TestClient, url: str, body: str) -> httpx.Response:
-    """The human's default move on this page, as htmx sends it."""
-    return post_action(client, url, body, default_choice(data_actions(body)))
 
 
 def stored(application: FastAPI, url: str) -> tuple[int, list[list[dict[str, Any]]]]:

@@ -24,26 +24,26 @@ from sqlalchemy import func, select, update
 
 from app.learning.hints import STRONG, Hint, HintKeeper, HintsBusy, hint_of, hint_seed
 from app.learning.review import Moment, human_moments, weigh
-from app.learning.review_jobs import EVALUATOR, review_evaluation
+from app.learning.review_jobs import EVALUATOR, REVIEW_BUDGET, review_evaluation
 from app.operations.settings import utc_now
-from app.storage.models import GameRow, HandReview, HintUse
+from app.storage.models import GameRow, HandReview
 from app.table.service import HUMAN, Table, new_table
 from app.table.store import read_table
+from bots.levels import LEVELS
 from bots.registry import bot_named
+from bots.search.bot import SearchBot
 from bots.search.solver import VALUE_SCALE
 from bots.table import play_out
 from engine import PAGAT, Act, Action, Card, Hand, HandRecord, deal, parse_record, view_of
-from tests.test_search_solver import brute_force
+from tests.helpers.search_solver import brute_force
 from tests.web.driver import (
     HTMX,
-    data_actions,
-    default_choice,
-    hand_is_over,
     page_version,
     post_action,
     start_game,
 )
-from tests.web.test_daily import start_daily
+from tests.web.helpers.daily import start_daily
+from tests.web.helpers.review import hint_uses, played_hand, reviews_of
 
 DECISION = re.compile(
     r'<li data-decision data-chosen="([^"]+)" data-best="([^"]+)" data-loss="([0-9.]+)"'
@@ -60,12 +60,7 @@ def stored(app: FastAPI, url: str) -> tuple[GameRow, Table]:
         return row, read_table(row, app.state.bots)
 
 
-def hint_uses(app: FastAPI) -> list[HintUse]:
-    with app.state.sessions() as session:
-        return list(session.scalars(select(HintUse)))
-
-
-def test_the_hint_is_search_v1s_choice_and_changes_nothing(
+def test_the_hint_is_the_strong_levels_choice_and_changes_nothing(
     app: FastAPI, client: TestClient
 ) -> None:
     url = start_game(client, "hint-1")
@@ -84,6 +79,15 @@ def test_the_hint_is_search_v1s_choice_and_changes_nothing(
     assert row.version == version, "the hint changed nothing"
     uses = hint_uses(app)
     assert [(use.version, use.suggested) for use in uses] == [(version, expected)]
+
+
+def test_a_review_is_weighed_by_the_strong_levels_search_and_labelled_so() -> None:
+    """The README says the strong level weighs the decisions: the stored label names its bot
+    (it once said `search-v1`), and the review thinks with four times its worlds."""
+    strong = bot_named(LEVELS["strong"])
+    assert isinstance(strong, SearchBot)
+    assert EVALUATOR == f"{strong.id}/{REVIEW_BUDGET.worlds}" == "search-v2/160"
+    assert strong.budget.scaled(4 * strong.budget.worlds) == REVIEW_BUDGET
 
 
 OPTION = re.compile(r'<li data-option="([^"]+)">[^<]*: ([^<]+)</li>')
@@ -249,14 +253,6 @@ def test_no_hint_in_a_ranked_daily_game(app: FastAPI, client: TestClient) -> Non
     assert hint_uses(app) == []
 
 
-def played_hand(client: TestClient, seed: str) -> tuple[str, str]:
-    url = start_game(client, seed)
-    body = client.get(url).text
-    while not hand_is_over(body):
-        body = post_action(client, url, body, default_choice(data_actions(body))).text
-    return url, body
-
-
 def finished_review(client: TestClient, review_url: str) -> str:
     deadline = time.monotonic() + REVIEW_SECONDS
     while time.monotonic() < deadline:
@@ -299,12 +295,6 @@ def test_the_review_weighs_every_decision_once(app: FastAPI, client: TestClient)
         after = session.get(HandReview, (url.rsplit("/", 1)[1], 1))
         assert after is not None and (after.started_at, after.finished_at, after.decisions) == kept
         assert session.scalar(select(func.count()).select_from(HandReview)) == 1
-
-
-def reviews_of(app: FastAPI, url: str) -> list[HandReview]:
-    with app.state.sessions() as session:
-        game = url.rsplit("/", 1)[1]
-        return list(session.scalars(select(HandReview).where(HandReview.game_id == game)))
 
 
 @pytest.mark.slow

@@ -5,8 +5,6 @@ tests/web/test_review.py.)"""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -17,13 +15,13 @@ from app.learning.review import (
     BLUNDER,
     MISTAKE,
     Decision,
-    Evaluate,
     Moment,
     human_moments,
     summarise,
     weigh,
 )
-from engine import Action, HandRecord, SeatView, parse_record
+from engine import HandRecord, parse_record
+from tests.web.helpers.review_parts import scripted
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -41,17 +39,6 @@ def test_every_action_of_the_human_is_a_moment_with_its_view(name: str) -> None:
         assert moment.view.seat == 0
         assert moment.chosen in moment.view.legal, "the choice was legal from that view"
         assert len(moment.view.history) == moment.index, "the view is the one before acting"
-
-
-def scripted(values: dict[str, float]) -> Evaluate:
-    """An evaluation giving fixed values (spread 0.2) to the named actions, -5 to others."""
-
-    def evaluate(
-        view: SeatView, rng: random.Random, chosen: Action
-    ) -> Sequence[tuple[Action, float, float]]:
-        return [(a, values.get(a.notation, -5.0), 0.2) for a in view.legal]
-
-    return evaluate
 
 
 def first_card_moment() -> Moment:

@@ -29,8 +29,8 @@ from app.storage.models import HandReview
 from app.table.service import HUMAN
 from bots.search.contrast import Difference
 from engine import Act, Action, Card, HandRecord, parse_record, view_of
-from tests.web.test_review import played_hand
-from tests.web.test_review_parts import scripted
+from tests.web.helpers.review import played_hand
+from tests.web.helpers.review_parts import scripted
 
 REVIEWS = Path(__file__).resolve().parents[1] / "review"
 ITEM = re.compile(r"<li data-decision (.*?)</li>", re.S)
@@ -183,7 +183,7 @@ def test_a_review_stored_before_reasons_still_shows(app: FastAPI, client: TestCl
     assert answer.status_code == 200
     assert len(items(answer.text)) == len(decisions)
     assert 'class="reason"' not in answer.text
-    assert "better was" in answer.text and 'class="position"' in answer.text
+    assert "better:" in answer.text and 'class="position"' in answer.text
 
 
 def test_a_reason_of_an_unknown_kind_is_left_out() -> None:

@@ -20,13 +20,8 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlalchemy import select
-from sqlalchemy.orm import Session
 
-from app.storage.models import GameRow
-from app.table.service import replay_game
-from app.table.store import HANDS
-from engine import Contract, Hand, HochzeitShift, Phase, RuleSet, Team, deal
+from engine import Contract, Hand, HochzeitShift, Phase, Team, deal
 from engine.cards import Card, Rank, Suit
 from engine.replay import run as replay_record
 from tests.web.driver import (
@@ -38,7 +33,7 @@ from tests.web.driver import (
     play_game,
     three_cards,
 )
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     browsers,
     daily_settings,
     fair_play_checked,
@@ -46,7 +41,8 @@ from tests.web.test_daily import (
     start_daily,
     stored_records,
 )
-from tests.web.test_leaderboard import board_rows
+from tests.web.helpers.leaderboard import board_rows
+from tests.web.helpers.rules_shown import hand_on_table, seed_with_both_queens_of_clubs, start
 
 # ---- reading the pages -----------------------------------------------------------------------
 
@@ -168,41 +164,7 @@ def chooser(seed: int, announce: float, reserve: float, prefer: str | None = Non
     return choose
 
 
-def start(
-    client: TestClient, preset: str, toggles: dict[str, str], seed: str, level: str = "easy"
-) -> str:
-    """A game with these rules and level (chosen in the Rules dialog) and deals; its URL."""
-    form = {"preset": preset, "level": level, **toggles}
-    assert client.post("/rules", data=form, follow_redirects=False).status_code == 303
-    response = client.post("/games", data={"seed": seed}, follow_redirects=False)
-    assert response.status_code == 303
-    return str(response.headers["location"])
-
-
-def hand_on_table(app: FastAPI, game_url: str) -> Hand:
-    """The hand being played, rebuilt from the stored game (the facts of the moment)."""
-    game_id = game_url.rsplit("/", 1)[1]
-    with Session(app.state.engine) as session:
-        row = session.get(GameRow, game_id)
-        assert row is not None
-        query = select(HANDS.c.actions).where(HANDS.c.game_id == game_id)
-        log = list(session.scalars(query.order_by(HANDS.c.number)))
-        game, _ = replay_game(RuleSet.from_key(row.rules_key), row.seed, log)
-    return game.hand
-
-
 # ---- deals -----------------------------------------------------------------------------------
-
-
-def seed_with_both_queens_of_clubs(seat: int, without_nines: bool) -> str:
-    """Deals whose first hand gives `seat` both Q♣ (a Hochzeit, or a silent solo)."""
-    queen = Card(Suit.CLUBS, Rank.QUEEN)
-    for number in range(500):
-        seed = f"queens-{number}"
-        hands = deal(seed, 0, 0, without_nines).hands
-        if sum(1 for card in hands[seat] if card == queen) == 2:
-            return seed
-    raise AssertionError("no such deal")
 
 
 def seed_with_schweinchen(seat: int) -> str:

@@ -25,18 +25,18 @@ from app.operations.settings import Settings
 from app.storage.models import HintUse
 from engine import CardSet, deal
 from tests.web.driver import HTMX, page_version, play_game
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     DAY,
     SECRET,
     daily_settings,
+    known_seed,
     noon,
-    reference_seed,
     rows,
     running,
     start_daily,
 )
-from tests.web.test_daily_deadline import CLOSING, Clock
-from tests.web.test_leaks import (
+from tests.web.helpers.daily_deadline import CLOSING, Clock
+from tests.web.helpers.leaks import (
     HUMAN,
     Truth,
     codes,
@@ -69,7 +69,7 @@ class Day:
 
     def first_dealt(self) -> tuple[CardSet, ...]:
         """The hands of the day's first deal, as the engine deals them."""
-        return deal(reference_seed(SECRET, DAY, "pagat"), 0).hands
+        return deal(known_seed(SECRET, DAY, "pagat"), 0).hands
 
 
 @pytest.fixture(scope="module")

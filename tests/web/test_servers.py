@@ -20,7 +20,7 @@ import app.storage.db
 from tests.live import LiveServer, migrate
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
-from tests.web.test_concurrency import statuses, together
+from tests.web.helpers.concurrency import statuses, together
 from tests.windows import a_fresh_window
 
 pytestmark = pytest.mark.postgres

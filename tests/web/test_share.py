@@ -15,11 +15,9 @@ import pytest
 
 from app.daily.share import LOST, WON, ShareFacts, share_text
 from app.languages.i18n import LANGUAGES, writing
-from app.languages.words import RANK_NAMES, SUIT_NAMES, card_name
 from app.storage.models import DailyAttempt
-from engine.cards import CARDS
 from tests.web.driver import game_is_over, play_game, start_game
-from tests.web.test_daily import (
+from tests.web.helpers.daily import (
     DAY,
     browsers,
     daily_settings,
@@ -30,29 +28,10 @@ from tests.web.test_daily import (
     running,
     start_daily,
 )
+from tests.web.helpers.share import card_words, spoils
 
-CARD_CODE = re.compile(r"(?<![\w])(?:10|[AKQJ9])[CSHD](?![\w])")
 SHARE = re.compile(r'<textarea id="share-text"[^>]*>(.*?)</textarea>', re.DOTALL)
 BOARD = f"/leaderboard?day={DAY.isoformat()}&rules=pagat"
-
-
-def card_words(language: str) -> set[str]:
-    """Every card's name in the language, and its ranks' and suits' names, lower case."""
-    t = writing(language).words
-    names = {card_name(card, t) for card in CARDS}
-    names |= {t.gettext(rank) for rank in RANK_NAMES.values()}
-    names |= {t.pgettext("card", suit) for suit in SUIT_NAMES.values()}
-    return {name.lower() for name in names}
-
-
-def spoils(text: str, language: str) -> list[str]:
-    """The card codes and card words found in the text (words matched whole)."""
-    found = CARD_CODE.findall(text)
-    lowered = text.lower()
-    for name in card_words(language):
-        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", lowered):
-            found.append(name)
-    return found
 
 
 FACTS = ShareFacts(

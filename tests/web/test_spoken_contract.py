@@ -5,7 +5,6 @@ a bot's silent solo is read as a normal game until its second Q♣ shows it (§5
 
 from __future__ import annotations
 
-import gettext
 import html
 import re
 
@@ -14,16 +13,14 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.languages.words import CONTRACTS, card_name, seat_name
+from app.languages.words import CONTRACTS
 from app.table.presenter import _hochzeit_words as hochzeit_words
-from engine import PAGAT, Card, Contract, Hand, Phase, Rank, Suit, view_of
+from engine import PAGAT, Contract, Phase, view_of
+from tests.helpers.hochzeit import hochzeit, trick_plays, winners_for
 from tests.scripting import run
-from tests.test_hochzeit import hochzeit, trick_plays, winners_for
 from tests.web.driver import default_choice, play_game
-from tests.web.test_rules_shown import hand_on_table, seed_with_both_queens_of_clubs, start
-
-ENGLISH = gettext.NullTranslations()
-QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN)
+from tests.web.helpers.rules_shown import hand_on_table, start
+from tests.web.helpers.spoken_contract import CASES, ENGLISH, later_lines, named
 
 
 def spoken(body: str) -> list[str]:
@@ -31,55 +28,8 @@ def spoken(body: str) -> list[str]:
     return [html.unescape(line) for line in lines]
 
 
-def named(contract: Contract, declarer: int | None) -> str:
-    words = CONTRACTS[contract]
-    return words if declarer is None else f"{words}: {seat_name(declarer, ENGLISH)}"
-
-
 def is_contract_line(line: str) -> bool:
     return any(line == words or line.startswith(f"{words}: ") for words in CONTRACTS.values())
-
-
-OWN_QUEENS = seed_with_both_queens_of_clubs(0, False)
-CASES = [
-    pytest.param("easy", "plain-7", "healthy", Contract.HOCHZEIT, id="a-bots-hochzeit"),
-    pytest.param("easy", OWN_QUEENS, "healthy", Contract.SILENT_SOLO, id="own-silent-solo"),
-    pytest.param("easy", OWN_QUEENS, "hochzeit", Contract.HOCHZEIT, id="own-hochzeit"),
-    pytest.param(
-        "easy",
-        seed_with_both_queens_of_clubs(2, False),
-        "healthy",
-        Contract.SOLO_CLUBS,
-        id="a-bots-solo",
-    ),
-    pytest.param("normal", "queens-204", "healthy", Contract.SILENT_SOLO, id="a-bots-silent-solo"),
-    pytest.param("normal", "plain-1", "healthy", Contract.NORMAL, id="a-normal-game"),
-]
-
-
-def later_lines(hand: Hand) -> list[tuple[str, str]]:
-    """What is read after the contract that changes it, each with the line it follows: a bot's
-    silent solo after its second Q♣, a Hochzeit's partner (the first other winner of the first
-    three tricks, §5) or its being played alone after the trick that settles it."""
-    changing = (Contract.SILENT_SOLO, Contract.HOCHZEIT, Contract.HOCHZEIT_SOLO)
-    if hand.contract not in changing or hand.declarer is None:
-        return []
-    declarer = seat_name(hand.declarer, ENGLISH)
-    if hand.contract is Contract.SILENT_SOLO:
-        if hand.declarer == 0:
-            return []
-        queen = f"{declarer}: {card_name(QUEEN_OF_CLUBS, ENGLISH)}"
-        return [(queen, named(Contract.SILENT_SOLO, hand.declarer))]
-    winners = [trick.winner for trick in hand.tricks[:3]]
-    partner = next((seat for seat in winners if seat != hand.declarer), None)
-    number = 3 if partner is None else winners.index(partner) + 1
-    winner = winners[number - 1]
-    won = f"{seat_name(winner, ENGLISH)} wins trick {number}"
-    if winner == 0:
-        won = f"You win trick {number}"
-    if partner is None:
-        return [(won, named(Contract.HOCHZEIT_SOLO, hand.declarer))]
-    return [(won, f"Re in the Hochzeit: {declarer} and {seat_name(partner, ENGLISH)}")]
 
 
 @pytest.mark.parametrize(("level", "seed", "reservation", "contract"), CASES)

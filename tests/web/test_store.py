@@ -32,7 +32,7 @@ from tests.web.driver import (
     page_version,
     start_game,
 )
-from tests.web.test_daily import game_id
+from tests.web.helpers.daily import game_id
 
 
 @pytest.fixture(scope="module")

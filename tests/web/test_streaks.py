@@ -9,8 +9,8 @@ from datetime import date
 from pathlib import Path
 
 from app.daily.streaks import Streak, streak_of
+from tests.web.helpers.daily import browsers, daily_settings, running
 from tests.web.seeded_attempts import Seeded, days, player_of, seed_attempts
-from tests.web.test_daily import browsers, daily_settings, running
 
 STREAK = re.compile(r'<p class="streak" data-current="(\d+)" data-longest="(\d+)">')
 

@@ -17,10 +17,10 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from engine import Contract
-from tests.browser.test_table import poor_seed
+from tests.browser.helpers.table import poor_seed
 from tests.web.driver import default_choice, play_game
-from tests.web.test_rules_shown import hand_on_table, start
-from tests.web.test_spoken_contract import CASES, later_lines, named
+from tests.web.helpers.rules_shown import hand_on_table, start
+from tests.web.helpers.spoken_contract import CASES, later_lines, named
 
 ARMUT_NOTE = re.compile(r'<p class="armut-note">(.*?)</p>', re.S)
 NEWS = re.compile(r'<p class="news" aria-hidden="true" data-vars="--at:(\d+)ms">(.*?)</p>', re.S)

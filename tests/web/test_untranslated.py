@@ -44,9 +44,8 @@ from tests.web.driver import (
     post_action,
     start_game,
 )
-from tests.web.seeded_attempts import Seeded, days, player_of, seed_attempts
-from tests.web.test_catalogs import _site_messages as site_messages
-from tests.web.test_daily import (
+from tests.web.helpers.catalogs import site_messages
+from tests.web.helpers.daily import (
     DAY,
     browsers,
     daily_settings,
@@ -55,9 +54,9 @@ from tests.web.test_daily import (
     running,
     start_daily,
 )
-from tests.web.test_fair_play import add_attempts, hold
-from tests.web.test_leaderboard import add_finished_attempts
-from tests.web.test_leaks import (
+from tests.web.helpers.fair_play import add_attempts, hold
+from tests.web.helpers.leaderboard import add_finished_attempts
+from tests.web.helpers.leaks import (
     PAGAT_ON,
     Node,
     first_seed,
@@ -68,6 +67,7 @@ from tests.web.test_leaks import (
     preferring,
     use_rules,
 )
+from tests.web.seeded_attempts import Seeded, days, player_of, seed_attempts
 
 OPEN, CLOSE = "⟦", "⟧"
 """Around every translated message."""
@@ -665,3 +665,31 @@ def test_the_streak_and_the_week_and_month_boards(tmp_path: Path, pages: Pages) 
             empty = f"/leaderboard/{kind}?day=2023-04-01&rules=ddv"
             pages.see(f"{kind}'s board, empty", client.get(empty))
         pages.see("no such board", client.get("/leaderboard/year"), 404)
+
+
+def test_the_challenge_pages(
+    app: FastAPI, client: TestClient, other: TestClient, pages: Pages
+) -> None:
+    url = start_game(client, "words-challenge")
+    end = play_game(client, url)[-1]
+    assert f'action="{url}/challenge"' in end
+    made = client.post(f"{url}/challenge", follow_redirects=False)
+    board_url = made.headers["location"]
+    link = board_url.rsplit("/", 1)[1]
+    pages.see("challenge board, its maker finished", client.get(board_url))
+    pages.see("challenge board, a visitor", other.get(board_url))
+    game = other.post(f"/challenges/{link}/play", follow_redirects=False).headers["location"]
+    pages.see("challenge table", other.get(game))
+    pages.see("challenge board, part way", other.get(board_url))
+    play_game(other, game)
+    pages.see("challenge table at the end", other.get(game))
+    pages.see("challenge board, finished", other.get(board_url))
+    pages.see("challenge named", client.post(f"/challenges/{link}/name", data={"name": NICKNAME}))
+    pages.see(
+        "challenge name refused",
+        client.post(f"/challenges/{link}/name", data={"name": "Lena"}),
+        400,
+    )
+    pages.see("challenge unknown", client.get("/challenges/" + "x" * 24), 404)
+    pages.see("home with new challenge", client.get("/"))
+    pages.see("history with challenges", other.get("/history"))

@@ -1,0 +1,106 @@
+"""The axe-core audit and the contrast check, at both sizes and in both colour schemes. Shared
+by several test modules (moved out of `tests/browser/test_accessibility.py`, so that no test
+module imports another)."""
+
+from __future__ import annotations
+
+import re
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+from tests.browser.conftest import DESKTOP, PHONE
+
+VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
+
+SCHEMES = ("light", "dark")
+
+SHOWN_NODES = 3
+
+"""Offending elements named per violation in a failure (axe may find dozens of one kind)."""
+
+AXE = Axe()
+
+
+def settled(page: Page) -> None:
+    """Waits until every animation has run: a card fading in or the hand still locked (at
+    75 % opacity) would be measured at a contrast the player never reads."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState === 'finished')")
+
+
+def violations(page: Page) -> list[str]:
+    """axe's violations on the page as it is now, one line each: the rule, its impact, how
+    many elements break it and the first few of them."""
+    results = AXE.run(page).response["violations"]
+    lines = []
+    for found in results:
+        targets = [" ".join(map(str, node["target"])) for node in found["nodes"]]
+        first = "; ".join(targets[:SHOWN_NODES])
+        summary = found["nodes"][0].get("failureSummary", "").replace("\n", " ")
+        lines.append(
+            f"{found['id']} ({found['impact']}, {len(targets)}×): {first} — {summary[:200]}"
+        )
+    return lines
+
+
+# axe leaves out text on a gradient (the felt, a trump's tint) and text of one or two
+# characters (a card's rank and suit): it reports them as "incomplete", not as passed. These
+# are measured here, against every colour stop of the background behind them.
+UNMEASURED = ".card .rank, .card .suit, .card .pip, .felt .seat span, .felt .seat abbr"
+
+COLOURS_BEHIND = """els => els.filter(e => e.offsetParent !== null).map(e => {
+    const style = getComputedStyle(e);
+    let behind = [];
+    for (let a = e; a && !behind.length; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        behind = (s.backgroundImage.match(/rgba?\\([^)]*\\)/g) || []);
+        if (!s.backgroundColor.endsWith(', 0)')) behind.push(s.backgroundColor);
+    }
+    const owner = e.closest('[data-card], [aria-label], .seat');
+    const name = owner ? owner.getAttribute('aria-label') || owner.className : '';
+    return {what: `${name} ${e.className}`, fg: style.color, behind,
+            px: parseFloat(style.fontSize), bold: Number(style.fontWeight) >= 700};
+})"""
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of a computed `rgb(r, g, b)` colour."""
+    channels = [int(value) / 255 for value in re.findall(r"[\d.]+", colour)[:3]]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(first: str, second: str) -> float:
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def low_contrast(page: Page) -> list[str]:
+    """Text axe cannot measure whose contrast with some part of its background is below
+    WCAG AA: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold)."""
+    found = []
+    for text in page.eval_on_selector_all(UNMEASURED, COLOURS_BEHIND):
+        large = text["px"] >= 24 or (text["bold"] and text["px"] >= 18.66)
+        worst = min((contrast(text["fg"], colour) for colour in text["behind"]), default=21)
+        if worst < (3 if large else 4.5):
+            colours = f"{text['fg']} on {', '.join(text['behind'])}"
+            found.append(f"contrast {worst:.2f}:1 of {text['what']} ({colours})")
+    return sorted(set(found))
+
+
+def audit(page: Page, where: str) -> list[str]:
+    """Audits the page at each size in each colour scheme; returns what axe and the contrast
+    check found, named."""
+    found = []
+    for size, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            settled(page)
+            lines = violations(page) + low_contrast(page)
+            found += [f"{where} [{size}, {scheme}] {line}" for line in lines]
+    return found
+
+
+def report(found: list[str]) -> str:
+    return f"{len(found)} accessibility problems:\n" + "\n".join(found)

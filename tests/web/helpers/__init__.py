@@ -1,0 +1,1 @@
+"""Helpers the test modules of this folder share (no test module imports another)."""
