@@ -8,12 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from app.table.service import HUMAN, Table
+from engine import Team
 
 Hands = list[dict[str, Any]]
 
 
 def hands_of(table: Table) -> Hands:
-    """Per hand: `points`, `contract` (a `Contract` value), `re` (seats), `record`."""
+    """Per hand: `points`, `contract` (a `Contract` value), `re` (seats), `won` (seat 0's
+    team won it), `record`."""
     records = table.game.finished_records
     numbers = [number for number, record in enumerate(records, 1) if not record.is_redeal]
     return [
@@ -21,6 +23,7 @@ def hands_of(table: Table) -> Hands:
             "points": result.scores[HUMAN],
             "contract": result.contract.value,
             "re": list(result.re),
+            "won": result.winner is (Team.RE if HUMAN in result.re else Team.KONTRA),
             "record": number,
         }
         for result, number in zip(table.game.finished_results, numbers, strict=True)

@@ -3,6 +3,7 @@ player's first game counting on the challenge's board, with its limits and its s
 
 from __future__ import annotations
 
+import html
 import math
 import re
 import time as clock
@@ -25,6 +26,7 @@ from app.storage.models import Challenge, ChallengeGame, GameRow
 from engine import RuleSet, deal
 from tests.databases import migrated_sqlite
 from tests.web.driver import play_game, start_game
+from tests.web.helpers.share import spoils
 
 DAY = date(2026, 12, 3)
 NOON = datetime.combine(DAY, time(12), UTC)
@@ -383,3 +385,29 @@ def test_history_names_challenge_games(client: TestClient, other: TestClient) ->
     page = other.get("/history")
     assert page.status_code == 200
     assert "Challenge, practice" in page.text
+
+
+def share_box_text(page: str) -> str | None:
+    found = re.search(r"<textarea[^>]*data-share-text[^>]*>(.*?)</textarea>", page, re.S)
+    return html.unescape(found.group(1)) if found else None
+
+
+def test_a_finished_player_shares_the_result_without_a_card_or_the_order_played(
+    app: FastAPI, client: TestClient, other: TestClient, third: TestClient
+) -> None:
+    link = new_challenge(client)
+    assert share_box_text(client.get(f"/challenges/{link}").text) is None, "nothing played yet"
+    play_game(client, play(client, link))
+    play_game(other, play(other, link))
+    text = share_box_text(client.get(f"/challenges/{link}").text)
+    assert text is not None
+    games = stored(app, ChallengeGame, challenge_id=link)
+    # The driver plays the same cards for both players: the same hands, won and lost alike.
+    (won,) = {tuple(hand["won"] for hand in game.hands) for game in games}
+    heading, result, marks, url = text.splitlines()
+    assert heading == "Doko challenge · pagat"
+    assert "place 1 of 2" in result
+    assert marks.split()[0] == "".join("●" if w else "○" for w in sorted(won, reverse=True))
+    assert url.endswith(f"/challenges/{link}")
+    assert spoils(text, "en") == []
+    assert share_box_text(third.get(f"/challenges/{link}").text) is None, "a visitor has none"

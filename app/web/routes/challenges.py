@@ -31,7 +31,9 @@ from app.challenges.refusals import (
     NOT_CREATOR,
     ChallengeRefused,
 )
+from app.challenges.share import challenge_share
 from app.daily.nicknames import NicknameError, clean_nickname
+from app.daily.share import share_text
 from app.languages.i18n import language_of, translator, writing_of
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
 from app.storage.models import Challenge, ChallengeGame
@@ -186,16 +188,20 @@ def challenge_board(
     t = translator(request)
     card_face = cast(Callable[[CardFace], Markup], templates.env.globals["card_face"])
     level = level_of(challenge.bot_id) or "normal"
+    link_url = str(request.url_for("challenge_board", link=challenge.id))
+    writing = writing_of(request)
+    share = challenge_share(board, writing, link_url)
     context = {
         "board": board,
-        "link": str(request.url_for("challenge_board", link=challenge.id)),
+        "link": link_url,
+        "share": share_text(share, writing) if share else None,
         "level_words": t.gettext(LEVEL_OPPONENTS[level]),
         "par_bot": t.gettext(LEVEL_BOTS["normal"]),
         "deals": kept_deals(challenge, board.rules, (language_of(request), t), card_face)
         if board.finished
         else None,
         "own": player_id(request) == challenge.creator_id,
-        "grid": grid(board, t, writing_of(request).signed),
+        "grid": grid(board, t, writing.signed),
     }
     response = templates.TemplateResponse(request, "challenge.html", context)
     response.headers["Cache-Control"] = "no-store"
