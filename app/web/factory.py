@@ -26,8 +26,8 @@ from app.daily.fairplay.checks import FairPlayChecks
 from app.daily.par import ParKeeper
 from app.languages.i18n import LanguageVary, language_of, template_words
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS, action_text
+from app.learning.game_facts import FactsCache
 from app.learning.hints import HINTS_WAITING_PER_WORKER, HintKeeper
-from app.learning.history import FactsCache
 from app.learning.review_jobs import Reviewer
 from app.operations.bot_pool import BotRoster
 from app.operations.compression import NegotiatedGZip
@@ -37,8 +37,8 @@ from app.operations.secret import shared_secret
 from app.operations.settings import Settings
 from app.operations.timing import ServerTiming
 from app.storage.db import make_counter_engine, make_engine, session_factory
+from app.table.card_faces import CardFace
 from app.table.preferences import level_preference, rules_preference
-from app.table.presenter import CardFace
 from app.table.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
 from app.table.store import TableCache
 from app.web.assets import Assets, ServeAssets

@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.languages.words import CONTRACTS, card_name, seat_name
-from app.table.presenter import _hochzeit_words as hochzeit_words
+from app.table.speech import _hochzeit_words as hochzeit_words
 from engine import PAGAT, Card, Contract, Hand, Phase, Rank, Suit, view_of
 from tests.scripting import run
 from tests.test_hochzeit import hochzeit, trick_plays, winners_for
