@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from sqlalchemy import ColumnElement, Select, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from app.storage.models import DailyAttempt, GameRow, Player
+from app.storage.models import DailyAttempt, GameMode, GameRow, Player
 from app.table.service import (
     HUMAN,
     Table,
@@ -52,7 +52,7 @@ class Dealt(Protocol):
     def day(self) -> date | None: ...
 
 
-DAILY_MODES = ("daily", "practice")
+DAILY_MODES = (GameMode.DAILY, GameMode.PRACTICE)
 
 
 def deals_secret(game: Dealt, now: datetime) -> bool:
@@ -66,7 +66,7 @@ def deals_secret(game: Dealt, now: datetime) -> bool:
 def attempt_closed(row: GameRow, now: datetime) -> bool:
     """A ranked daily game left unfinished past its closing time: shown, never played on."""
     return (
-        row.mode == "daily"
+        row.mode == GameMode.DAILY
         and row.day is not None
         and not row.finished
         and seed_published(row.day, now)
@@ -90,7 +90,7 @@ def practised(session: Session, player_id: str, day: date, rules_key: str) -> bo
         GameRow.player_id == player_id,
         GameRow.day == day,
         GameRow.rules_key == rules_key,
-        GameRow.mode == "practice",
+        GameRow.mode == GameMode.PRACTICE,
     )
     return session.scalars(query.limit(1)).first() is not None
 
@@ -166,7 +166,7 @@ def settles(row: GameRow, table: Table, now: datetime) -> bool:
     """Whether this step may put a ranked attempt on the board: a daily game that is over
     before its day's attempts close."""
     return (
-        row.mode == "daily"
+        row.mode == GameMode.DAILY
         and row.day is not None
         and game_over(table.game)
         and not seed_published(row.day, now)

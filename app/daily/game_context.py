@@ -13,7 +13,7 @@ from app.daily.fairplay.standing import Standing, standing_of_game
 from app.daily.networks import CAPPED, PRACTISED
 from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
-from app.storage.models import GameRow
+from app.storage.models import GameMode, GameRow
 from app.table.levels import level_of
 from app.table.service import Table, game_over
 from engine.daily import commitment
@@ -65,12 +65,12 @@ def game_context(
     over = game_over(table.game)
     level = level_of(row.bot_id)
     level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
-    if row.mode == "new" or row.day is None:
+    if row.mode == GameMode.NEW or row.day is None:
         title = t.gettext("New game")
         return GameContext(title, False, row.seed, None, None, False, "", None, False, level_words)
     day = row.day.isoformat()
     board = f"/leaderboard?day={day}&rules={row.rules_key}"
-    ranked = row.mode == "daily"
+    ranked = row.mode == GameMode.DAILY
     values = {"day": writing.day(row.day), "rules": row.rules_key}
     if ranked:
         title = t.gettext("Daily %(day)s (%(rules)s), ranked") % values

@@ -14,13 +14,17 @@ from app.daily.results import Attempt, player_attempts
 from app.languages.i18n import N_
 from app.languages.words import CALLS, CONTRACTS
 from app.learning.game_facts import GameFacts, HandFacts
-from app.storage.models import GameRow, HandReview, HintUse
+from app.storage.models import GameMode, GameRow, HandReview, HintUse
 from app.table.levels import level_of
 from app.table.service import HUMAN
 
 MAX_GAMES = 200
 """Games listed and counted, newest first: a page that stays quick for the keenest player."""
-KINDS = {"new": N_("New game"), "daily": N_("Daily, ranked"), "practice": N_("Daily, practice")}
+KINDS = {
+    GameMode.NEW: N_("New game"),
+    GameMode.DAILY: N_("Daily, ranked"),
+    GameMode.PRACTICE: N_("Daily, practice"),
+}
 STATUSES = {
     "finished": N_("finished"),
     "in progress": N_("in progress"),
@@ -123,7 +127,7 @@ class GameEntry:
     @property
     def kind(self) -> str:
         """The message id of the game's kind (`New game`, `Daily, ranked`, …)."""
-        return KINDS[self.mode]
+        return KINDS[GameMode(self.mode)]
 
     @property
     def status_text(self) -> str:

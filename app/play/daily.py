@@ -17,7 +17,7 @@ from app.languages.i18n import N_
 from app.operations.bot_pool import BotRoster
 from app.operations.settings import Settings
 from app.play.games import open_game
-from app.storage.models import GameRow, Player
+from app.storage.models import GameMode, GameRow, Player
 from app.table.levels import DAILY_LEVEL, LEVELS
 from app.table.service import Table
 from app.table.store import GameKind, new_id, player_for
@@ -88,7 +88,7 @@ def _start(
     if attempt is not None and attempt.finished_at is None:
         return DailyStart(player.id, attempt.game_id)
     ranked, reason = (None, None) if attempt else _ranked_slot(session, settings, starter, deals)
-    kind = GameKind("daily" if ranked else "practice", deals.day, reason)
+    kind = GameKind(GameMode.DAILY if ranked else GameMode.PRACTICE, deals.day, reason)
     seed = daily_seed(settings.secret, deals.day, deals.rules_key)
     rules = ranked_rules(deals.rules_key)
     row, table = open_game(session, player, rules, roster.bot(DAILY_BOT), seed, kind)

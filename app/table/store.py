@@ -22,7 +22,7 @@ from app.operations.bot_pool import BotRoster
 from app.operations.kept import Kept
 from app.operations.ratelimit import UPSERTS, Count
 from app.storage.db import insert_unless_present
-from app.storage.models import GameHand, GameRow, Player
+from app.storage.models import GameHand, GameMode, GameRow, Player
 from app.table.service import Table, game_over, rebuild
 from engine import RuleSet
 
@@ -58,9 +58,9 @@ def player_for(session: Session, player_id: str | None) -> Player:
 
 @dataclass(frozen=True)
 class GameKind:
-    """`new` (fresh deals), `daily` (the ranked attempt) or `practice` (daily deals again)."""
+    """A game's mode, with the day of a daily game and why it is practice."""
 
-    mode: str = "new"
+    mode: GameMode = GameMode.NEW
     day: date | None = None
     practice_reason: str | None = None
     """Why a daily game is practice for a player without a ranked attempt (`GameRow`)."""

@@ -11,7 +11,7 @@ from app.languages.i18n import N_
 from app.learning.hints import HintKeeper
 from app.play.games import owned_game
 from app.play.hints import NoHint, ask_hint
-from app.storage.models import GameRow
+from app.storage.models import GameMode, GameRow
 from app.table.service import Table
 from app.web.deps import SessionDep, TemplatesDep, hint_allowed, is_htmx, player_id
 from app.web.secrecy import HINTS_LATER, refuse_while_secret
@@ -33,7 +33,7 @@ def hint(
     box, or why there is none. Hints have rate limits of their own, per player and per
     address (`app.operations.ratelimit.Limits`)."""
     row = owned_game(session, game_id, player_id(request))
-    if row.mode == "daily":
+    if row.mode == GameMode.DAILY:
         raise HTTPException(403, N_("There are no hints in a ranked daily game."))
     refuse_while_secret(row, screen.settings.now(), HINTS_LATER)
     keeper: HintKeeper = request.app.state.hints
