@@ -13,6 +13,7 @@ from app.daily.fairplay.standing import Standing, standing_of_game
 from app.daily.networks import CAPPED, PRACTISED
 from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
+from app.operations.urls import board_url
 from app.storage.models import GameMode, GameRow
 from app.table.levels import level_of
 from app.table.service import Table, game_over
@@ -68,8 +69,7 @@ def game_context(
     if row.mode == GameMode.NEW or row.day is None:
         title = t.gettext("New game")
         return GameContext(title, False, row.seed, None, None, False, "", None, False, level_words)
-    day = row.day.isoformat()
-    board = f"/leaderboard?day={day}&rules={row.rules_key}"
+    board = board_url(row.day, row.rules_key)
     ranked = row.mode == GameMode.DAILY
     values = {"day": writing.day(row.day), "rules": row.rules_key}
     if ranked:

@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
 from app.daily.fairplay.standing import Standing, standing
+from app.operations.urls import board_url
 from app.storage.models import DailyAttempt, FairPlayCheck
 
 
@@ -31,7 +32,7 @@ class Attempt:
 
     @property
     def board_url(self) -> str:
-        return f"/leaderboard?day={self.day.isoformat()}&rules={self.rules_key}"
+        return board_url(self.day, self.rules_key)
 
 
 def player_attempts(session: Session, player_id: str) -> dict[str, Attempt]:

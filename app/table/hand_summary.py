@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from app.languages.i18n import Translator
 from app.languages.words import CONTRACTS, item_text, seat_name, team_name
+from app.operations.urls import record_url, review_url
 from app.table.card_faces import CardFace, face, sorted_hand, view_order
 from app.table.service import Table
 from engine import HandResult, ScoreItem, SeatView, Team
@@ -79,8 +80,8 @@ def summary(
         value=result.value,
         scores=result.scores,
         dealt=dealt,
-        record_url=f"/games/{game_id}/hands/{len(table.log)}/record.json",
-        review_url=f"/games/{game_id}/hands/{len(table.log)}/review",
+        record_url=record_url(game_id, len(table.log)),
+        review_url=review_url(game_id, len(table.log)),
     )
 
 

@@ -29,6 +29,7 @@ from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS, action_text
 from app.learning.game_facts import FactsCache
 from app.learning.hints import HINTS_WAITING_PER_WORKER, HintKeeper
 from app.learning.review_jobs import Reviewer
+from app.operations import urls
 from app.operations.bot_pool import BotRoster
 from app.operations.compression import NegotiatedGZip
 from app.operations.head import HeadAsGet
@@ -220,5 +221,12 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         boolean_toggles=BOOLEAN_TOGGLES,
         choices=CHOICES,
         preset_defaults=form_values,
+        game_url=urls.game_url,
+        actions_url=urls.actions_url,
+        next_hand_url=urls.next_hand_url,
+        hint_url=urls.hint_url,
+        review_url=urls.review_url,
+        record_url=urls.record_url,
+        board_url=urls.board_url,
     )
     return templates

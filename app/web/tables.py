@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from app.daily.game_context import game_context
 from app.languages.i18n import Translator, translator, writing_of
 from app.operations.settings import Settings
+from app.operations.urls import game_url
 from app.play.clicks import Desk, Outcome
 from app.storage.models import GameRow, Player
 from app.table.call_row import call_row
@@ -43,7 +44,7 @@ def to_table(request: Request, row: GameRow, table: Table) -> RedirectResponse:
     """To a game just committed. Its table is kept, so the page the player is sent to need
     not rebuild it."""
     request.app.state.tables.keep(row, table)
-    return RedirectResponse(f"/games/{row.id}", status_code=303)
+    return RedirectResponse(game_url(row.id), status_code=303)
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ class Screen:
         row, table = outcome.row, outcome.table
         if outcome.stepped and not is_htmx(self.request):
             self.cache.keep(row, table)
-            return RedirectResponse(f"/games/{row.id}", status_code=303)
+            return RedirectResponse(game_url(row.id), status_code=303)
         if not outcome.kept:
             return self.show(row, table, outcome.error, outcome.status)
         return self.show_kept(row, table, outcome.error, outcome.status, outcome.stepped)

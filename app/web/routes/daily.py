@@ -17,6 +17,7 @@ from app.daily.nicknames import NicknameError, clean_nickname
 from app.daily.par import ParKeeper
 from app.languages.i18n import N_, translator
 from app.operations.settings import Settings
+from app.operations.urls import BOARD, game_url
 from app.play.daily import DAILY_BOT, DailyDeals, NameTaken, Starter, name_player, start_daily
 from app.storage.models import DailyPar
 from app.table.levels import DAILY_LEVEL
@@ -63,7 +64,7 @@ def play_daily(
     remember_player(request, start.player_id)
     if start.started is not None:
         return to_table(request, *start.started)
-    return RedirectResponse(f"/games/{start.game_id}", status_code=303)
+    return RedirectResponse(game_url(start.game_id), status_code=303)
 
 
 @router.get("/leaderboard", dependencies=[PageLimit])
@@ -131,7 +132,7 @@ def set_nickname(
     session: SessionDep,
     templates: TemplatesDep,
     nickname: Annotated[str, Form(max_length=200)] = "",
-    back: Annotated[str, Form(max_length=200)] = "/leaderboard",
+    back: Annotated[str, Form(max_length=200)] = BOARD,
 ) -> Response:
     """Remembers the player's nickname (shown on every board they are on)."""
     t = translator(request)
@@ -143,7 +144,7 @@ def set_nickname(
         name_player(session, player_id(request), name)
     except NameTaken:
         return _refused(request, templates, t.gettext(TAKEN) % {"name": repr(name)}, 409)
-    target = back if back.startswith("/leaderboard") else "/leaderboard"
+    target = back if back.startswith(BOARD) else BOARD
     return RedirectResponse(target, status_code=303)
 
 
