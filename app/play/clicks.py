@@ -22,7 +22,8 @@ from app.play.games import owned_game
 from app.storage.db import has_idle_connection
 from app.storage.models import GameRow
 from app.table.service import Table
-from app.table.store import TableCache, counts_with_step, write_table
+from app.table.store import counts_with_step, write_table
+from app.table.table_cache import TableCache
 
 STALE = N_("That click was for an earlier moment of the game; here is the table as it is now.")
 

@@ -41,7 +41,7 @@ from app.storage.db import make_counter_engine, make_engine, session_factory
 from app.table.card_faces import CardFace
 from app.table.preferences import level_preference, rules_preference
 from app.table.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
-from app.table.store import TableCache
+from app.table.table_cache import TableCache
 from app.web.assets import Assets, ServeAssets
 from app.web.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.web.in_progress import GameRunning

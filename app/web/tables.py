@@ -21,7 +21,8 @@ from app.table.call_row import call_row
 from app.table.pace import step_pace, still_pace
 from app.table.presenter import table_model
 from app.table.service import HUMAN, Table
-from app.table.store import TableCache, player_for
+from app.table.store import player_for
+from app.table.table_cache import TableCache
 from app.web.deps import client_limits, is_htmx, player_id, remember_player
 from app.web.secrecy import own_hand_only
 
