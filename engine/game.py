@@ -69,10 +69,20 @@ def totals_of(results: Sequence[HandResult]) -> tuple[int, int, int, int]:
     return sums[0], sums[1], sums[2], sums[3]
 
 
+def place_below(higher: int) -> int:
+    """The place of a total that `higher` totals beat: equal totals share the better place
+    (1, 1, 3, 4). The one rule for every ranking: the seats of a game, a day's board and a
+    player's ranked attempts (which count the higher totals in the database)."""
+    return higher + 1
+
+
+def shared_places(totals: Sequence[int]) -> list[int]:
+    """Each total's place among `totals` (`place_below`)."""
+    return [place_below(sum(1 for other in totals if other > total)) for total in totals]
+
+
 def standings_of(totals: Sequence[int]) -> list[Standing]:
     """Highest total first; equal totals share the place (1, 1, 3, 4)."""
+    places = shared_places(totals)
     ordered = sorted(range(4), key=lambda seat: -totals[seat])
-    return [
-        Standing(1 + sum(1 for other in totals if other > totals[seat]), seat, totals[seat])
-        for seat in ordered
-    ]
+    return [Standing(places[seat], seat, totals[seat]) for seat in ordered]

@@ -21,7 +21,7 @@ from app.table.service import (
     game_over,
 )
 from engine import HandResult, Team
-from engine.game import totals_of
+from engine.game import place_below, shared_places, totals_of
 
 if TYPE_CHECKING:
     from app.daily.networks import RankedSlot
@@ -238,15 +238,12 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
 
 def top_rows(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
     """The board's top `BOARD_SIZE` rows, read in the board's index order."""
-    rows: list[BoardRow] = []
-    rank = 0
-    previous: int | None = None
-    top = session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE))
-    for position, (attempt, nickname) in enumerate(top, start=1):
-        if attempt.total != previous:
-            rank, previous = position, attempt.total
-        rows.append(_board_row(attempt, nickname, rank, player_id))
-    return rows
+    top = list(session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE)))
+    places = shared_places([attempt.total or 0 for attempt, _ in top])
+    return [
+        _board_row(attempt, nickname, place, player_id)
+        for (attempt, nickname), place in zip(top, places, strict=True)
+    ]
 
 
 def ranked_row(
@@ -257,7 +254,7 @@ def ranked_row(
     ahead = select(func.count()).where(
         *_on_board(attempt.day, attempt.rules_key), DailyAttempt.total > attempt.total
     )
-    return _board_row(attempt, nickname, int(session.scalar(ahead) or 0) + 1, player_id)
+    return _board_row(attempt, nickname, place_below(int(session.scalar(ahead) or 0)), player_id)
 
 
 def _on_board(
