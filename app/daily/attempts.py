@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy import ColumnElement, Select, func, select
@@ -61,6 +62,26 @@ def deals_secret(game: Dealt, now: datetime) -> bool:
     server but what seat 0 sees in play: no hint, no other seat's dealt hand, no record, no
     review (issue 24: a second cookie's practice game was an oracle for the ranked one)."""
     return game.mode in DAILY_MODES and game.day is not None and not seed_published(game.day, now)
+
+
+class NoHints(StrEnum):
+    """Why a game gives no hints."""
+
+    RANKED = "ranked"
+    """The ranked daily attempt: the player's own play is ranked."""
+    SECRET = "secret"
+    """A practice game at a day's deals before their seed is published: its hints, followed
+    in the ranked game, would play it (issue 24)."""
+
+
+def hints_refused(game: Dealt, now: datetime) -> NoHints | None:
+    """Why the game gives no hints, or None when it gives them: the one rule the table's
+    Hint button and the hint route both follow."""
+    if game.mode == GameMode.DAILY:
+        return NoHints.RANKED
+    if deals_secret(game, now):
+        return NoHints.SECRET
+    return None
 
 
 def attempt_closed(row: GameRow, now: datetime) -> bool:

@@ -8,7 +8,13 @@ from datetime import datetime
 
 from sqlalchemy.orm import object_session
 
-from app.daily.attempts import attempt_closed, attempts_close_at, deals_secret, seed_published
+from app.daily.attempts import (
+    attempt_closed,
+    attempts_close_at,
+    deals_secret,
+    hints_refused,
+    seed_published,
+)
 from app.daily.fairplay.standing import Standing, standing_of_game
 from app.daily.networks import CAPPED, PRACTISED
 from app.languages.i18n import Writing
@@ -48,13 +54,9 @@ class GameContext:
     nickname_set_aside: str | None = None
     """The player's nickname taken off the board for passing for an earlier player's
     (`Player.nickname_set_aside`): the nickname form says so and asks for another."""
+    hints: bool = True
+    """Whether the table offers hints (`app.daily.attempts.hints_refused`)."""
 
-    @property
-    def hints(self) -> bool:
-        """Hints help in every game but the ranked daily attempt, and none is given at a
-        day's deals until they are published: a practice game's hints, followed in the
-        ranked game, played it (issue 24)."""
-        return not self.ranked and self.secret_until is None
 
 
 def game_context(
@@ -92,6 +94,7 @@ def game_context(
         practice_note=_practice_note(row, writing, ranked_per_address),
         fair_play=_fair_play(row) if ranked and over else None,
         nickname_set_aside=row.player.nickname_set_aside if ranked and over else None,
+        hints=hints_refused(row, now) is None,
     )
 
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request, Response
 
+from app.daily.attempts import NoHints, hints_refused
 from app.languages.i18n import N_
 from app.learning.hints import HintKeeper
 from app.play.games import owned_game
 from app.play.hints import NoHint, ask_hint
-from app.storage.models import GameMode, GameRow
+from app.storage.models import GameRow
 from app.table.service import Table
 from app.web.deps import SessionDep, TemplatesDep, hint_allowed, is_htmx, player_id
 from app.web.secrecy import HINTS_LATER, refuse_while_secret
@@ -33,9 +34,12 @@ def hint(
     box, or why there is none. Hints have rate limits of their own, per player and per
     address (`app.operations.ratelimit.Limits`)."""
     row = owned_game(session, game_id, player_id(request))
-    if row.mode == GameMode.DAILY:
+    now = screen.settings.now()
+    refused = hints_refused(row, now)
+    if refused is NoHints.RANKED:
         raise HTTPException(403, N_("There are no hints in a ranked daily game."))
-    refuse_while_secret(row, screen.settings.now(), HINTS_LATER)
+    if refused is NoHints.SECRET:
+        refuse_while_secret(row, now, HINTS_LATER)
     keeper: HintKeeper = request.app.state.hints
     with screen.cache.lent(row) as table:
         advice = ask_hint(session, keeper, row, table, version, lambda: hint_allowed(request))
