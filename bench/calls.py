@@ -33,12 +33,13 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from bots.heuristic.evaluation import QUEEN_OF_CLUBS, has_both, solo_value  # noqa: E402
+from bots.heuristic.evaluation import has_both, solo_value  # noqa: E402
 from bots.registry import bot_named  # noqa: E402
 from bots.search.bot import SearchBot  # noqa: E402
 from bots.search.evaluate import evaluate_in_full  # noqa: E402
 from bots.search.reservations import SOLO_WORTH_A_LOOK, plays_alone  # noqa: E402
 from engine import SOLOS, Act, CardSet, Contract, Hand, Phase, RuleSet, Step, deal, view_of  # noqa: E402
+from engine.cards import QUEEN_OF_CLUBS  # noqa: E402
 
 NEVER = 2.0
 """A confidence no share of worlds reaches: the collecting bot never calls."""

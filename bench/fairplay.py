@@ -34,7 +34,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.table.levels import DAILY_LEVEL, LEVELS
-from app.table.service import HUMAN, finished_records, game_over, human_action, new_table, next_hand
+from app.table.service import HUMAN, human_action, new_table, next_hand
 from bench.fairplay_players import CHEATERS, HONEST, PLAYERS, Player
 from bots.fairplay import Weighed, verdict_of, weigh_game
 from bots.fairplay.verdict import HOLD_BELOW
@@ -94,14 +94,14 @@ def play_game(player: Player, rules: RuleSet, seed: str) -> list[HandRecord]:
     """A whole game with `player` in the human's seat and the daily level's bots in the
     others, stepped as the server steps it (the same bot answers to the same play)."""
     table = new_table(rules, seed, bot_named(LEVELS[DAILY_LEVEL]))
-    while not game_over(table.game):
+    while not table.game.is_over:
         hand = table.game.hand
         if hand.phase is Phase.DONE:
             next_hand(table)
             continue
         rng = random.Random(f"{seed}/player/{len(table.log)}/{len(table.log[-1])}")
         human_action(table, player(hand, HUMAN, rng))
-    return finished_records(table.game)
+    return table.game.finished_records
 
 
 def planned(args: argparse.Namespace) -> Iterator[tuple[str, str, int]]:

@@ -8,13 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine import CARDS, TRUMP, Card, CardOrder, Contract, SeatView, Team, card_order
-from engine.cards import Rank, Suit
-
-QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN)
-FOX = Card(Suit.DIAMONDS, Rank.ACE)
-CHARLIE = Card(Suit.CLUBS, Rank.JACK)
-DULLE = Card(Suit.HEARTS, Rank.TEN)
+from engine import CARDS, TRUMP, Card, CardOrder, SeatView, Team
+from engine.cards import Rank
 
 
 @dataclass(frozen=True)
@@ -25,9 +20,7 @@ class Knowledge:
 
     @cached_property
     def order(self) -> CardOrder:
-        contract = self.view.contract or Contract.NORMAL
-        second_dulle = self.view.rules.second_dulle_beats_first
-        return card_order(contract, self.view.schweinchen is not None, second_dulle)
+        return self.view.order
 
     @cached_property
     def last_trick(self) -> bool:

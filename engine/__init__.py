@@ -29,7 +29,8 @@ from engine.record import (
 )
 from engine.rollout import Policy, play_out
 from engine.rules import DDV, PAGAT, PRESETS, HochzeitShift, RuleSet, Scoring, with_toggles
-from engine.scoring import HandResult, ScoreItem
+from engine.score_items import ItemKind, ScoreItem
+from engine.scoring import HandResult
 from engine.trick import Trick
 from engine.view import SeatView, view_of
 
@@ -69,6 +70,7 @@ __all__ = [
     "Rank",
     "RuleSet",
     "RulesError",
+    "ItemKind",
     "ScoreItem",
     "Scoring",
     "SeatView",

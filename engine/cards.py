@@ -105,6 +105,16 @@ _BY_TEXT = {str(card): card for card in CARDS}
 POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 NINES_MASK = sum(1 << Card(suit, Rank.NINE).index for suit in Suit)
 
+QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN)
+"""Its holder plays Re in a normal game; both make a Hochzeit or a silent solo (§2, §5)."""
+FOX = Card(Suit.DIAMONDS, Rank.ACE)
+"""Caught by the other team it scores an extra point (§8.3); both with one seat make a
+Schweinchen (§3)."""
+CHARLIE = Card(Suit.CLUBS, Rank.JACK)
+"""Winning the last trick, or caught in it, scores an extra point (§8.3)."""
+DULLE = Card(Suit.HEARTS, Rank.TEN)
+"""The highest trump in a normal game; with a toggle the second beats the first (§4)."""
+
 
 def parse_cards(text: str) -> list[Card]:
     """Reads space-separated cards, e.g. a hand of a record."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from engine.cards import CARDS, Card, Rank, Suit
+from engine.cards import CARDS, DULLE, Card, Rank, Suit
 from engine.errors import EngineError
 
 TRUMP = 4
@@ -51,7 +51,6 @@ class Contract(StrEnum):
 TEAM_GAMES = frozenset({Contract.NORMAL, Contract.ARMUT})
 DECLARED_SOLOS = frozenset(contract for contract in Contract if contract.value.startswith("solo-"))
 
-_DULLE = Card(Suit.HEARTS, Rank.TEN)
 _QUEENS = [Card(suit, Rank.QUEEN) for suit in Suit]
 _JACKS = [Card(suit, Rank.JACK) for suit in Suit]
 
@@ -59,11 +58,11 @@ _JACKS = [Card(suit, Rank.JACK) for suit in Suit]
 def _suit_trumps(suit: Suit) -> list[Card]:
     """A♠ 10♠ K♠ 9♠ style bottom of a colour solo; hearts lack the 10, which is the Dulle."""
     ranks = (Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE)
-    return [Card(suit, rank) for rank in ranks if Card(suit, rank) != _DULLE]
+    return [Card(suit, rank) for rank in ranks if Card(suit, rank) != DULLE]
 
 
 def _colour_trumps(suit: Suit) -> list[Card]:
-    return [_DULLE, *_QUEENS, *_JACKS, *_suit_trumps(suit)]
+    return [DULLE, *_QUEENS, *_JACKS, *_suit_trumps(suit)]
 
 
 _PLAIN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
@@ -127,7 +126,7 @@ def beats_index(order: CardOrder, card: int, best: int, last_trick: bool = False
     return order.second_dulle and card == best == DULLE_INDEX and not last_trick
 
 
-DULLE_INDEX = _DULLE.index
+DULLE_INDEX = DULLE.index
 
 
 @cache
@@ -162,5 +161,5 @@ def card_order(
         )
         for card in CARDS
     )
-    dulle_rule = second_dulle and _DULLE in trumps
+    dulle_rule = second_dulle and DULLE in trumps
     return CardOrder(tuple(trumps), tuple(suit_of), tuple(strength), masks, stronger, dulle_rule)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import bisect
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.deal import deal
@@ -22,7 +23,11 @@ class Standing:
 
 class Game:
     """Deals each hand from the game seed; an Armut redeal is dealt again by the same dealer
-    and does not count towards `hands_per_game`."""
+    and does not count towards `hands_per_game`.
+
+    `results` and `records` hold the hands `next_hand` moved on from, the ones before the hand
+    on the table; `finished_results` and `finished_records` add that hand once it is over. The
+    game is over when its last hand is: nothing is dealt after it."""
 
     def __init__(self, rules: RuleSet, seed: str) -> None:
         self.rules = rules
@@ -38,8 +43,22 @@ class Game:
         return Hand(self.rules, dealt.hands, dealt.dealer)
 
     @property
+    def finished_results(self) -> list[HandResult]:
+        """The result of every hand played to its end, the one still on the table included."""
+        done = [self.hand.result()] if self.hand.phase is Phase.DONE else []
+        return [*self.results, *done]
+
+    @property
+    def finished_records(self) -> list[HandRecord]:
+        """The record of every finished hand, Armut redeals included, in order: hand n of a
+        game's pages is `finished_records[n - 1]`."""
+        done = [HandRecord.of_hand(self.hand)] if self.hand.phase is Phase.DONE else []
+        return [*self.records, *done]
+
+    @property
     def is_over(self) -> bool:
-        return len(self.results) == self.rules.hands_per_game
+        """The last hand has been played: the game ends on its table, with nothing to deal."""
+        return len(self.finished_results) == self.rules.hands_per_game
 
     def next_hand(self) -> None:
         """Moves on once the current hand is over: a redeal, or the next hand."""
@@ -52,12 +71,12 @@ class Game:
             self.results.append(self.hand.result())
             self.hand_number += 1
             self.redeal = 0
-        if not self.is_over:
-            self.hand = self._deal()
+        self.hand = self._deal()
 
     @property
     def totals(self) -> tuple[int, int, int, int]:
-        return totals_of(self.results)
+        """Each seat's total over the finished hands."""
+        return totals_of(self.finished_results)
 
     def standings(self) -> list[Standing]:
         return standings_of(self.totals)
@@ -76,9 +95,28 @@ def place_below(higher: int) -> int:
     return higher + 1
 
 
-def shared_places(totals: Sequence[int]) -> list[int]:
-    """Each total's place among `totals` (`place_below`)."""
-    return [place_below(sum(1 for other in totals if other > total)) for total in totals]
+def shared_places(totals: Iterable[int]) -> list[int]:
+    """Each total's place among `totals`, in any order (`place_below`)."""
+    listed = list(totals)
+    ascending = sorted(listed)
+    return [place_among(ascending, total) for total in listed]
+
+
+def place_among(ascending: Sequence[int], total: int) -> int:
+    """The place of `total` among the totals `ascending` (sorted lowest first): one below
+    the totals higher than it (`place_below`)."""
+    return place_below(len(ascending) - bisect.bisect_right(ascending, total))
+
+
+def numbers_in_game(redeals: Iterable[bool]) -> list[int]:
+    """Each dealt hand's number as the table counts hands (§9), given whether each was an
+    Armut redeal: a redeal does not count, and has the number of the hand dealt again."""
+    numbers: list[int] = []
+    played = 0
+    for redeal in redeals:
+        numbers.append(played + 1)
+        played += not redeal
+    return numbers
 
 
 def standings_of(totals: Sequence[int]) -> list[Standing]:

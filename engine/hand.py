@@ -28,12 +28,12 @@ from engine.announcements import (
 )
 from engine.cards import (
     CARDS,
+    FOX,
     POINTS,
+    QUEEN_OF_CLUBS,
     TYPES,
     Card,
     CardSet,
-    Rank,
-    Suit,
     mask_add,
     mask_indices,
     mask_remove,
@@ -47,8 +47,8 @@ from engine.rules import RuleSet
 from engine.scoring import HandResult, re_net, score_hand
 from engine.trick import Trick
 
-QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN).index
-FOX = Card(Suit.DIAMONDS, Rank.ACE).index
+_QUEEN_OF_CLUBS = QUEEN_OF_CLUBS.index
+_FOX = FOX.index
 _NORMAL = card_order(Contract.NORMAL)
 
 
@@ -211,7 +211,7 @@ class Hand:
     def may_declare(self, seat: int, act: Act) -> bool:
         """§5 eligibility: Hochzeit with both Q♣, Armut with at most three trumps."""
         if act is Act.HOCHZEIT:
-            return _both(self._hands[seat], QUEEN_OF_CLUBS)
+            return _both(self._hands[seat], _QUEEN_OF_CLUBS)
         if act is Act.ARMUT:
             return self.rules.armut and _normal_trumps(self._hands[seat]) <= 3
         return True
@@ -301,7 +301,7 @@ class Hand:
     def _start_healthy_game(self) -> None:
         """All healthy: a normal game, or a silent solo for a holder of both Q♣."""
         for seat in range(4):
-            if _both(self._hands[seat], QUEEN_OF_CLUBS):
+            if _both(self._hands[seat], _QUEEN_OF_CLUBS):
                 self._start_play(Contract.SILENT_SOLO, seat)
                 return
         self._start_play(Contract.NORMAL, None)
@@ -360,13 +360,13 @@ class Hand:
         """§3: the holder of both A♦ when play starts, where diamonds are trumps."""
         if not (self.rules.schweinchen and contract.diamonds_are_trumps):
             return None
-        holders = [seat for seat in range(4) if _both(self._hands[seat], FOX)]
+        holders = [seat for seat in range(4) if _both(self._hands[seat], _FOX)]
         return holders[0] if holders else None
 
     def _initial_team(self, seat: int) -> Team | None:
         contract = self.contract
         if contract is Contract.NORMAL:
-            return Team.RE if self._hands[seat] >> QUEEN_OF_CLUBS & 1 else Team.KONTRA
+            return Team.RE if self._hands[seat] >> _QUEEN_OF_CLUBS & 1 else Team.KONTRA
         if contract is Contract.ARMUT:
             return Team.RE if seat in (self.declarer, self.armut_acceptor) else Team.KONTRA
         if contract is Contract.HOCHZEIT:
@@ -378,9 +378,9 @@ class Hand:
         Callers outside the engine go through `apply`."""
         self._undo.append((seat, card, self._best_seat, self._best_card, None))
         self._hands[seat] = mask_remove(self._hands[seat], card)
-        if card == QUEEN_OF_CLUBS:
+        if card == _QUEEN_OF_CLUBS:
             self.queens_played[seat] += 1
-        elif card == FOX:
+        elif card == _FOX:
             self.foxes_played[seat] += 1
         cards = self.trick_cards
         last = len(self.tricks) == self._last_trick
@@ -403,9 +403,9 @@ class Hand:
             self.phase, self._result = Phase.PLAY, None
         self.trick_cards.pop()
         self._hands[seat] = mask_add(self._hands[seat], card)
-        if card == QUEEN_OF_CLUBS:
+        if card == _QUEEN_OF_CLUBS:
             self.queens_played[seat] -= 1
-        elif card == FOX:
+        elif card == _FOX:
             self.foxes_played[seat] -= 1
         self._best_seat, self._best_card, self.to_act = best_seat, best_card, seat
 

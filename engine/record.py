@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Action
+from engine.actions import Act, Action
 from engine.cards import CardSet, deck, parse_cards
 from engine.errors import EngineError, IllegalAction
 from engine.hand import Hand
@@ -41,6 +41,11 @@ class HandRecord:
 
     def new_hand(self) -> Hand:
         return Hand(self.rules, self.hands, self.dealer)
+
+    @property
+    def is_redeal(self) -> bool:
+        """A finished hand in which no card was played: everybody declined the Armut."""
+        return not any(action.act is Act.PLAY for action in self.actions)
 
     def replay(self) -> Hand:
         """The hand after every action; raises `IllegalRecordAction` at the first refusal."""

@@ -14,31 +14,15 @@ from functools import lru_cache
 from typing import Any
 
 from engine.announcements import Step, Team, step_name
-from engine.cards import Card, Rank, Suit
+from engine.cards import CHARLIE, FOX
 from engine.contracts import Contract
 from engine.rules import RuleSet, Scoring
+from engine.score_items import LEVEL_POINTS, ItemKind, ScoreItem
 from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS, KONTRA_TARGET, RE_TARGET, TEAM_CALL
 from engine.trick import Trick
 
-FOX = Card(Suit.DIAMONDS, Rank.ACE)
-CHARLIE = Card(Suit.CLUBS, Rank.JACK)
 LEVELS = (Step.NO90, Step.NO60, Step.NO30, Step.SCHWARZ)
-_LEVEL_POINTS = {Step.NO90: 90, Step.NO60: 60, Step.NO30: 30}
 _OWN_TARGET = {Step.NO90: 151, Step.NO60: 181, Step.NO30: 211}
-_LEVEL_NAME = {Step.NO90: "90", Step.NO60: "60", Step.NO30: "30"}
-_CALL_NAME = {Step.NO90: "no90", Step.NO60: "no60", Step.NO30: "no30", Step.SCHWARZ: "schwarz"}
-
-
-@dataclass(frozen=True)
-class ScoreItem:
-    team: Team
-    item: str
-    points: int
-    trick: int | None = None
-    """For the extras, the 1-based trick that earned it (shown at the table, not in records)."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"team": self.team.value, "item": self.item, "points": self.points}
 
 
 @dataclass(frozen=True)
@@ -52,7 +36,7 @@ class Tally:
         """Whether `team` is under a level: fewer card points, or no trick for schwarz."""
         if level is Step.SCHWARZ:
             return self.tricks[team] == 0
-        return self.points[team] < _LEVEL_POINTS[level]
+        return self.points[team] < LEVEL_POINTS[level]
 
     def reached(self, team: Team, level: Step) -> bool:
         """Whether `team` reached a level's complement (90 / 60 / 30 card points, a trick)."""
@@ -132,7 +116,7 @@ def score_hand(
     if not contract.is_solo:
         items += _extras(rules, team_of, tricks, schweinchen)
         if winner is Team.KONTRA:
-            items.append(ScoreItem(Team.KONTRA, "against_the_old", 1))
+            items.append(ScoreItem(Team.KONTRA, ItemKind.AGAINST_THE_OLD, 1))
     net = _net(items)
     re = tuple(seat for seat in range(4) if team_of[seat] is Team.RE)
     kontra = tuple(seat for seat in range(4) if team_of[seat] is Team.KONTRA)
@@ -243,15 +227,10 @@ def _tally(team_of: Sequence[Team], tricks: Sequence[Trick]) -> Tally:
 
 def _announcement_items(announced: dict[Team, Step], winner: Team) -> list[ScoreItem]:
     """2 for each of Re and Kontra announced, both to the winners (§8.1, §8.2)."""
+    kinds = {Team.RE: ItemKind.RE_ANNOUNCED, Team.KONTRA: ItemKind.KONTRA_ANNOUNCED}
     return [
-        ScoreItem(winner, f"{team.value}_announced", TEAM_CALL)
-        for team in Team
-        if announced[team] >= Step.TEAM
+        ScoreItem(winner, kinds[team], TEAM_CALL) for team in Team if announced[team] >= Step.TEAM
     ]
-
-
-def _level_name(level: Step) -> str:
-    return "schwarz" if level is Step.SCHWARZ else f"under_{_LEVEL_NAME[level]}"
 
 
 def _pagat_items(winner: Team | None, announced: dict[Team, Step], tally: Tally) -> list[ScoreItem]:
@@ -259,11 +238,11 @@ def _pagat_items(winner: Team | None, announced: dict[Team, Step], tally: Tally)
     step the other announced and failed."""
     if winner is None:
         return [item for team in Team for item in _pagat_levels(team, announced, tally)]
-    items = [ScoreItem(winner, "won", 1), *_announcement_items(announced, winner)]
+    items = [ScoreItem(winner, ItemKind.WON, 1), *_announcement_items(announced, winner)]
     items += _pagat_levels(winner, announced, tally)
     for level in LEVELS:
         if announced[winner] >= level:
-            items.append(ScoreItem(winner, f"announced_{_CALL_NAME[level]}", 1))
+            items.append(ScoreItem(winner, ItemKind.ANNOUNCED, 1, level))
     return items
 
 
@@ -273,9 +252,9 @@ def _pagat_levels(team: Team, announced: dict[Team, Step], tally: Tally) -> list
     items = []
     for level in LEVELS:
         if tally.under(team.other, level):
-            items.append(ScoreItem(team, _level_name(level), 1))
+            items.append(ScoreItem(team, ItemKind.UNDER, 1, level))
         if announced[team.other] >= level and tally.reached(team, level):
-            items.append(ScoreItem(team, f"against_{_CALL_NAME[level]}", 2))
+            items.append(ScoreItem(team, ItemKind.AGAINST, 2, level))
     return items
 
 
@@ -285,16 +264,15 @@ def _ddv_items(winner: Team | None, announced: dict[Team, Step], tally: Tally) -
     if winner is None:
         items = [i for team in Team for i in _ddv_levels(team, tally)]
     else:
-        items = [ScoreItem(winner, "won", 1), *_ddv_levels(winner, tally)]
+        items = [ScoreItem(winner, ItemKind.WON, 1), *_ddv_levels(winner, tally)]
         items += _announcement_items(announced, winner)
         items += _ddv_announced_steps(winner, announced)
     return items + [i for team in Team for i in _ddv_against(team, announced, tally)]
 
 
 def _ddv_levels(team: Team, tally: Tally) -> list[ScoreItem]:
-    return [
-        ScoreItem(team, _level_name(level), 1) for level in LEVELS if tally.under(team.other, level)
-    ]
+    under = [level for level in LEVELS if tally.under(team.other, level)]
+    return [ScoreItem(team, ItemKind.UNDER, 1, level) for level in under]
 
 
 def _ddv_announced_steps(winner: Team, announced: dict[Team, Step]) -> list[ScoreItem]:
@@ -302,16 +280,16 @@ def _ddv_announced_steps(winner: Team, announced: dict[Team, Step]) -> list[Scor
     items = []
     for level in LEVELS:
         if announced[winner] >= level:
-            items.append(ScoreItem(winner, f"announced_{_CALL_NAME[level]}", 1))
+            items.append(ScoreItem(winner, ItemKind.ANNOUNCED, 1, level))
         if announced[winner.other] >= level:
-            items.append(ScoreItem(winner, f"opponents_announced_{_CALL_NAME[level]}", 1))
+            items.append(ScoreItem(winner, ItemKind.OPPONENTS_ANNOUNCED, 1, level))
     return items
 
 
 def _ddv_against(team: Team, announced: dict[Team, Step], tally: Tally) -> list[ScoreItem]:
     """1 for 120 against no 90, 90 against no 60, 60 against no 30, 30 against schwarz."""
     return [
-        ScoreItem(team, f"against_{_CALL_NAME[level]}", 1)
+        ScoreItem(team, ItemKind.AGAINST, 1, level)
         for level in LEVELS
         if announced[team.other] >= level and tally.points[team] >= DDV_AGAINST[level]
     ]
@@ -342,11 +320,11 @@ def _trick_extras(
     team = team_of[trick.winner]
     items = []
     if trick.points >= DOPPELKOPF_POINTS:
-        items.append(ScoreItem(team, "doppelkopf", 1, number))
+        items.append(ScoreItem(team, ItemKind.DOPPELKOPF, 1, trick=number))
     if not schweinchen and FOX in trick.cards:
         for seat, card in trick.plays():
             if card == FOX and team_of[seat] is not team:
-                items.append(ScoreItem(team, "fox", 1, number))
+                items.append(ScoreItem(team, ItemKind.FOX, 1, trick=number))
     return items + _charlie(rules, team_of, trick, number) if last else items
 
 
@@ -385,9 +363,9 @@ def _charlie(rules: RuleSet, team_of: Sequence[Team], last: Trick, number: int) 
     team = team_of[last.winner]
     items = []
     if last.winning_card() == CHARLIE:
-        items.append(ScoreItem(team, "charlie", 1, number))
+        items.append(ScoreItem(team, ItemKind.CHARLIE, 1, trick=number))
     if rules.charlie_capture:
         for seat, card in last.plays():
             if card == CHARLIE and team_of[seat] is not team:
-                items.append(ScoreItem(team, "charlie_caught", 1, number))
+                items.append(ScoreItem(team, ItemKind.CHARLIE_CAUGHT, 1, trick=number))
     return items

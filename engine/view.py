@@ -13,12 +13,13 @@ up to date rather than worked out again from the tricks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import Act, Action
 from engine.announcements import Announcement, Call, Step, Team
-from engine.cards import Card, CardSet
-from engine.contracts import Contract
+from engine.cards import FOX, QUEEN_OF_CLUBS, Card, CardSet
+from engine.contracts import CardOrder, Contract, card_order
 from engine.hand import Hand
 from engine.phases import Phase
 from engine.rules import RuleSet
@@ -65,6 +66,30 @@ class SeatView:
         """The 1-based number of the trick being played."""
         return len(self.tricks) + 1
 
+    @property
+    def order(self) -> CardOrder:
+        """The card order in force as this seat knows it: the contract it sees (a normal game
+        before play and in another's silent solo), both A♦ on top once the Schweinchen is
+        shown, and the rule set's second-Dulle toggle."""
+        contract = self.contract or Contract.NORMAL
+        second_dulle = self.rules.second_dulle_beats_first
+        return card_order(contract, self.schweinchen is not None, second_dulle)
+
+    def silent_solo_shown_at(self) -> int | None:
+        """The position in `history` of the card that showed another seat's silent solo to
+        this seat: the soloist's second Q♣ (§5). None while it is hidden, for the soloist,
+        and when only the hand's end showed it."""
+        if self.contract is not Contract.SILENT_SOLO or self.declarer in (None, self.seat):
+            return None
+        return _nth_play(self.history, self.declarer, QUEEN_OF_CLUBS, 2)
+
+    def schweinchen_shown_at(self) -> int | None:
+        """The position in `history` of the card that showed another seat's Schweinchen to
+        this seat: its first A♦ (§3); None otherwise."""
+        if self.schweinchen in (None, self.seat):
+            return None
+        return _nth_play(self.history, self.schweinchen, FOX, 1)
+
 
 def view_of(hand: Hand, seat: int) -> SeatView:
     """The view of `seat`; see the module docstring for what it may contain."""
@@ -98,6 +123,17 @@ def view_of(hand: Hand, seat: int) -> SeatView:
         result=hand.result() if over else None,
         history=_history(hand, seat),
     )
+
+
+def _nth_play(history: Sequence[Action], seat: int | None, card: Card, times: int) -> int | None:
+    """The position of `seat`'s `times`th play of `card`, if it has come."""
+    seen = 0
+    for position, action in enumerate(history):
+        if action.act is Act.PLAY and action.seat == seat and action.card == card:
+            seen += 1
+            if seen == times:
+                return position
+    return None
 
 
 def _history(hand: Hand, seat: int) -> tuple[Action, ...]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from engine import DDV, PAGAT, Action, Game, Hand, Phase, RuleSet, deal
+from engine.game import numbers_in_game
 
 Chooser = Callable[[Hand, int, list[str], random.Random], str]
 
@@ -48,13 +49,13 @@ def play_game(rules: RuleSet, seed: str, choose: Chooser = random_choice) -> Gam
     rng = random.Random(seed)
     while True:
         play_hand(game.hand, rng, choose)
-        game.next_hand()
         if game.is_over:
             return game
+        game.next_hand()
 
 
 def redeals_of(game: Game) -> int:
-    return sum(record.replay().phase is Phase.REDEAL for record in game.records)
+    return sum(record.replay().phase is Phase.REDEAL for record in game.finished_records)
 
 
 def places(totals: tuple[int, ...]) -> dict[int, int]:
@@ -74,8 +75,8 @@ def places(totals: tuple[int, ...]) -> dict[int, int]:
 def test_a_game_is_hands_per_game_hands(rules: RuleSet, seed: str) -> None:
     game = play_game(rules, seed)
     assert game.is_over
-    assert len(game.results) == rules.hands_per_game
-    assert len(game.records) == rules.hands_per_game + redeals_of(game)
+    assert len(game.finished_results) == rules.hands_per_game
+    assert len(game.finished_records) == rules.hands_per_game + redeals_of(game)
     with pytest.raises(ValueError):
         game.next_hand()
 
@@ -83,7 +84,7 @@ def test_a_game_is_hands_per_game_hands(rules: RuleSet, seed: str) -> None:
 def hand_numbers(game: Game) -> list[tuple[int, int]]:
     """(hand number, redeal number) of each record, counting only hands that were played."""
     numbers, hand_number, redeal = [], 0, 0
-    for record in game.records:
+    for record in game.finished_records:
         numbers.append((hand_number, redeal))
         if record.replay().phase is Phase.REDEAL:
             redeal += 1
@@ -95,15 +96,15 @@ def hand_numbers(game: Game) -> list[tuple[int, int]]:
 def check_deals_and_dealers(game: Game) -> None:
     """§1: the deal passes to the left after each hand, stays on a redeal, and every deal is
     the pure function of (seed, hand number, redeal number)."""
-    first = game.records[0].dealer
-    for record, (number, redeal) in zip(game.records, hand_numbers(game), strict=True):
+    first = game.finished_records[0].dealer
+    for record, (number, redeal) in zip(game.finished_records, hand_numbers(game), strict=True):
         assert record.dealer == (first + number) % 4
         dealt = deal(game.seed, number, redeal, game.rules.without_nines)
         assert (record.hands, record.dealer) == (dealt.hands, dealt.dealer)
 
 
 def played_dealers(game: Game) -> list[int]:
-    return [r.dealer for r in game.records if r.replay().phase is not Phase.REDEAL]
+    return [r.dealer for r in game.finished_records if r.replay().phase is not Phase.REDEAL]
 
 
 @pytest.mark.parametrize("seed", ["rotation-1", "rotation-2", "rotation-3"])
@@ -133,12 +134,12 @@ def first_game_with_a_redeal(rules: RuleSet) -> Game:
 def test_an_armut_redeal_does_not_count_and_keeps_the_dealer() -> None:
     rules = RuleSet(hands_per_game=6)
     game = first_game_with_a_redeal(rules)
-    assert len(game.results) == 6
-    assert len(game.records) == 6 + redeals_of(game)
+    assert len(game.finished_results) == 6
+    assert len(game.finished_records) == 6 + redeals_of(game)
     check_deals_and_dealers(game)
     dealers = played_dealers(game)
     assert dealers == [(dealers[0] + k) % 4 for k in range(6)]
-    records = game.records
+    records = game.finished_records
     for index, record in enumerate(records[:-1]):
         if record.replay().phase is Phase.REDEAL:
             assert records[index + 1].dealer == record.dealer
@@ -150,7 +151,7 @@ def test_without_armut_there_is_no_redeal() -> None:
     for number in range(5):
         game = play_game(rules, f"redeal-{number}", armut_and_decline)
         assert redeals_of(game) == 0
-        assert len(game.records) == 6
+        assert len(game.finished_records) == 6
 
 
 @pytest.mark.parametrize("seed", ["totals-1", "totals-2"])
@@ -158,12 +159,12 @@ def test_totals_are_the_sums_of_the_hand_scores(seed: str) -> None:
     """The totals equal the column sums of the replayed records' scores (§9), so they sum to
     zero like every hand."""
     game = play_game(PAGAT, seed)
-    replayed = [r.replay() for r in game.records]
+    replayed = [r.replay() for r in game.finished_records]
     scores = [hand.result().scores for hand in replayed if hand.phase is Phase.DONE]
     assert len(scores) == 8
     assert game.totals == tuple(sum(column) for column in zip(*scores, strict=True))
     assert sum(game.totals) == 0
-    assert [result.scores for result in game.results] == scores
+    assert [result.scores for result in game.finished_results] == scores
 
 
 def check_standings(game: Game, totals: tuple[int, ...]) -> None:
@@ -229,3 +230,28 @@ def test_next_hand_refuses_while_the_hand_is_played() -> None:
     with pytest.raises(ValueError):
         game.next_hand()
     assert game.records == [] and game.results == []
+
+
+def test_a_finished_hand_counts_while_it_is_still_on_the_table() -> None:
+    """The table shows a finished hand before the next is dealt: its result is in the totals
+    at once, and after the last hand the game is over without another deal."""
+    rules = RuleSet(hands_per_game=2, armut=False)
+    game = Game(rules, "on-the-table")
+    rng = random.Random("on-the-table")
+    play_hand(game.hand, rng, random_choice)
+    first = game.hand.result()
+    assert (game.finished_results, game.results) == ([first], [])
+    assert game.totals == first.scores and not game.is_over
+    game.next_hand()
+    play_hand(game.hand, rng, random_choice)
+    last = game.hand.result()
+    assert game.finished_results == [first, last] and game.is_over
+    assert game.totals == tuple(a + b for a, b in zip(first.scores, last.scores, strict=True))
+    assert game.standings()[0].total == max(game.totals)
+    with pytest.raises(ValueError):
+        game.next_hand()
+
+
+def test_hands_are_numbered_as_the_table_counts_them() -> None:
+    """An Armut redeal has the number of the hand dealt again and does not count (§9)."""
+    assert numbers_in_game([False, True, True, False, False]) == [1, 2, 2, 2, 3]

@@ -231,6 +231,17 @@ def test_a_silent_solo_looks_like_a_normal_game_until_both_q_clubs_are_played() 
                 assert view.teams[1] == (RE if first_queen_played else None), play
                 assert [view.teams[s] for s in (0, 2, 3) if s != seat] == [None, None], play
     assert len(hand.current_trick()) == 3
+    second = next(
+        position
+        for position, action in enumerate(hand.actions)
+        if action.notation == "play QC" and action.seat == 1 and position > 8
+    )
+    assert [view_of(hand, seat).silent_solo_shown_at() for seat in range(4)] == [
+        second,
+        None,
+        second,
+        second,
+    ]
 
 
 # ---- Armut ---------------------------------------------------------------------------------
@@ -318,3 +329,38 @@ def test_announcements_carry_trick_number_and_cards_left() -> None:
         view = check_view(hand, seat)
         assert view.announcements == expected
         assert view.announced == {RE: Step.NO90, KONTRA: Step.TEAM}
+
+
+# ---- the card order in force ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", [PAGAT, DDV], ids=["pagat", "ddv"])
+def test_the_order_in_force_is_the_hands_once_the_seat_knows_contract_and_schweinchen(
+    preset: RuleSet,
+) -> None:
+    """The view's order is the one place the app and bots read the order from: with the
+    second-Dulle toggle on and the Schweinchen played, it is the order the hand plays by for
+    every seat that knows the contract and has seen the Schweinchen."""
+    rules = dataclasses.replace(preset, second_dulle_beats_first=True, schweinchen=True)
+    rng = random.Random(f"order-{preset.key}")
+    compared = shown = 0
+    for number in range(12):
+        dealt = deal("order-in-force", number)
+        hand = Hand(rules, dealt.hands, dealt.dealer)
+        while not hand.is_over:
+            for seat in range(4):
+                view = view_of(hand, seat)
+                if hand.phase is not Phase.PLAY:
+                    continue
+                holder = view.schweinchen
+                if holder not in (None, seat):
+                    shown_at = view.schweinchen_shown_at()
+                    assert shown_at is not None
+                    assert hand.actions[shown_at] == Action(holder, Act.PLAY, Card.parse("AD"))
+                    shown += 1
+                if view.contract is hand.contract and view.schweinchen == hand.schweinchen:
+                    assert view.order == hand.order
+                    assert view.order.second_dulle == hand.order.is_trump(Card.parse("10H"))
+                    compared += 1
+            hand.apply(random_action(hand, rng))
+    assert compared > 1000 and shown > 10

@@ -18,11 +18,9 @@ from app.storage.models import DailyAttempt, GameMode, GameRow, Player
 from app.table.service import (
     HUMAN,
     Table,
-    finished_results,
-    game_over,
 )
 from engine import HandResult, Team
-from engine.game import place_below, shared_places, totals_of
+from engine.game import place_below, shared_places
 
 if TYPE_CHECKING:
     from app.daily.networks import RankedSlot
@@ -173,14 +171,16 @@ def same_network(session: Session, attempt: DailyAttempt) -> list[DailyAttempt]:
 
 def game_total(table: Table) -> tuple[int, int]:
     """Seat 0's total game points and hands won, from the replayed log."""
-    results = finished_results(table.game)
-    total = totals_of(results)[HUMAN]
-    won = sum(1 for result in results if result.winner is _team_of_human(result))
-    return total, won
+    return table.game.totals[HUMAN], sum(hands_won(table))
 
 
-def _team_of_human(result: HandResult) -> Team:
-    return Team.RE if HUMAN in result.re else Team.KONTRA
+def hands_won(table: Table) -> tuple[bool, ...]:
+    """Whether seat 0's team won each hand played so far, in order (redeals left out)."""
+    return tuple(won_by_human(result) for result in table.game.finished_results)
+
+
+def won_by_human(result: HandResult) -> bool:
+    return result.winner is (Team.RE if HUMAN in result.re else Team.KONTRA)
 
 
 def settles(row: GameRow, table: Table, now: datetime) -> bool:
@@ -189,7 +189,7 @@ def settles(row: GameRow, table: Table, now: datetime) -> bool:
     return (
         row.mode == GameMode.DAILY
         and row.day is not None
-        and game_over(table.game)
+        and table.game.is_over
         and not seed_published(row.day, now)
     )
 
@@ -227,6 +227,11 @@ def unfinished_attempts(session: Session, day: date, rules_key: str) -> int:
         DailyAttempt.finished_at.is_(None),
     )
     return int(session.scalar(query) or 0)
+
+
+def ranked_attempts(session: Session, day: date, rules_key: str) -> int:
+    """The attempts on the day's board."""
+    return int(session.scalar(select(func.count()).where(*_on_board(day, rules_key))) or 0)
 
 
 @dataclass(frozen=True)

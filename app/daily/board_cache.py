@@ -20,7 +20,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import BoardRow, ranked_row, top_rows, unfinished_attempts
+from app.daily.attempts import BoardRow, ranked_attempts, ranked_row, top_rows, unfinished_attempts
 from app.daily.board_versions import board_version
 from app.daily.fairplay.standing import Standing, UnrankedRow, set_aside, waiting_for_checks
 from app.daily.fairplay.states import PENDING
@@ -43,6 +43,8 @@ class SharedBoard:
     par_wanted: bool
     """Whether the board shows a par (`app.daily.par.needs_par`: not for a past day nobody
     played). The par itself is read at each view, by its key."""
+    field: int = 0
+    """The ranked attempts on the board (all of them, not only the rows kept)."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ def read_board(session: Session, day: date, rules_key: str, today: date) -> Shar
         set_aside=tuple(set_aside(session, day, rules_key, None)),
         unfinished=unfinished_attempts(session, day, rules_key),
         par_wanted=needs_par(session, day, rules_key, today),
+        field=ranked_attempts(session, day, rules_key),
     )
 
 

@@ -12,9 +12,12 @@ from app.daily.attempts import (
     attempt_closed,
     attempts_close_at,
     deals_secret,
+    game_total,
+    hands_won,
     hints_refused,
     seed_published,
 )
+from app.daily.daily_share import DailyResult, daily_result
 from app.daily.fairplay.standing import Standing, standing_of_game
 from app.daily.networks import CAPPED, PRACTISED
 from app.languages.i18n import Writing
@@ -22,7 +25,7 @@ from app.languages.words import LEVEL_OPPONENTS
 from app.operations.urls import board_url
 from app.storage.models import GameMode, GameRow
 from app.table.levels import level_of
-from app.table.service import Table, game_over
+from app.table.service import Table
 from engine.daily import commitment
 
 
@@ -56,6 +59,8 @@ class GameContext:
     (`Player.nickname_set_aside`): the nickname form says so and asks for another."""
     hints: bool = True
     """Whether the table offers hints (`app.daily.attempts.hints_refused`)."""
+    share: DailyResult | None = None
+    """A finished game at a day's deals: its result to share."""
 
 
 
@@ -65,7 +70,7 @@ def game_context(
     """The game's kind and what goes with it, in the words of `writing`; a practice game
     capped by its address names the cap (`ranked_per_address`)."""
     t = writing.words
-    over = game_over(table.game)
+    over = table.game.is_over
     level = level_of(row.bot_id)
     level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
     if row.mode == GameMode.NEW or row.day is None:
@@ -95,6 +100,7 @@ def game_context(
         fair_play=_fair_play(row) if ranked and over else None,
         nickname_set_aside=row.player.nickname_set_aside if ranked and over else None,
         hints=hints_refused(row, now) is None,
+        share=_share(row, table, now) if over else None,
     )
 
 
@@ -124,6 +130,13 @@ def _fair_play(row: GameRow) -> Standing | None:
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
     return standing_of_game(session, row.id)
+
+
+def _share(row: GameRow, table: Table, now: datetime) -> DailyResult | None:
+    """Read, like `_fair_play`, only for a finished game's page."""
+    session = object_session(row)
+    assert session is not None, "the game's row belongs to the request's session"
+    return daily_result(session, row, game_total(table)[0], hands_won(table), now)
 
 
 def closed_message(row: GameRow, writing: Writing) -> str:

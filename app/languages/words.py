@@ -9,8 +9,12 @@ placeholders, so each language orders its own words.
 from __future__ import annotations
 
 from app.languages.i18n import N_, NC_, Translator
-from engine import Card, Contract, Team
+from engine import Card, Contract, ItemKind, ScoreItem, Step, Team
+from engine.announcements import call_for
 from engine.cards import Rank, Suit
+from engine.rules import Scoring
+from engine.score_items import LEVEL_POINTS
+from engine.stakes import DDV_AGAINST
 
 HUMAN_NAME = N_("You")
 BOT_NAMES = ("Lena", "Jonas", "Emma")
@@ -86,9 +90,6 @@ LEVEL_BOTS = {
 }
 """A level's bot as the board names the one that plays the day's cards for its par."""
 
-CARD_POINTS_NEEDED = {"no90": 120, "no60": 90, "no30": 60, "schwarz": 30}
-"""DDV scoring: card points that beat the other side's announcement."""
-
 
 def seat_name(seat: int, t: Translator) -> str:
     return t.gettext(HUMAN_NAME) if seat == 0 else BOT_NAMES[seat - 1]
@@ -111,42 +112,40 @@ def call_name(call: str, t: Translator) -> str:
     return t.gettext(CALLS[call])
 
 
-def item_text(item: str, team: Team, scoring: str, t: Translator) -> str:
-    """A scoring item as the end-of-hand sheet explains it; `team` scored it."""
-    other = team_name(team.other, t)
-    fixed = {
-        "won": N_("won the hand"),
-        "against_the_old": N_("Kontra beat Re outside a solo (“against the old ones”)"),
-        "re_announced": N_("Re was announced"),
-        "kontra_announced": N_("Kontra was announced"),
-        "fox": N_("caught a fox (A♦)"),
-        "charlie": N_("won the last trick with Charlie (J♣)"),
-        "charlie_caught": N_("caught Charlie (J♣) in the last trick"),
-        "doppelkopf": N_("Doppelkopf: a trick of 40 points or more"),
-    }
-    if item in fixed:
-        return t.gettext(fixed[item])
-    if item == "schwarz":
-        return t.gettext("%(other)s took no trick (schwarz)") % {"other": other}
-    kind, _, level = item.rpartition("_")
-    values = {
-        "other": other,
-        "level": level,
-        "call": call_name(level, t) if level in CALLS else level,
-    }
-    if kind == "under":
-        return t.gettext("%(other)s under %(level)s") % values
-    if kind == "announced":
+_ITEMS = {
+    ItemKind.WON: N_("won the hand"),
+    ItemKind.AGAINST_THE_OLD: N_("Kontra beat Re outside a solo (“against the old ones”)"),
+    ItemKind.RE_ANNOUNCED: N_("Re was announced"),
+    ItemKind.KONTRA_ANNOUNCED: N_("Kontra was announced"),
+    ItemKind.FOX: N_("caught a fox (A♦)"),
+    ItemKind.CHARLIE: N_("won the last trick with Charlie (J♣)"),
+    ItemKind.CHARLIE_CAUGHT: N_("caught Charlie (J♣) in the last trick"),
+    ItemKind.DOPPELKOPF: N_("Doppelkopf: a trick of 40 points or more"),
+}
+
+
+def item_text(item: ScoreItem, scoring: Scoring, t: Translator) -> str:
+    """A scoring item as the end-of-hand sheet explains it."""
+    if item.step is None:
+        return t.gettext(_ITEMS[item.kind])
+    values = {"other": team_name(item.team.other, t), "call": _step_call(item.step, t)}
+    if item.kind is ItemKind.UNDER and item.step is Step.SCHWARZ:
+        return t.gettext("%(other)s took no trick (schwarz)") % values
+    if item.kind is ItemKind.UNDER:
+        return t.gettext("%(other)s under %(level)s") % {**values, "level": LEVEL_POINTS[item.step]}
+    if item.kind is ItemKind.ANNOUNCED:
         return t.gettext("%(call)s announced") % values
-    if kind == "opponents_announced":
+    if item.kind is ItemKind.OPPONENTS_ANNOUNCED:
         return t.gettext("%(other)s announced %(call)s") % values
-    if kind == "against" and scoring == "ddv":
-        needed = CARD_POINTS_NEEDED[level]
+    if scoring is Scoring.DDV:
         text = t.gettext("%(needed)d card points against %(other)s’s %(call)s")
-        return text % {**values, "needed": needed}
-    if kind == "against":
-        return t.gettext("%(other)s’s %(call)s failed") % values
-    return item
+        return text % {**values, "needed": DDV_AGAINST[item.step]}
+    return t.gettext("%(other)s’s %(call)s failed") % values
+
+
+def _step_call(step: Step, t: Translator) -> str:
+    """A level's call (No 90 … Schwarz), the same word for either team."""
+    return call_name(call_for(step, Team.RE).value, t)
 
 
 def action_text(notation: str, t: Translator) -> str:

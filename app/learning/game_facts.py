@@ -13,9 +13,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from app.operations.kept import Kept
 from app.storage.models import GameHand, GameRow
-from app.table.service import HUMAN, numbers_in_game, replay_game
+from app.table.service import HUMAN, replay_game
 from engine import Call, Contract, Hand, Phase, RuleSet, Team
-from engine.game import standings_of, totals_of
+from engine.game import numbers_in_game, standings_of, totals_of
 
 
 @dataclass(frozen=True)

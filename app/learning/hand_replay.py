@@ -15,7 +15,7 @@ from app.languages.words import POSITIONS, RESERVATIONS, seat_name, team_name
 from app.table.card_faces import CardFace, PlayedCard, face, played_card, sorted_hand
 from app.table.service import HUMAN
 from app.table.table_notes import CallShown, calls_shown
-from engine import CardOrder, Contract, HandRecord, Phase, card_order, view_of
+from engine import HandRecord, Phase, view_of
 from engine.hand import Hand
 
 
@@ -60,12 +60,8 @@ def replay_steps(record: HandRecord, t: Translator) -> list[ReplayStep]:
     return steps
 
 
-def _order(hand: Hand) -> CardOrder:
-    return card_order(hand.contract or Contract.NORMAL, hand.schweinchen is not None)
-
-
 def _step(hand: Hand, number: int, t: Translator) -> ReplayStep:
-    order = _order(hand)
+    order = hand.order
     view = view_of(hand, HUMAN)
     declared = dict(hand.declarations)
     points = [0, 0, 0, 0]

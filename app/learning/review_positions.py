@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from app.languages.i18n import Translator
 from app.learning.review import Decision, human_moments
 from app.table.card_faces import CardFace, PlayedCard, face, played_card, sorted_hand
-from engine import Card, Contract, HandRecord, Phase, SeatView, card_order
+from engine import Card, HandRecord, Phase, SeatView
 
 CARD_ACTIONS = ("play", "armut-give", "armut-return")
 """Notations whose words after the first are the cards the action plays or passes."""
@@ -52,7 +52,7 @@ def decision_positions(
 
 
 def position_of(view: SeatView, decision: Decision, t: Translator) -> Position:
-    order = card_order(view.contract or Contract.NORMAL, view.schweinchen is not None)
+    order = view.order
     chosen = cards_of(decision.chosen)
     better = cards_of(decision.best) if decision.best != decision.chosen else Counter()
     hand = []

@@ -152,6 +152,7 @@ class RateLimiter:
     def page_full(self, ip: str) -> bool:
         """Whether the address was refused a page in this window already (no I/O)."""
         return self._full.get(f"page:ip:{ip}"[:KEY_LENGTH]) == self._window()
+
     def hint_count(self, player: str | None, ip: str) -> Count:
         return self._count_of(
             "hint", self.limits.hints_per_ip, self.limits.hints_per_player, player, ip

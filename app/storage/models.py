@@ -136,12 +136,16 @@ class DailyAttempt(Base):
         Index(
             "ix_daily_attempts_network", "day", "rules_key", "network", "network_slot", unique=True
         ),
+        Index(
+            "ix_daily_attempts_long_boards", "rules_key", "on_board", "day", "player_id", "total"
+        ),
     )
     """The board's index: a day's top ranked rows are read in its order, not sorted from all
     of the day's attempts (`bench/leaderboard.py`). The second finds the day's attempts in
     one fair-play state (those waiting for their check, those held) without reading the
     others. The network's: one attempt per slot, so two starts from one network at once
-    cannot both take its last ranked attempt."""
+    cannot both take its last ranked attempt. The long boards': a week's or month's sums read
+    from the index alone (`app.daily.long_boards`)."""
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))

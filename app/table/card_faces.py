@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from app.languages.i18n import Translator
 from app.languages.words import POSITIONS, card_name, seat_name
 from app.table.service import HUMAN, Table
-from engine import TRUMP, Act, Card, CardOrder, CardSet, Contract, SeatView, card_order
+from engine import TRUMP, Act, Card, CardOrder, CardSet, SeatView
 
 
 @dataclass(frozen=True)
@@ -83,10 +83,6 @@ def sorted_hand(cards: CardSet, order: CardOrder) -> list[Card]:
         return (-1 if suit == TRUMP else suit, -order.strength[card.index])
 
     return sorted(cards, key=key)
-
-
-def view_order(view: SeatView) -> CardOrder:
-    return card_order(view.contract or Contract.NORMAL, view.schweinchen is not None)
 
 
 def hand_cards(view: SeatView, order: CardOrder, t: Translator) -> tuple[HandCard, ...]:

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from app.languages.i18n import Translator
 from app.languages.words import CONTRACTS, item_text, seat_name, team_name
 from app.operations.urls import record_url, review_url
-from app.table.card_faces import CardFace, face, sorted_hand, view_order
+from app.table.card_faces import CardFace, face, sorted_hand
 from app.table.service import Table
 from engine import HandResult, ScoreItem, SeatView, Team
 from engine.game import standings_of
+from engine.rules import Scoring
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,8 @@ def summary(
 ) -> HandSummary:
     """The end-of-hand sheet. The dealt hands are sorted as they were played: by the
     contract, a Schweinchen's two A♦ on top (the view of a finished hand names its holder)."""
-    order = view_order(view)
-    scoring = table.game.rules.scoring.value
+    order = view.order
+    scoring = table.game.rules.scoring
     items = tuple(
         ItemShown(team_name(item.team, t), _item_line(item, scoring, result, t), item.points)
         for item in result.items
@@ -85,8 +86,8 @@ def summary(
     )
 
 
-def _item_line(item: ScoreItem, scoring: str, result: HandResult, t: Translator) -> str:
-    text = item_text(item.item, item.team, scoring, t)
+def _item_line(item: ScoreItem, scoring: Scoring, result: HandResult, t: Translator) -> str:
+    text = item_text(item, scoring, t)
     if item.trick is None:
         return text
     trick = result.tricks[item.trick - 1]

@@ -42,23 +42,14 @@ class Figures:
     """What each Re and Kontra said adds."""
 
 
-STEP_NAMES = {
-    Step.TEAM: "team",
-    Step.NO90: "no90",
-    Step.NO60: "no60",
-    Step.NO30: "no30",
-    Step.SCHWARZ: "schwarz",
-}
-
-
 def figures(rules: RuleSet) -> Figures:
     return Figures(
         points={rank.name.lower(): rank.points for rank in Rank},
         total=TOTAL_POINTS,
         re_target=RE_TARGET,
         kontra_target=KONTRA_TARGET,
-        deadlines={name: deadline(step, rules, 0) for step, name in STEP_NAMES.items()},
-        ddv_against={STEP_NAMES[step]: points for step, points in DDV_AGAINST.items()},
+        deadlines={step.name.lower(): deadline(step, rules, 0) for step in Step if step},
+        ddv_against={step.name.lower(): points for step, points in DDV_AGAINST.items()},
         doppelkopf=DOPPELKOPF_POINTS,
         team_call=TEAM_CALL,
     )

@@ -19,10 +19,9 @@ from app.table.card_faces import (
     hand_cards,
     last_trick,
     trick_shows,
-    view_order,
 )
 from app.table.hand_summary import HandSummary, Standing, standings, summary
-from app.table.service import HUMAN, REDEALT, Table, finished_results, game_over
+from app.table.service import HUMAN, REDEALT, Table
 from app.table.speech import PLAYING, Spoken, speech
 from app.table.table_notes import (
     CallShown,
@@ -37,7 +36,6 @@ from app.table.table_notes import (
     status,
 )
 from engine import view_of
-from engine.game import totals_of
 
 
 @dataclass(frozen=True)
@@ -87,10 +85,9 @@ def table_model(
     """The table in the words of `t`; `animate` replays the latest step's bot cards (the
     answer to an action) and reads them out."""
     view = view_of(table.game.hand, HUMAN)
-    order = view_order(view)
-    results = finished_results(table.game)
-    totals = totals_of(results)
-    over = game_over(table.game)
+    order = view.order
+    totals = table.game.totals
+    over = table.game.is_over
     buttons, calls = controls(view, t)
     tricks = tuple(trick_shows(table, view, order, delay_ms, animate, t))
     known_contract = view.contract if view.phase in PLAYING else None

@@ -8,13 +8,12 @@ caller stores the new log only when the whole step succeeded.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bots.protocol import Bot
 from bots.table import bot_turn
-from engine import Act, Action, Game, Hand, HandRecord, HandResult, Phase, RuleSet
+from engine import Action, Game, Hand, Phase, RuleSet
 
 HUMAN = 0
 
@@ -116,7 +115,7 @@ def _bots_until_human(table: Table) -> None:
 def bot_in_human_seat(table: Table) -> None:
     """Plays the whole game with the bot in seat 0 too, deciding as the bots do (the par of
     a daily game)."""
-    while not game_over(table.game):
+    while not table.game.is_over:
         hand = table.game.hand
         if hand.phase is Phase.DONE:
             next_hand(table)
@@ -136,42 +135,9 @@ def human_action(table: Table, action: Action) -> None:
     _bots_until_human(table)
 
 
-def finished_results(game: Game) -> list[HandResult]:
-    """Results of every finished hand, the one still on the table included."""
-    done = [game.hand.result()] if game.hand.phase is Phase.DONE else []
-    return game.results + done
-
-
-def finished_records(game: Game) -> list[HandRecord]:
-    """The record of every finished hand, Armut redeals included, in order: hand n of a
-    game's pages is `finished_records(game)[n - 1]`."""
-    done = [HandRecord.of_hand(game.hand)] if game.hand.phase is Phase.DONE else []
-    return [*game.records, *done]
-
-
-def numbers_in_game(redeals: Iterable[bool]) -> list[int]:
-    """Each dealt hand's number as the table counts hands (§9), given whether each was an
-    Armut redeal: a redeal does not count, and has the number of the hand dealt again."""
-    numbers: list[int] = []
-    played = 0
-    for redeal in redeals:
-        numbers.append(played + 1)
-        played += not redeal
-    return numbers
-
-
-def is_redeal(record: HandRecord) -> bool:
-    """A finished hand in which no card was played: everybody declined the Armut."""
-    return not any(action.act is Act.PLAY for action in record.actions)
-
-
-def game_over(game: Game) -> bool:
-    return len(finished_results(game)) == game.rules.hands_per_game
-
-
 def next_hand(table: Table) -> None:
     """After the human has seen a finished hand: deal the next one."""
-    if table.game.hand.phase is not Phase.DONE or game_over(table.game):
+    if table.game.hand.phase is not Phase.DONE or table.game.is_over:
         raise ValueError("there is no next hand now")
     _begin_step(table)
     table.game.next_hand()

@@ -56,9 +56,9 @@ def speech(
         elif entry["act"] == "play":
             trick, played = next(new_cards)
             said = _play_words(trick, played, entry["seat"] != HUMAN, t)
-            if schweinchen and _reveals_schweinchen(table.log[-1], position, view.schweinchen):
+            if schweinchen and position == view.schweinchen_shown_at():
                 said.insert(1, Spoken(said[0].at_ms, schweinchen, True))
-            if _reveals_silent_solo(table.log[-1], position, view):
+            if position == view.silent_solo_shown_at():
                 said.insert(1, Spoken(said[0].at_ms, contract_words(view, t), True))
             if trick.number == view.clarification and played is trick.cards[-1]:
                 said.append(Spoken(trick.winner_at_ms, _hochzeit_words(view, t), True))
@@ -88,35 +88,6 @@ def _hochzeit_words(view: SeatView, t: Translator) -> str:
     partner = view.tricks[view.clarification - 1].winner
     words = {"declarer": seat_name(view.declarer, t), "partner": seat_name(partner, t)}
     return t.gettext("Re in the Hochzeit: %(declarer)s and %(partner)s") % words
-
-
-def _reveals_silent_solo(
-    actions: Sequence[dict[str, object]], position: int, view: SeatView
-) -> bool:
-    """Whether the hand's action at `position` is a bot's second Q♣ in its silent solo: the
-    moment the others learn that it plays alone (§5)."""
-    if view.contract is not Contract.SILENT_SOLO or view.declarer in (None, HUMAN):
-        return False
-    return _plays_again(actions, position, view.declarer, "QC", times=2)
-
-
-def _reveals_schweinchen(
-    actions: Sequence[dict[str, object]], position: int, holder: int | None
-) -> bool:
-    """Whether the hand's action at `position` is a bot's first A♦ of its Schweinchen: the
-    moment the table learns of it (§3)."""
-    if holder is None or holder == HUMAN:
-        return False
-    return _plays_again(actions, position, holder, "AD", times=1)
-
-
-def _plays_again(
-    actions: Sequence[dict[str, object]], position: int, seat: int | None, card: str, times: int
-) -> bool:
-    """Whether the hand's action at `position` is `seat` playing `card` for the `times`th
-    time."""
-    play: dict[str, object] = {"seat": seat, "act": "play", "card": card}
-    return actions[position] == play and list(actions[:position]).count(play) == times - 1
 
 
 def _play_words(trick: TrickShow, played: PlayedCard, bot: bool, t: Translator) -> list[Spoken]:

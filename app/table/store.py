@@ -19,7 +19,7 @@ from sqlalchemy.sql import Executable
 from app.operations.ratelimit import UPSERTS, Count
 from app.storage.db import insert_unless_present
 from app.storage.models import GameHand, GameMode, GameRow, Player
-from app.table.service import Table, game_over
+from app.table.service import Table
 
 HANDS = cast(SqlTable, GameHand.__table__)
 GAMES = cast(SqlTable, GameRow.__table__)
@@ -106,7 +106,7 @@ class _Derived(NamedTuple):
 
 def _derived(table: Table) -> dict[str, Any]:
     now = datetime.now(UTC)
-    return _Derived(table.version, len(table.game.results), game_over(table.game), now)._asdict()
+    return _Derived(table.version, len(table.game.results), table.game.is_over, now)._asdict()
 
 
 def counts_with_step(session: Session, alone: bool) -> bool:

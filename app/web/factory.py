@@ -22,7 +22,9 @@ from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.daily.board_cache import BoardCache
+from app.daily.daily_share import daily_share_text
 from app.daily.fairplay.checks import FairPlayChecks
+from app.daily.long_boards import LongBoardCache
 from app.daily.par import ParKeeper
 from app.languages.i18n import LanguageVary, language_of, template_words
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS, action_text
@@ -45,6 +47,7 @@ from app.table.table_cache import TableCache
 from app.web.assets import Assets, ServeAssets
 from app.web.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.web.in_progress import GameRunning
+from app.web.install import THEME_COLOUR
 from app.web.routes import (
     daily,
     fair_play,
@@ -54,7 +57,9 @@ from app.web.routes import (
     hints,
     history,
     home,
+    install,
     language,
+    long_boards,
     review,
     rules,
 )
@@ -108,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.tables = TableCache(roster)
     app.state.facts = FactsCache()
     app.state.boards = BoardCache()
+    app.state.long_boards = LongBoardCache()
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret,
@@ -131,7 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
     app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
-    for module in (*routers, history):
+    for module in (*routers, history, install, long_boards):
         app.include_router(module.router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(DealsSecret, refused_while_secret)
@@ -228,5 +234,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         review_url=urls.review_url,
         record_url=urls.record_url,
         board_url=urls.board_url,
+        daily_share_text=daily_share_text,
+        theme_colour=THEME_COLOUR,
     )
     return templates

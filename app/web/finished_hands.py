@@ -14,11 +14,11 @@ from sqlalchemy.orm import Session
 from app.languages.i18n import N_
 from app.play.games import owned_game
 from app.storage.models import GameRow
-from app.table.service import finished_records, is_redeal, numbers_in_game
 from app.web.deps import player_id
 from app.web.secrecy import refuse_while_secret
 from app.web.tables import Screen
 from engine import HandRecord
+from engine.game import numbers_in_game
 
 MAX_HANDS = 1_000
 """More hands than any game holds (100 hands, each with a few Armut redeals at most)."""
@@ -43,8 +43,8 @@ def finished_hand(
     row = owned_game(session, game_id, player_id(request))
     refuse_while_secret(row, screen.settings.now(), later)
     with screen.cache.lent(row) as table:
-        records = finished_records(table.game)
+        records = table.game.finished_records
     if not 1 <= number <= len(records):
         raise HTTPException(404, N_("That hand is not finished yet."))
-    in_game = numbers_in_game(map(is_redeal, records))[number - 1]
+    in_game = numbers_in_game(record.is_redeal for record in records)[number - 1]
     return FinishedHand(row, records[number - 1], in_game)

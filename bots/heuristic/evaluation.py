@@ -86,6 +86,3 @@ def solo_value(hand: CardSet, contract: Contract) -> float:
 
 def has_both(hand: CardSet, card: Card) -> bool:
     return hand.count(card) == 2
-
-
-QUEEN_OF_CLUBS = Card(Suit.CLUBS, Rank.QUEEN)

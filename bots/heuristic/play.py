@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bots.heuristic.evaluation import hand_value
-from bots.knowledge import CHARLIE, DULLE, FOX, Knowledge
+from bots.knowledge import Knowledge
 from engine import Card, Contract, Team
-from engine.cards import Rank
+from engine.cards import CHARLIE, DULLE, FOX, Rank
 
 Rule = Callable[[Knowledge, list[Card]], Card | None]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bots.heuristic.evaluation import QUEEN_OF_CLUBS, hand_value, has_both, solo_value
+from bots.heuristic.evaluation import hand_value, has_both, solo_value
 from engine import SOLOS, TRUMP, Act, Action, Card, CardSet, Contract, SeatView, card_order
-from engine.cards import Rank
+from engine.cards import QUEEN_OF_CLUBS, Rank
 
 SOLO_THRESHOLD = 14.0
 """`solo_value` from which a solo is declared; tuned for 1–6 % solos won ≥ 60 % of the time."""

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import TRUMP, Act, Card, CardOrder, Contract, SeatView, Team, card_order, deck
-from engine.cards import TYPES, mask_add, mask_remove
+from engine import TRUMP, Act, CardOrder, Contract, SeatView, Team, card_order, deck
+from engine.cards import FOX, QUEEN_OF_CLUBS, TYPES, mask_add, mask_remove
 
-QUEEN_OF_CLUBS = Card.parse("QC").index
-FOX = Card.parse("AD").index
+_QUEEN_OF_CLUBS = QUEEN_OF_CLUBS.index
+_FOX = FOX.index
 NORMAL = card_order(Contract.NORMAL)
 ALL_TYPES = (1 << TYPES) - 1
 
@@ -128,14 +128,14 @@ class _Facts:
         view = self.view
         holder = _both_queens_holder(view)
         if holder is not None:
-            self._both_with(holder, QUEEN_OF_CLUBS)
+            self._both_with(holder, _QUEEN_OF_CLUBS)
         elif view.contract is Contract.NORMAL:
             for seat in range(4):
-                played = self.played[seat].count(QUEEN_OF_CLUBS)
+                played = self.played[seat].count(_QUEEN_OF_CLUBS)
                 if view.teams[seat] is Team.RE and not played:
-                    self.pin(seat, QUEEN_OF_CLUBS, 1)
+                    self.pin(seat, _QUEEN_OF_CLUBS, 1)
                 elif view.teams[seat] is Team.KONTRA:
-                    self.forbid(seat, 1 << QUEEN_OF_CLUBS)
+                    self.forbid(seat, 1 << _QUEEN_OF_CLUBS)
 
     def _both_with(self, holder: int, card: int) -> None:
         """`holder` had both copies of `card`: it keeps those it has not played."""
@@ -187,11 +187,11 @@ class _Facts:
         if not (view.rules.schweinchen and contract.diamonds_are_trumps):
             return
         if view.schweinchen is not None:
-            self._both_with(view.schweinchen, FOX)
+            self._both_with(view.schweinchen, _FOX)
             return
         for seat in range(4):
-            if FOX in self.played[seat]:
-                self.forbid(seat, 1 << FOX)
+            if _FOX in self.played[seat]:
+                self.forbid(seat, 1 << _FOX)
 
     def declarations(self) -> None:
         """A declared Hochzeit means both Q♣ dealt; a declared Armut at most three trumps
@@ -206,7 +206,7 @@ class _Facts:
                 if seat == acceptor:
                     self._queens_taken_into_armut(seat)
                 else:
-                    self._both_with(seat, QUEEN_OF_CLUBS)
+                    self._both_with(seat, _QUEEN_OF_CLUBS)
             elif act is Act.ARMUT and not (
                 view.contract is Contract.ARMUT and seat == view.declarer
             ):
@@ -224,11 +224,11 @@ class _Facts:
         _, returned = _exchange_cards(view)
         for seat in range(4):
             if seat not in (acceptor, poor):
-                self.forbid(seat, 1 << QUEEN_OF_CLUBS)
+                self.forbid(seat, 1 << _QUEEN_OF_CLUBS)
         if returned is not None or view.armut_trumps_returned is None:
-            back = (returned or []).count(QUEEN_OF_CLUBS)
+            back = (returned or []).count(_QUEEN_OF_CLUBS)
             self.pin(
-                acceptor, QUEEN_OF_CLUBS, 2 - back - self.played[acceptor].count(QUEEN_OF_CLUBS)
+                acceptor, _QUEEN_OF_CLUBS, 2 - back - self.played[acceptor].count(_QUEEN_OF_CLUBS)
             )
 
     def _trumps_taken(self, acceptor: int) -> int:

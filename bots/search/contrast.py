@@ -23,7 +23,7 @@ from bots.search.evaluate import Sampled
 from bots.search.playouts import Outcome
 from bots.search.policy import policy_card
 from bots.search.solver import EndgameSolver
-from engine import Act, Action, Hand, Phase, SeatView, Step, Team, play_out
+from engine import Act, Action, Hand, ItemKind, Phase, SeatView, Step, Team, play_out
 
 ANNOUNCE = "announce"
 """The better action is an announcement the player did not make: the side made it."""
@@ -169,16 +169,16 @@ def _facts(view: SeatView, hand: Hand) -> Facts | None:
     other = team.other
     number = len(view.tricks) + 1 if view.phase is Phase.PLAY else 0
     items = [item for item in result.items if item.trick is None or item.trick >= number]
-    scored = {(item.team, item.item) for item in items}
+    scored = {(item.team, item.kind) for item in items}
     taker = hand.tricks[number - 1].winner if number else None
     took = taker is not None and (hand.team_of[taker] or Team.KONTRA) is team
     return Facts(
         trick=took,
         partner=took and taker != seat,
-        fox_kept=(other, "fox") not in scored,
-        fox_caught=(team, "fox") in scored,
-        charlie=(team, "charlie") in scored or (team, "charlie_caught") in scored,
-        doppelkopf=(team, "doppelkopf") in scored,
+        fox_kept=(other, ItemKind.FOX) not in scored,
+        fox_caught=(team, ItemKind.FOX) in scored,
+        charlie=(team, ItemKind.CHARLIE) in scored or (team, ItemKind.CHARLIE_CAUGHT) in scored,
+        doppelkopf=(team, ItemKind.DOPPELKOPF) in scored,
         announcement=result.announced[team] >= Step.TEAM and result.winner is team,
         won=result.winner is team,
         points=result.tally.points[team],

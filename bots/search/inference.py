@@ -25,13 +25,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bots.heuristic.announcements import REPLY_THRESHOLD, TEAM_CALL_THRESHOLD
-from bots.heuristic.evaluation import QUEEN_OF_CLUBS, hand_value, has_both, solo_value
+from bots.heuristic.evaluation import hand_value, has_both, solo_value
 from bots.heuristic.reservations import SILENT_SOLO_THRESHOLD, SOLO_THRESHOLD
 from bots.search.budget import Budget
 from bots.search.constraints import NORMAL, constraints_of
 from bots.search.sampling import Sampler, World, hidden_of_world
 from engine import Act, Call, CardSet, Contract, SeatView, dealt_hands
-from engine.cards import TYPE_MASK, TYPES, mask_add, mask_indices
+from engine.cards import QUEEN_OF_CLUBS, TYPE_MASK, TYPES, mask_add, mask_indices
 
 MISMATCH = 0.1
 """The likelihood of a choice the model never makes (a real player still may)."""

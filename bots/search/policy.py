@@ -12,11 +12,11 @@ its cards. Who beats whom is the engine's `CardOrder.beaten_by`, nothing of its 
 
 from __future__ import annotations
 
-from engine import TRUMP, Card, CardOrder, Hand, Team
-from engine.cards import POINTS, mask_indices, mask_types
+from engine import TRUMP, CardOrder, Hand, Team
+from engine.cards import CHARLIE, FOX, POINTS, mask_indices, mask_types
 
-FOX = Card.parse("AD").index
-CHARLIE = Card.parse("JC").index
+_FOX = FOX.index
+_CHARLIE = CHARLIE.index
 WORTH_A_TRUMP = 10
 """Card points in a trick for which a seat spends a high trump (a queen or the Dulle)."""
 HIGH_TRUMPS = 5
@@ -120,7 +120,7 @@ def _smear(order: CardOrder, playable: int) -> int:
     low = [
         card
         for card in mask_indices(playable)
-        if order.suit_of[card] != TRUMP or order.strength[card] <= order.strength[FOX]
+        if order.suit_of[card] != TRUMP or order.strength[card] <= order.strength[_FOX]
     ]
     if not low:
         return min(mask_indices(playable), key=lambda c: order.strength[c])
@@ -132,7 +132,7 @@ def _cheapest(hand: Hand, order: CardOrder, playable: int) -> int:
     team_game = hand.contract is not None and not hand.contract.is_solo
 
     def cost(card: int) -> tuple[float, int]:
-        extra = (8 if card == FOX else 4 if card == CHARLIE else 0) if team_game else 0
+        extra = (8 if card == _FOX else 4 if card == _CHARLIE else 0) if team_game else 0
         trump = order.strength[card] / 20 if order.suit_of[card] == TRUMP else 0
         return POINTS[card] + extra + trump, order.strength[card]
 

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import random
 
-from bots.heuristic.evaluation import QUEEN_OF_CLUBS, has_both, solo_value
+from bots.heuristic.evaluation import has_both, solo_value
 from bots.heuristic.reservations import reservation_for
 from bots.search.budget import Budget
 from bots.search.evaluate import evaluate_in_full
 from bots.search.style import Style
 from bots.search.values import Valued, paired_gain
 from engine import SOLOS, Act, Action, SeatView
+from engine.cards import QUEEN_OF_CLUBS
 
 SOLO_WORTH_A_LOOK = 11.0
 """`solo_value` from which a solo is simulated (the model declares from 14)."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bots.search.constraints import FACE_DOWN, NORMAL, QUEEN_OF_CLUBS, Constraints
+from bots.search.constraints import FACE_DOWN, NORMAL, Constraints
 from engine import TRUMP, Act, CardSet, Hidden, SeatView
-from engine.cards import CARDS, TYPES, mask_add, mask_indices, mask_remove
+from engine.cards import CARDS, QUEEN_OF_CLUBS, TYPES, mask_add, mask_indices, mask_remove
 
 RESTARTS = 60
 """Random deals tried before the backtracking search takes over."""
@@ -316,9 +316,9 @@ def _keeping_declaration(
     for card in given:
         dealt.remove(card.index)
     if declared is Act.HOCHZEIT:
-        if dealt.count(QUEEN_OF_CLUBS) == 2:
+        if dealt.count(QUEEN_OF_CLUBS.index) == 2:
             return given
-        pool = [card for card in pool if card != QUEEN_OF_CLUBS]
+        pool = [card for card in pool if card != QUEEN_OF_CLUBS.index]
     elif sum(map(_is_trump, dealt)) <= 3:
         return given
     pool.sort(key=lambda card: not _is_trump(card))

@@ -14,8 +14,8 @@ and cards go down and come back with `Hand.play` and `Hand.unplay`.
 
 from __future__ import annotations
 
-from engine import Card, CardOrder, Hand, Step, Team
-from engine.cards import POINTS, mask_types
+from engine import CardOrder, Hand, Step, Team
+from engine.cards import CHARLIE, DULLE, FOX, POINTS, mask_types
 from engine.scoring import outcome_net, trick_extras_net
 
 VALUE_SCALE = 256
@@ -194,5 +194,5 @@ def _equivalent(order: CardOrder, higher: int, lower: int) -> bool:
     )
 
 
-_SPECIAL = frozenset(Card.parse(text).index for text in ("AD", "JC", "10H"))
+_SPECIAL = frozenset(card.index for card in (FOX, CHARLIE, DULLE))
 """The fox and Charlie earn extras; the Dulle has the second-Dulle rule."""

@@ -32,6 +32,8 @@ def test_the_page_names_each_file_by_its_content(client: TestClient) -> None:
         "/static/js/doko.js",
         "/static/vendor/htmx/htmx.min.js",
         "/static/favicon.svg",
+        "/static/js/install.js",
+        "/static/icons/apple-touch-icon.png",
     }
     for path, version in named.items():
         answer = client.get(f"{path}?v={version}")

@@ -35,7 +35,7 @@ from app.operations.ratelimit import Limits
 from app.operations.settings import Settings
 from app.storage.models import DailyAttempt, GameRow
 from app.web.factory import create_app
-from engine import Action, Game, HandRecord, Phase, RuleSet, deal
+from engine import Action, Game, RuleSet, deal
 from engine.replay import run as replay
 from tests.databases import migrated_sqlite
 from tests.web.driver import (
@@ -268,8 +268,7 @@ def stored_records(application: FastAPI, url: str) -> list[dict[str, Any]]:
                 game.next_hand()
             for entry in actions:
                 game.hand.apply(Action.from_record(entry))
-    done = [HandRecord.of_hand(game.hand)] if game.hand.phase is Phase.DONE else []
-    return [json.loads(json.dumps(record.to_json())) for record in [*game.records, *done]]
+    return [json.loads(json.dumps(record.to_json())) for record in game.finished_records]
 
 
 def replayed_results(records: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -34,7 +34,7 @@ from app.languages.i18n import LANGUAGES, translations, writing
 from app.operations.settings import Settings
 from app.storage.models import DailyAttempt, FairPlayCheck, FairPlayDecision, GameRow, Player
 from app.table.levels import DAILY_LEVEL, LEVELS
-from app.table.service import HUMAN, game_over, human_action, new_table, next_hand
+from app.table.service import HUMAN, human_action, new_table, next_hand
 from bots.registry import bot_named
 from bots.search.evaluate import evaluate_known
 from engine import Act, Action, Hand, Phase, view_of
@@ -87,7 +87,7 @@ def play_mirrored(client: TestClient, url: str, policy: Policy) -> None:
     the server's game, which stays at the server's version throughout."""
     table = new_table(ranked_rules("pagat"), daily_seed(SECRET, DAY, "pagat"), NORMAL)
     body = client.get(url).text
-    while not game_over(table.game):
+    while not table.game.is_over:
         if table.game.hand.phase is Phase.DONE:
             data = {"version": str(page_version(body))}
             response = client.post(f"{url}/next", data=data, headers=HTMX)

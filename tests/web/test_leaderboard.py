@@ -352,11 +352,12 @@ def bot_par(rules_key: str) -> Par:
     game = Game(RuleSet.from_key(rules_key), reference_seed(SECRET, DAY, rules_key))
     bot = bot_named("heuristic-v1")
     rngs = [random.Random(f"par-check/{seat}") for seat in range(4)]
+    play_out(game.hand, [bot] * 4, rngs)
     while not game.is_over:
-        play_out(game.hand, [bot] * 4, rngs)
         game.next_hand()
-    won = sum(1 for result in game.results if 0 in _winners(result))
-    actions = [a.notation for record in game.records for a in record.actions if a.seat == 0]
+        play_out(game.hand, [bot] * 4, rngs)
+    won = sum(1 for result in game.finished_results if 0 in _winners(result))
+    actions = [a.notation for r in game.finished_records for a in r.actions if a.seat == 0]
     return Par(game.totals[0], won, actions)
 
 

@@ -26,11 +26,12 @@ import pytest
 from babel import Locale
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 import app.languages.i18n
 from app.languages.i18n import LANGUAGES
 from app.operations.ratelimit import Limits
-from app.storage.models import DailyPar, GameRow, HandReview
+from app.storage.models import DailyPar, GameRow, HandReview, Player
 from bots.levels import LEVELS
 from engine import PRESETS, with_toggles
 from tests.web.driver import (
@@ -43,6 +44,7 @@ from tests.web.driver import (
     post_action,
     start_game,
 )
+from tests.web.seeded_attempts import Seeded, days, player_of, seed_attempts
 from tests.web.test_catalogs import _site_messages as site_messages
 from tests.web.test_daily import (
     DAY,
@@ -193,6 +195,11 @@ def bare_text(text: str) -> str:
     return "".join(bare)
 
 
+LINK = re.compile(r"\bhttps?://\S+")
+"""A link written out (the result to share ends with one): an address, no word of a
+language."""
+
+
 def untranslated(text: str) -> list[str]:
     """The words of `text` that should have gone through gettext."""
     return words_in(bare_text(text))
@@ -227,7 +234,7 @@ def problems(body: str) -> list[str]:
     found = []
     flow = "\n".join(texts_in_order(root))
     for line in bare_text(flow).splitlines():
-        if words_in(line):
+        if words_in(LINK.sub(" ", line)):
             found.append(f"text {line.strip()!r}")
     for node in root.walk(skip=exempt):
         for name in SHOWN_ATTRIBUTES:
@@ -476,6 +483,12 @@ def test_rules_and_error_pages(client: TestClient, pages: Pages) -> None:
         pages.see(f"nickname {nickname!r}", answer, 400)
 
 
+def test_the_offline_pages(client: TestClient, pages: Pages) -> None:
+    """The pages the service worker keeps, one per language (app/install.py)."""
+    for code in LANGUAGES:
+        pages.see(f"offline page {code}", client.get(f"/offline/{code}"))
+
+
 def test_too_many_requests(tmp_path: Path, pages: Pages) -> None:
     limits = Limits(
         starts_per_player=1, starts_per_ip=100, actions_per_player=1, actions_per_ip=100
@@ -629,3 +642,26 @@ def test_an_armut_that_everybody_declines(app: FastAPI, client: TestClient, page
     add_review(app, game_id(url), "done")
     pages.see("review of a redeal", client.get(f"{url}/hands/1/review"))
     pages.see("history with a redeal", client.get("/history"))
+
+
+def test_the_streak_and_the_week_and_month_boards(tmp_path: Path, pages: Pages) -> None:
+    """A player placed on both boards, one too short of days (the viewer, with its streak),
+    an empty board, and the periods refused."""
+    with (
+        running(daily_settings(tmp_path)) as application,
+        browsers(application, 1) as (client,),
+    ):
+        me = player_of(application, client)
+        placed = [Seeded("f" * 32, day, 2) for day in days(DAY - timedelta(days=13), 14)]
+        mine = [Seeded(me, day, -1) for day in days(DAY - timedelta(days=2), 3)]
+        with application.state.sessions() as session:
+            seed_attempts(session, placed + mine)
+            session.execute(update(Player).values(nickname=NICKNAME).where(Player.id == "f" * 32))
+            session.commit()
+        pages.see("home with a streak", client.get("/"))
+        pages.see("history with a streak", client.get("/history"))
+        for kind in ("week", "month"):
+            pages.see(f"{kind}'s board", client.get(f"/leaderboard/{kind}?rules=pagat"))
+            empty = f"/leaderboard/{kind}?day=2023-04-01&rules=ddv"
+            pages.see(f"{kind}'s board, empty", client.get(empty))
+        pages.see("no such board", client.get("/leaderboard/year"), 404)

@@ -30,7 +30,7 @@ from app.operations.bot_pool import BotRoster, RosterClosed
 from app.operations.settings import utc_now
 from app.storage.claims import STALE_AFTER, claim
 from app.storage.models import DailyAttempt, FairPlayCheck, GameRow
-from app.table.service import HUMAN, finished_records, replay_game
+from app.table.service import HUMAN, replay_game
 from bots.fairplay import Tell, Verdict, Weighed, verdict_of, weigh_hand
 from bots.search.budget import DEFAULT_BUDGET
 from engine import HandRecord, RuleSet
@@ -53,7 +53,7 @@ Analysis = Callable[[HandRecord, int, int, str], list[Weighed]]
 def finished_hands(rules_key: str, seed: str, log: Log) -> list[HandRecord]:
     """The stored game's finished hands, Armut redeals counted, as the check numbers them."""
     game, _ = replay_game(RuleSet.from_key(rules_key), seed, log, checked=False)
-    return finished_records(game)
+    return game.finished_records
 
 
 def tell_json(tell: Tell) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from app.daily.attempts import same_network
 from app.storage.models import DailyAttempt, FairPlayCheck, FairPlayDecision, GameRow, Player
-from app.table.service import finished_records, replay_game
+from app.table.service import replay_game
 from engine import Act, HandRecord, RuleSet
 
 
@@ -150,4 +150,4 @@ def _records(session: Session, game_id: str) -> list[HandRecord]:
     row = session.get(GameRow, game_id)
     assert row is not None
     game, _ = replay_game(RuleSet.from_key(row.rules_key), row.seed, row.log, checked=False)
-    return finished_records(game)
+    return game.finished_records

@@ -11,15 +11,17 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from sqlalchemy.orm import Session
 
 from app.daily.attempts import attempts_close_at, seed_published
-from app.daily.board_cache import BoardCache, seen_by
+from app.daily.board_cache import BoardCache, ViewersBoard, seen_by
+from app.daily.daily_share import DailyResult, OwnPlace, Viewer, board_result
 from app.daily.fairplay.checks import FairPlayChecks
 from app.daily.nicknames import NicknameError, clean_nickname
 from app.daily.par import ParKeeper
 from app.languages.i18n import N_, translator
+from app.learning.game_facts import FactsCache
 from app.operations.settings import Settings
 from app.operations.urls import BOARD, game_url
 from app.play.daily import DAILY_BOT, DailyDeals, NameTaken, Starter, name_player, start_daily
-from app.storage.models import DailyPar
+from app.storage.models import DailyPar, GameRow
 from app.table.levels import DAILY_LEVEL
 from app.web.deps import (
     PageLimit,
@@ -107,8 +109,34 @@ def leaderboard(
         "unfinished": shared.unfinished,
         "closed": published,
         "level": DAILY_LEVEL,
+        "share": _share(request, session, settings, seen, shared.field, DailyDeals(shown, rules)),
     }
     return templates.TemplateResponse(request, "leaderboard.html", context)
+
+
+def _share(
+    request: Request,
+    session: Session,
+    settings: Settings,
+    seen: ViewersBoard,
+    field: int,
+    deals: DailyDeals,
+) -> DailyResult | None:
+    """The viewer's result to share, when the board shows its finished attempt: ranked,
+    being checked or set aside (none is read for anybody else)."""
+    viewer = player_id(request)
+    ranked = next((row.rank for row in seen.rows if row.own), None)
+    shown = ranked is not None or seen.own_pending or any(row.own for row in seen.set_aside)
+    if viewer is None or not shown:
+        return None
+    facts: FactsCache = request.app.state.facts
+
+    def hands_won_in(row: GameRow) -> tuple[bool, ...]:
+        (game,) = facts.of_games(session, [row])
+        return tuple(hand.won for hand in game.played)
+
+    at = Viewer(viewer, deals.day, deals.rules_key, settings.now())
+    return board_result(session, hands_won_in, at, OwnPlace(ranked, field))
 
 
 def _bot_par(

@@ -7,6 +7,7 @@ from datetime import datetime
 from fastapi import APIRouter, Request, Response
 
 from app.daily.attempts import attempts_close_at, deals_secret
+from app.daily.streaks import player_streak
 from app.languages.i18n import writing_of
 from app.learning.game_facts import FactsCache
 from app.learning.history import History, history_of
@@ -30,6 +31,7 @@ def history(
         "weekdays": writing.weekdays(),
         "trend_games": TREND_GAMES,
         "kept_back": kept_back(shown, now),
+        "streak": player_streak(session, player_id(request), settings.today()),
     }
     response: Response = templates.TemplateResponse(request, "history.html", context)
     response.headers["Cache-Control"] = "no-store"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
+from app.daily.streaks import player_streak
 from app.web.deps import PlayersPageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
 from app.web.in_progress import game_in_progress
 from engine.daily import RANKED
@@ -21,5 +22,6 @@ def home(
     context = {
         "resume": game_in_progress(session, player, settings.now()) if player else None,
         "ranked": RANKED,
+        "streak": player_streak(session, player, settings.today()),
     }
     return templates.TemplateResponse(request, "home.html", context)
