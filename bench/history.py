@@ -25,7 +25,7 @@ if __package__ in (None, ""):
 from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
-from app.learning.history import FactsCache  # noqa: E402
+from app.learning.game_facts import FactsCache  # noqa: E402
 from app.operations.migrate import upgrade  # noqa: E402
 from app.operations.settings import Settings  # noqa: E402
 from app.storage.models import GameRow  # noqa: E402

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -87,6 +88,26 @@ def totals_of(results: Sequence[HandResult]) -> tuple[int, int, int, int]:
     return sums[0], sums[1], sums[2], sums[3]
 
 
+def place_below(higher: int) -> int:
+    """The place of a total that `higher` totals beat: equal totals share the better place
+    (1, 1, 3, 4). The one rule for every ranking: the seats of a game, a day's board and a
+    player's ranked attempts (which count the higher totals in the database)."""
+    return higher + 1
+
+
+def shared_places(totals: Iterable[int]) -> list[int]:
+    """Each total's place among `totals`, in any order (`place_below`)."""
+    listed = list(totals)
+    ascending = sorted(listed)
+    return [place_among(ascending, total) for total in listed]
+
+
+def place_among(ascending: Sequence[int], total: int) -> int:
+    """The place of `total` among the totals `ascending` (sorted lowest first): one below
+    the totals higher than it (`place_below`)."""
+    return place_below(len(ascending) - bisect.bisect_right(ascending, total))
+
+
 def numbers_in_game(redeals: Iterable[bool]) -> list[int]:
     """Each dealt hand's number as the table counts hands (§9), given whether each was an
     Armut redeal: a redeal does not count, and has the number of the hand dealt again."""
@@ -100,8 +121,6 @@ def numbers_in_game(redeals: Iterable[bool]) -> list[int]:
 
 def standings_of(totals: Sequence[int]) -> list[Standing]:
     """Highest total first; equal totals share the place (1, 1, 3, 4)."""
+    places = shared_places(totals)
     ordered = sorted(range(4), key=lambda seat: -totals[seat])
-    return [
-        Standing(1 + sum(1 for other in totals if other > totals[seat]), seat, totals[seat])
-        for seat in ordered
-    ]
+    return [Standing(places[seat], seat, totals[seat]) for seat in ordered]

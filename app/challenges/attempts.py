@@ -12,7 +12,7 @@ from app.challenges.hands import hands_of, total_of
 from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import is_closed
 from app.challenges.refusals import CLOSED, FULL, ChallengeRefused
-from app.storage.models import Challenge, ChallengeGame, GameRow
+from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
 from app.table.service import Table
 
 ATTEMPTS = 50
@@ -35,7 +35,7 @@ def attempts(session: Session, challenge_id: str) -> int:
 
 def next_mode(
     session: Session, challenge: Challenge, player_id: str, now: datetime
-) -> str | ChallengeGame:
+) -> GameMode | ChallengeGame:
     """The kind of game the player starts at the challenge (`COUNTS` the first time,
     `PRACTICE` after), or the counting game to resume while it is unfinished. Refused once
     the challenge has closed, and for a newcomer once it has had `ATTEMPTS` players."""

@@ -1,5 +1,5 @@
 """The challenge board: the counting games side by side, hand by hand, with the par, totals
-and places (equal totals share a place, as on the day's board: `app.daily.ranking.shared_places`).
+and places (equal totals share a place, as on the day's board: `engine.game.shared_places`).
 
 What a viewer sees follows what they have played, since the board is shared by players
 who have not finished: a hand's results (points, contracts, who held Re, which say where
@@ -16,9 +16,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.challenges.making import is_closed, rematch_made
-from app.daily.ranking import shared_places
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
 from engine import RuleSet
+from engine.game import shared_places
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from app.challenges.kinds import COUNTS, KINDS
 from app.daily.game_context import GameContext
 from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
-from app.storage.models import ChallengeGame, GameRow
+from app.operations.urls import challenge_url
+from app.storage.models import ChallengeGame, GameMode, GameRow
 from app.table.levels import level_of
 from app.table.service import Table
 
@@ -22,7 +23,7 @@ def challenge_context(row: GameRow, table: Table, writing: Writing) -> GameConte
     t = writing.words
     level = level_of(row.bot_id)
     return GameContext(
-        title=t.gettext(KINDS[row.mode]),
+        title=t.gettext(KINDS[GameMode(row.mode)]),
         ranked=row.mode == COUNTS,
         replay_seed=None,
         commitment=None,
@@ -32,13 +33,14 @@ def challenge_context(row: GameRow, table: Table, writing: Writing) -> GameConte
         counts_until=None,
         closed=False,
         level=t.gettext(LEVEL_OPPONENTS[level]) if level else None,
-        challenge_url=challenge_url(row) if table.game.is_over else None,
+        challenge_url=_board_of_game(row) if table.game.is_over else None,
     )
 
 
-def challenge_url(row: GameRow) -> str | None:
+def _board_of_game(row: GameRow) -> str | None:
+    """The board of the challenge the game was played at."""
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
     query = select(ChallengeGame.challenge_id).where(ChallengeGame.game_id == row.id)
     challenge_id = session.scalars(query.limit(1)).first()
-    return f"/challenges/{challenge_id}" if challenge_id else None
+    return challenge_url(challenge_id) if challenge_id else None

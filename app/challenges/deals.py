@@ -16,7 +16,7 @@ from app.languages.i18n import Translator
 from app.languages.words import seat_name
 from app.operations.kept import Kept
 from app.storage.models import Challenge
-from app.table.presenter import CardFace, face, sorted_hand
+from app.table.card_faces import CardFace, face, sorted_hand
 from engine import Contract, RuleSet
 from engine.contracts import card_order
 from engine.deal import deal

@@ -13,6 +13,7 @@ from typing import Any
 from app.challenges.board import Board
 from app.challenges.words import contract_words, re_words
 from app.languages.i18n import Translator
+from app.operations.urls import review_url
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ def grid(board: Board, t: Translator, signed: Callable[[int], str]) -> list[list
     contracts: dict[str, str] = {}
     teams: dict[tuple[int, ...], str] = {}
 
-    def cell(hand: dict[str, Any], own: bool, review: str | None) -> Cell:
+    def cell(hand: dict[str, Any], own: bool, game_id: str | None) -> Cell:
         points = int(hand["points"])
         if points not in numbers:
             numbers[points] = signed(points)
@@ -42,15 +43,15 @@ def grid(board: Board, t: Translator, signed: Callable[[int], str]) -> list[list
         seats = tuple(hand["re"])
         if seats not in teams:
             teams[seats] = re_words(hand, t)
-        url = f"{review}/hands/{hand['record']}/review" if review else None
+        url = review_url(game_id, int(hand["record"])) if game_id else None
         return Cell(numbers[points], contracts[contract], teams[seats], own, url)
 
     rows: list[list[Cell | None]] = []
     for number in range(min(board.seen, len(board.hands))):
         row: list[Cell | None] = []
         for entry in board.columns:
-            review = f"/games/{entry.game_id}" if entry.own and entry.game_id else None
+            game_id = entry.game_id if entry.own else None
             inside = number < len(entry.hands)
-            row.append(cell(entry.hands[number], entry.own, review) if inside else None)
+            row.append(cell(entry.hands[number], entry.own, game_id) if inside else None)
         rows.append(row)
     return rows

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from app.languages.i18n import N_
+from app.storage.models import GameMode
 
-COUNTS = "challenge"
-"""A player's first game at a challenge: it goes on the board."""
-PRACTICE = "ch-practice"
-"""Any later game of the player at the same challenge."""
+COUNTS = GameMode.CHALLENGE
+PRACTICE = GameMode.CHALLENGE_PRACTICE
 MODES = (COUNTS, PRACTICE)
 KINDS = {COUNTS: N_("Challenge"), PRACTICE: N_("Challenge, practice")}
 """As the history names a game of each kind."""

@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
 from sqlalchemy import ColumnElement, Select, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from app.daily.ranking import shared_places
-from app.storage.models import DailyAttempt, GameRow, Player
+from app.storage.models import DailyAttempt, GameMode, GameRow, Player
 from app.table.service import (
     HUMAN,
     Table,
 )
 from engine import HandResult, Team
+from engine.game import place_below, shared_places
 
 if TYPE_CHECKING:
     from app.daily.networks import RankedSlot
@@ -50,7 +51,7 @@ class Dealt(Protocol):
     def day(self) -> date | None: ...
 
 
-DAILY_MODES = ("daily", "practice")
+DAILY_MODES = (GameMode.DAILY, GameMode.PRACTICE)
 
 
 def deals_secret(game: Dealt, now: datetime) -> bool:
@@ -61,10 +62,34 @@ def deals_secret(game: Dealt, now: datetime) -> bool:
     return game.mode in DAILY_MODES and game.day is not None and not seed_published(game.day, now)
 
 
+class NoHints(StrEnum):
+    """Why a game gives no hints."""
+
+    RANKED = "ranked"
+    """The ranked daily attempt: the player's own play is ranked."""
+    SECRET = "secret"
+    """A practice game at a day's deals before their seed is published: its hints, followed
+    in the ranked game, would play it (issue 24)."""
+    CHALLENGE = "challenge"
+    """A player's game that counts for a challenge: its play is ranked on the board."""
+
+
+def hints_refused(game: Dealt, now: datetime) -> NoHints | None:
+    """Why the game gives no hints, or None when it gives them: the one rule the table's
+    Hint button and the hint route both follow."""
+    if game.mode == GameMode.DAILY:
+        return NoHints.RANKED
+    if game.mode == GameMode.CHALLENGE:
+        return NoHints.CHALLENGE
+    if deals_secret(game, now):
+        return NoHints.SECRET
+    return None
+
+
 def attempt_closed(row: GameRow, now: datetime) -> bool:
     """A ranked daily game left unfinished past its closing time: shown, never played on."""
     return (
-        row.mode == "daily"
+        row.mode == GameMode.DAILY
         and row.day is not None
         and not row.finished
         and seed_published(row.day, now)
@@ -88,7 +113,7 @@ def practised(session: Session, player_id: str, day: date, rules_key: str) -> bo
         GameRow.player_id == player_id,
         GameRow.day == day,
         GameRow.rules_key == rules_key,
-        GameRow.mode == "practice",
+        GameRow.mode == GameMode.PRACTICE,
     )
     return session.scalars(query.limit(1)).first() is not None
 
@@ -166,7 +191,7 @@ def settles(row: GameRow, table: Table, now: datetime) -> bool:
     """Whether this step may put a ranked attempt on the board: a daily game that is over
     before its day's attempts close."""
     return (
-        row.mode == "daily"
+        row.mode == GameMode.DAILY
         and row.day is not None
         and table.game.is_over
         and not seed_published(row.day, now)
@@ -244,7 +269,7 @@ def board(session: Session, day: date, rules_key: str, player_id: str | None) ->
 def top_rows(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
     """The board's top `BOARD_SIZE` rows, read in the board's index order."""
     top = list(session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE)))
-    places = shared_places(attempt.total or 0 for attempt, _ in top)
+    places = shared_places([attempt.total or 0 for attempt, _ in top])
     return [
         _board_row(attempt, nickname, place, player_id)
         for (attempt, nickname), place in zip(top, places, strict=True)
@@ -259,7 +284,7 @@ def ranked_row(
     ahead = select(func.count()).where(
         *_on_board(attempt.day, attempt.rules_key), DailyAttempt.total > attempt.total
     )
-    return _board_row(attempt, nickname, int(session.scalar(ahead) or 0) + 1, player_id)
+    return _board_row(attempt, nickname, place_below(int(session.scalar(ahead) or 0)), player_id)
 
 
 def _on_board(

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from app.daily.attempts import deals_secret, ranked_attempts, ranked_row
 from app.daily.share import ShareFacts, share_text
 from app.languages.i18n import Writing
+from app.operations.urls import board_url
 from app.storage.models import DailyAttempt, GameRow
 
 
@@ -40,8 +41,7 @@ class DailyResult:
             heading = t.gettext("Doko daily game %(day)s · %(rules)s, practice") % values
         else:
             heading = t.gettext("Doko daily game %(day)s · %(rules)s") % values
-        board = f"leaderboard?day={self.day.isoformat()}&rules={self.rules_key}"
-        url = f"{origin.rstrip('/')}/{board}"
+        url = f"{origin.rstrip('/')}{board_url(self.day, self.rules_key)}"
         return ShareFacts(
             heading, self.total, self.won, self.place, self.field, url, not self.secret
         )

@@ -14,6 +14,7 @@ from app.daily.attempts import (
     deals_secret,
     game_total,
     hands_won,
+    hints_refused,
     seed_published,
 )
 from app.daily.daily_share import DailyResult, daily_result
@@ -21,7 +22,8 @@ from app.daily.fairplay.standing import Standing, standing_of_game
 from app.daily.networks import CAPPED, PRACTISED
 from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
-from app.storage.models import GameRow
+from app.operations.urls import board_url
+from app.storage.models import GameMode, GameRow
 from app.table.levels import level_of
 from app.table.service import Table
 from engine.daily import commitment
@@ -55,17 +57,12 @@ class GameContext:
     nickname_set_aside: str | None = None
     """The player's nickname taken off the board for passing for an earlier player's
     (`Player.nickname_set_aside`): the nickname form says so and asks for another."""
+    hints: bool = True
+    """Whether the table offers hints (`app.daily.attempts.hints_refused`)."""
     share: DailyResult | None = None
     """A finished game at a day's deals: its result to share."""
     challenge_url: str | None = None
     """A finished game at a challenge's deals: its board (`app.challenges`)."""
-
-    @property
-    def hints(self) -> bool:
-        """Hints help in every game but the ranked daily attempt, and none is given at a
-        day's deals until they are published: a practice game's hints, followed in the
-        ranked game, played it (issue 24)."""
-        return not self.ranked and self.secret_until is None
 
 
 def game_context(
@@ -77,12 +74,11 @@ def game_context(
     over = table.game.is_over
     level = level_of(row.bot_id)
     level_words = t.gettext(LEVEL_OPPONENTS[level]) if level else None
-    if row.mode == "new" or row.day is None:
+    if row.mode == GameMode.NEW or row.day is None:
         title = t.gettext("New game")
         return GameContext(title, False, row.seed, None, None, False, "", None, False, level_words)
-    day = row.day.isoformat()
-    board = f"/leaderboard?day={day}&rules={row.rules_key}"
-    ranked = row.mode == "daily"
+    board = board_url(row.day, row.rules_key)
+    ranked = row.mode == GameMode.DAILY
     values = {"day": writing.day(row.day), "rules": row.rules_key}
     if ranked:
         title = t.gettext("Daily %(day)s (%(rules)s), ranked") % values
@@ -104,6 +100,7 @@ def game_context(
         practice_note=_practice_note(row, writing, ranked_per_address),
         fair_play=_fair_play(row) if ranked and over else None,
         nickname_set_aside=row.player.nickname_set_aside if ranked and over else None,
+        hints=hints_refused(row, now) is None,
         share=_share(row, table, now) if over else None,
     )
 

@@ -6,7 +6,7 @@ Only attempts on their day's board count (`DailyAttempt.on_board`): finished, an
 their fair-play check, so a held or disqualified result, or one still being checked, adds
 nothing. A player is placed once it has played enough days of the period (`MIN_DAYS`): a
 sum over two days would top a board of players who came every day. Places are shared as on
-the day's board (`app.daily.ranking`).
+the day's board (`engine.game.shared_places`).
 
 A board is read once per change (`LongBoardCache`): its versions are sums of the versions
 of its days' boards (`app.daily.board_versions`), which only rise, so any change of a day in the
@@ -26,8 +26,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.daily.attempts import BOARD_SIZE
-from app.daily.ranking import place_among, shared_places
 from app.storage.models import BoardVersion, DailyAttempt, Player
+from engine.game import place_among, shared_places
 
 WEEK, MONTH = "week", "month"
 MIN_DAYS = {WEEK: 4, MONTH: 12}
@@ -84,7 +84,7 @@ Sums = dict[str, tuple[int, int]]
 class LongBoard:
     """What a long board shows every viewer alike, and where each player stands. Only the
     top rows are put in order: a viewer further down is placed among the sorted sums
-    (`app.daily.ranking.place_among`), a bisection, rather than every row being put in order at
+    (`engine.game.place_among`), a bisection, rather than every row being put in order at
     every change."""
 
     sums: Sums

@@ -10,7 +10,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
 from app.daily.fairplay.standing import Standing, standing
+from app.operations.urls import board_url
 from app.storage.models import DailyAttempt, FairPlayCheck
+from engine.game import place_below
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,7 @@ class Attempt:
 
     @property
     def board_url(self) -> str:
-        return f"/leaderboard?day={self.day.isoformat()}&rules={self.rules_key}"
+        return board_url(self.day, self.rules_key)
 
 
 def player_attempts(session: Session, player_id: str) -> dict[str, Attempt]:
@@ -71,7 +73,7 @@ def _attempt(
         attempt.day,
         attempt.rules_key,
         attempt.total if finished else None,
-        above + 1 if attempt.on_board else None,
+        place_below(above) if attempt.on_board else None,
         entrants,
         standing(attempt.fair_play, check) if kept_off else None,
     )

@@ -12,16 +12,9 @@ from dataclasses import dataclass
 
 from app.languages.i18n import Translator
 from app.languages.words import POSITIONS, RESERVATIONS, seat_name, team_name
-from app.table.presenter import (
-    CallShown,
-    CardFace,
-    PlayedCard,
-    calls_shown,
-    face,
-    played_card,
-    sorted_hand,
-)
+from app.table.card_faces import CardFace, PlayedCard, face, played_card, sorted_hand
 from app.table.service import HUMAN
+from app.table.table_notes import CallShown, calls_shown
 from engine import HandRecord, Phase, view_of
 from engine.hand import Hand
 

@@ -18,8 +18,7 @@ from threading import BoundedSemaphore
 from app.operations.bot_pool import BotRoster
 from app.operations.kept import Kept
 from app.table.service import HUMAN, Table
-from bots.levels import LEVELS
-from bots.registry import bot_named
+from bots.levels import bot_for_level
 from bots.search.bot import SearchBot
 from bots.search.evaluate import evaluate
 from bots.search.values import ActionValue
@@ -29,7 +28,7 @@ EXCHANGES = (Phase.ARMUT_GIVE, Phase.ARMUT_RETURN)
 
 
 def strong_bot() -> SearchBot:
-    bot = bot_named(LEVELS["strong"])
+    bot = bot_for_level("strong")
     assert isinstance(bot, SearchBot), "the strong level searches"
     return bot
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from app.languages.i18n import Translator
 from app.learning.review import Decision, human_moments
-from app.table.presenter import CardFace, PlayedCard, face, played_card, sorted_hand
+from app.table.card_faces import CardFace, PlayedCard, face, played_card, sorted_hand
 from engine import Card, HandRecord, Phase, SeatView
 
 CARD_ACTIONS = ("play", "armut-give", "armut-return")

@@ -248,3 +248,32 @@ UNCOUNT = (
     )
     .values(count=RateCount.count - 1)
 )
+
+
+@dataclass(frozen=True)
+class ClientLimits:
+    """One client's clicks as the rate limits count them: the limiter (None when the limits
+    are off), the cookie's player and the address counted (`app.web.deps.client_address`).
+    The click service counts through it, knowing nothing of the request."""
+
+    limiter: RateLimiter | None
+    player: str | None
+    address: str
+
+    def action_count(self) -> Count | None:
+        """What an action adds to the counts (None when they are off). It may talk to the
+        database (once a minute, to purge): call it in a worker thread, unless
+        `counted_without_purge`."""
+        if self.limiter is None:
+            return None
+        return self.limiter.action_count(self.player, self.address)
+
+    def counted_without_purge(self) -> bool:
+        """Whether `action_count` would only form the keys, without talking to the database."""
+        return self.limiter is None or not self.limiter.purges_next()
+
+    def enforce(self, count: Count | None) -> None:
+        """Counts an action in a statement of its own; `TooManyRequests` past a limit. It
+        talks to the database: call it in a worker thread."""
+        if count is not None and self.limiter is not None and not self.limiter.allow(count):
+            raise TooManyRequests

@@ -18,6 +18,13 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+DEFAULT_BOT_DELAY_MS = 500
+DEFAULT_RANKED_PER_ADDRESS = 4
+DEFAULT_BACKGROUND_WORKERS = 1
+SERVER_SEARCH_WORKERS = 1
+"""The server's live workers (`DOKO_SEARCH_WORKERS`); an app made in code starts none."""
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str
@@ -26,7 +33,7 @@ class Settings:
     """Signs the player cookie and seeds the daily deals. None: the one kept in the database,
     made by the first process that needed it (`app.operations.secret`), so that every process
     sharing the database shares it."""
-    bot_delay_ms: int = 500
+    bot_delay_ms: int = DEFAULT_BOT_DELAY_MS
     """Pause between bot cards in the browser; 0 for tests."""
     limits: Limits | None = field(default_factory=Limits)
     """Rate limits; None switches them off (`DOKO_RATE_LIMITS=off`, for load tests)."""
@@ -36,13 +43,13 @@ class Settings:
     """Worker processes for the strong bots' decisions at the tables (0: in the server
     process). The server's default is 1 (`DOKO_SEARCH_WORKERS`); an app made in code (a test,
     a bench) starts none unless it asks, since spawning one costs seconds of imports."""
-    background_workers: int = 1
+    background_workers: int = DEFAULT_BACKGROUND_WORKERS
     """Worker processes for hints, reviews, fair-play checks and pars (0: in the server
     process); started only when such work first comes."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose `X-Forwarded-For` and
     `X-Forwarded-Proto` headers are believed; nobody's by default."""
-    ranked_per_address: int = 4
+    ranked_per_address: int = DEFAULT_RANKED_PER_ADDRESS
     """Ranked attempts a day (per rule set) started from one network address, as the rate
     limits count it; past them a new player's daily game is practice. 0: no cap."""
     tune_collector: bool = False
@@ -71,15 +78,23 @@ class Settings:
         return Settings(
             database_url=os.environ.get("DOKO_DATABASE_URL") or f"sqlite:///{VAR / 'doko.sqlite3'}",
             secret_key=secret_from(os.environ.get("DOKO_SECRET_KEY", "")),
-            bot_delay_ms=count_from("DOKO_BOT_DELAY_MS", "500", MOST_BOT_DELAY_MS),
+            bot_delay_ms=count_from("DOKO_BOT_DELAY_MS", DEFAULT_BOT_DELAY_MS, MOST_BOT_DELAY_MS),
             limits=limits_from(
                 os.environ.get("DOKO_RATE_LIMITS", "on"),
-                pages=count_from("DOKO_PAGES_PER_ADDRESS", "600", MOST_PAGES_PER_ADDRESS),
+                pages=count_from(
+                    "DOKO_PAGES_PER_ADDRESS", Limits.pages_per_ip, MOST_PAGES_PER_ADDRESS
+                ),
             ),
-            search_workers=count_from("DOKO_SEARCH_WORKERS", "1", MOST_SEARCH_WORKERS),
-            background_workers=count_from("DOKO_BACKGROUND_WORKERS", "1", MOST_SEARCH_WORKERS),
+            search_workers=count_from(
+                "DOKO_SEARCH_WORKERS", SERVER_SEARCH_WORKERS, MOST_SEARCH_WORKERS
+            ),
+            background_workers=count_from(
+                "DOKO_BACKGROUND_WORKERS", DEFAULT_BACKGROUND_WORKERS, MOST_SEARCH_WORKERS
+            ),
             trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
-            ranked_per_address=count_from("DOKO_RANKED_PER_ADDRESS", "4", MOST_RANKED_PER_ADDRESS),
+            ranked_per_address=count_from(
+                "DOKO_RANKED_PER_ADDRESS", DEFAULT_RANKED_PER_ADDRESS, MOST_RANKED_PER_ADDRESS
+            ),
             tune_collector=True,
         )
 
@@ -122,9 +137,9 @@ MOST_RANKED_PER_ADDRESS = 10_000
 """More than any office shares; a larger number is a typo (0 is how the cap is switched off)."""
 
 
-def count_from(name: str, default: str, most: int) -> int:
-    """A whole number from 0 to `most` from the variable `name`."""
-    text = os.environ.get(name, default).strip()
+def count_from(name: str, default: int, most: int) -> int:
+    """A whole number from 0 to `most` from the variable `name` (`default` when unset)."""
+    text = os.environ.get(name, str(default)).strip()
     if not (text.isascii() and text.isdigit()) or int(text) > most:
         raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {text!r}")
     return int(text)

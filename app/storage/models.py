@@ -4,6 +4,7 @@ replaying it (`app.table.store`)."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import (
@@ -54,6 +55,21 @@ class Player(Base):
     0013, when the keys became stricter); the table asks the player for another."""
 
 
+class GameMode(StrEnum):
+    """What kind of game a row is (`GameRow.mode`, stored as its value)."""
+
+    NEW = "new"
+    """Fresh deals (or an earlier game's again): practice."""
+    DAILY = "daily"
+    """The player's ranked attempt at the day's deals."""
+    PRACTICE = "practice"
+    """The day's deals played again, or by a player whose network had its ranked attempts."""
+    CHALLENGE = "challenge"
+    """A player's first game at a challenge's deals: it goes on the challenge's board."""
+    CHALLENGE_PRACTICE = "ch-practice"
+    """Any later game of the player at the same challenge."""
+
+
 class GameRow(Base):
     """One game of `hands_per_game` hands against three bots."""
 
@@ -66,8 +82,8 @@ class GameRow(Base):
     bot_id: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(Integer)
     """Actions accepted so far; a request names the version it was made on."""
-    mode: Mapped[str] = mapped_column(String(16), default="new", server_default="new")
-    """`new` (fresh deals), `daily` (the ranked attempt) or `practice` (a daily replayed)."""
+    mode: Mapped[str] = mapped_column(String(16), default=GameMode.NEW, server_default="new")
+    """A `GameMode`'s value."""
     practice_reason: Mapped[str | None] = mapped_column(String(16), default=None)
     """Why a player without a ranked attempt of the day plays its deals as practice, for the
     table to say: `address` (the network's ranked attempts of the day were taken) or

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from app.languages.i18n import Translator
 from app.languages.words import call_name
-from app.table.presenter import Control
+from app.table.table_notes import Control
 from engine import Call, Step, Team
 from engine.announcements import call_for
 

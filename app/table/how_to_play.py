@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.languages.i18n import Translator
-from app.table.presenter import CardFace, face
+from app.table.card_faces import CardFace, face
 from engine import Card, Contract, Rank, RuleSet, Step, card_order
 from engine.announcements import deadline
 from engine.scoring import TOTAL_POINTS

@@ -17,7 +17,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.table.presenter import PlayedCard, TableModel, TrickShow
+from app.table.card_faces import PlayedCard, TrickShow
+from app.table.presenter import TableModel
 from app.table.service import HUMAN, Table
 from engine import Act, Action, Hand, Phase, Team
 from engine.game import totals_of

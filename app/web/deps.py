@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.languages.i18n import N_
 from app.operations.bot_pool import BotRoster
-from app.operations.ratelimit import Count, RateLimiter
+from app.operations.ratelimit import ClientLimits, RateLimiter, TooManyRequests
 from app.operations.settings import Settings
 from app.storage.db import request_session
 
@@ -110,32 +110,19 @@ def count_start(request: Request) -> None:
 TOO_MANY_ACTIONS = N_("Too many actions at once. Wait a moment and try again.")
 
 
-def action_count(request: Request) -> Count | None:
-    """What an action adds to the rate limits (None when they are off). It may talk to the
-    database (once a minute, to purge): call it in a worker thread, unless
-    `counted_without_purge`."""
-    limiter = _limiter(request)
-    if limiter is None:
-        return None
-    return limiter.action_count(player_id(request), client_address(request))
-
-
-def counted_without_purge(request: Request) -> bool:
-    """Whether `action_count` would only form the keys, without talking to the database."""
-    limiter = _limiter(request)
-    return limiter is None or not limiter.purges_next()
-
-
-def enforce(request: Request, count: Count | None) -> None:
-    """Counts an action in a statement of its own; refuses it (429) past a limit. It talks
-    to the database: call it in a worker thread."""
-    limiter = _limiter(request)
-    if count is not None and limiter is not None and not limiter.allow(count):
-        raise HTTPException(429, TOO_MANY_ACTIONS)
+def client_limits(request: Request) -> ClientLimits:
+    """The request's client as the rate limits count its clicks."""
+    return ClientLimits(_limiter(request), player_id(request), client_address(request))
 
 
 def count_action(request: Request) -> None:
-    enforce(request, action_count(request))
+    """Counts an action in a statement of its own; refuses it (429) past a limit. It talks
+    to the database: call it in a worker thread."""
+    limits = client_limits(request)
+    try:
+        limits.enforce(limits.action_count())
+    except TooManyRequests as refused:
+        raise HTTPException(429, TOO_MANY_ACTIONS) from refused
 
 
 def hint_allowed(request: Request) -> bool:

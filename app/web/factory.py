@@ -28,9 +28,10 @@ from app.daily.long_boards import LongBoardCache
 from app.daily.par import ParKeeper
 from app.languages.i18n import LanguageVary, language_of, template_words
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS, action_text
+from app.learning.game_facts import FactsCache
 from app.learning.hints import HINTS_WAITING_PER_WORKER, HintKeeper
-from app.learning.history import FactsCache
 from app.learning.review_jobs import Reviewer
+from app.operations import urls
 from app.operations.bot_pool import BotRoster
 from app.operations.compression import NegotiatedGZip
 from app.operations.head import HeadAsGet
@@ -39,10 +40,10 @@ from app.operations.secret import shared_secret
 from app.operations.settings import Settings
 from app.operations.timing import ServerTiming
 from app.storage.db import make_counter_engine, make_engine, session_factory
+from app.table.card_faces import CardFace
 from app.table.preferences import level_preference, rules_preference
-from app.table.presenter import CardFace
 from app.table.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, form_values
-from app.table.store import TableCache
+from app.table.table_cache import TableCache
 from app.web.assets import Assets, ServeAssets
 from app.web.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
 from app.web.in_progress import GameRunning
@@ -139,6 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
     for module in (*routers, history, install, long_boards, challenges):
         app.include_router(module.router)
+    app.include_router(challenges.games_router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(DealsSecret, refused_while_secret)
     app.add_exception_handler(RequestValidationError, bad_request)
@@ -227,6 +229,19 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         boolean_toggles=BOOLEAN_TOGGLES,
         choices=CHOICES,
         preset_defaults=form_values,
+        game_url=urls.game_url,
+        actions_url=urls.actions_url,
+        next_hand_url=urls.next_hand_url,
+        hint_url=urls.hint_url,
+        review_url=urls.review_url,
+        record_url=urls.record_url,
+        board_url=urls.board_url,
+        challenges_url=urls.CHALLENGES,
+        challenge_url=urls.challenge_url,
+        play_challenge_url=urls.play_challenge_url,
+        name_challenge_url=urls.name_challenge_url,
+        rematch_url=urls.rematch_url,
+        challenge_of_game_url=urls.challenge_of_game_url,
         daily_share_text=daily_share_text,
         theme_colour=THEME_COLOUR,
     )

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES
-from app.web.routes.games import STALE
+from app.play.clicks import STALE
 from tests.browser.helpers.table import SMALL_PHONE, choose_rules, hand_label
 from tests.live import ROOT
 

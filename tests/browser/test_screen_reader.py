@@ -14,7 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES, Translator, translations
 from app.languages.words import call_name, card_name, seat_name, team_name
-from app.table.presenter import contract_words
+from app.table.speech import contract_words
 from engine import Act, Action, Contract, Hand, HandResult, Phase, Team, view_of
 from engine.record import HandRecord, parse_record
 from tests.browser.helpers.table import start_seeded_game

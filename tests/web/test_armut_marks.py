@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 from app.languages.i18n import translations
-from app.table.presenter import armut_note, hand_cards
+from app.table.card_faces import hand_cards
+from app.table.table_notes import armut_note
 from engine import PAGAT, Act, Action, Card, Contract, Hand, Phase, card_order, deal, view_of
 
 ENGLISH = translations("en")

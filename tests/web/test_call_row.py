@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from app.languages.i18n import translations
 from app.table.call_row import call_row
-from app.table.presenter import Control
+from app.table.table_notes import Control
 from tests.web.driver import HTMX, data_actions, page_version, start_game
 from tests.web.helpers.call_versions import SOLO_SEED, soloist_may_announce
 

@@ -19,7 +19,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import IntegrityError
 
-import app.web.routes.daily as daily_routes
+import app.play.daily as daily_service
 from app.daily.attempts import attempt_of
 from app.storage.models import DailyAttempt, GameRow
 from engine import deal
@@ -248,7 +248,7 @@ def test_a_start_that_raced_another_goes_to_its_ranked_game(
             looks.append(args)
             return None if len(looks) == 1 else attempt_of(*args)
 
-        monkeypatch.setattr(daily_routes, "attempt_of", not_yet_stored)
+        monkeypatch.setattr(daily_service, "attempt_of", not_yet_stored)
         assert start_daily(client) == url
     assert len(rows(daily_app, DailyAttempt)) == 1
     assert count(daily_app, GameRow) == games

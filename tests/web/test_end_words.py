@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.languages.i18n import translations
-from app.table.presenter import _end_words
+from app.table.speech import _end_words
 from engine import HandResult, Team
 from engine.record import parse_record
 

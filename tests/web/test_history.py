@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 
 from app.learning.charts import bar_chart, dot_chart, nice_step, value_range
-from app.learning.history import TREND_GAMES
+from app.learning.statistics import TREND_GAMES
 from app.storage.models import GameRow, HandReview, HintUse
 from app.table.service import bot_in_human_seat, new_table
 from bots.registry import bot_named

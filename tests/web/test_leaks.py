@@ -36,7 +36,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-import app.web.routes.games as games_routes
+import app.web.tables as table_screens
 from app.languages.i18n import LANGUAGES, translations
 from app.languages.words import POSITIONS, card_name, seat_name
 from app.learning.hints import Hint, HintKeeper
@@ -561,7 +561,7 @@ def test_a_click_during_a_page_never_shows_its_unstored_answer(
                 answers.append(player.click())
             return table_model(table, *args, **kwargs)
 
-        monkeypatch.setattr(games_routes, "table_model", built_while_clicked)
+        monkeypatch.setattr(table_screens, "table_model", built_while_clicked)
         page = player.client.get(player.url, headers=HTMX)
         truth = player.truth()
     assert answers[0].status_code == 429

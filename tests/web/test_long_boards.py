@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from app.daily.long_boards import period_of
-from app.daily.ranking import place_among, shared_places
 from app.storage.models import DailyAttempt
+from engine.game import place_among, shared_places
 from tests.web.helpers.daily import browsers, daily_settings, running
 from tests.web.helpers.leaderboard import expected_ranks
 from tests.web.seeded_attempts import Seeded, days, player_of, seed_attempts

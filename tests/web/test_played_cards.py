@@ -12,7 +12,7 @@ from fastapi import FastAPI
 
 from app.languages.i18n import translations
 from app.languages.words import POSITIONS, card_name, seat_name
-from app.table.presenter import last_trick
+from app.table.card_faces import last_trick
 from app.table.service import HUMAN, human_action, new_table
 from bots.registry import bot_named
 from engine import PRESETS, CardOrder, SeatView, card_order, view_of

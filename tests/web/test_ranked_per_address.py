@@ -20,7 +20,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-import app.web.routes.daily as daily_routes
+import app.play.daily as daily_service
 from app.daily.attempts import attempts_close_at, same_network
 from app.daily.networks import RankedSlot, first_kept_day, network_hash
 from app.operations.settings import Settings
@@ -242,7 +242,7 @@ def test_a_start_that_lost_the_last_slot_to_another_is_practice(
         start_at(application, HOME)
         start_at(application, HOME)
         looks: list[object] = []
-        counted = daily_routes.ranked_slot
+        counted = daily_service.ranked_slot
 
         def seen_before_the_other_stored(*args: Any) -> RankedSlot | None:
             looks.append(args)
@@ -251,7 +251,7 @@ def test_a_start_that_lost_the_last_slot_to_another_is_practice(
             session, day = args[0], args[1]
             return RankedSlot(network_hash(session, day, HOME), 1)
 
-        monkeypatch.setattr(daily_routes, "ranked_slot", seen_before_the_other_stored)
+        monkeypatch.setattr(daily_service, "ranked_slot", seen_before_the_other_stored)
         games = count(application, GameRow)
         url = start_at(application, HOME)
         assert len(looks) == 2, "refused once, then started again"
@@ -272,7 +272,7 @@ def test_a_start_that_lost_every_slot_in_turn_still_starts(
         for _ in range(4):
             start_at(application, HOME)
         looks: list[object] = []
-        counted = daily_routes.ranked_slot
+        counted = daily_service.ranked_slot
 
         def each_slot_seen_free_too_late(*args: Any) -> RankedSlot | None:
             looks.append(args)
@@ -281,7 +281,7 @@ def test_a_start_that_lost_every_slot_in_turn_still_starts(
             session, day = args[0], args[1]
             return RankedSlot(network_hash(session, day, HOME), len(looks) - 1)
 
-        monkeypatch.setattr(daily_routes, "ranked_slot", each_slot_seen_free_too_late)
+        monkeypatch.setattr(daily_service, "ranked_slot", each_slot_seen_free_too_late)
         url = start_at(application, HOME)
         assert len(looks) == 5, "refused four times, then started again"
         assert mode_of(application, url) == ("practice", "address")

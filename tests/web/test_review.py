@@ -28,7 +28,7 @@ from app.learning.review_jobs import EVALUATOR, REVIEW_BUDGET, review_evaluation
 from app.operations.settings import utc_now
 from app.storage.models import GameRow, HandReview
 from app.table.service import HUMAN, Table, new_table
-from app.table.store import read_table
+from app.table.table_cache import read_table
 from bots.levels import LEVELS
 from bots.registry import bot_named
 from bots.search.bot import SearchBot

@@ -23,9 +23,9 @@ from fastapi.testclient import TestClient
 from app.languages.i18n import LANGUAGE_COOKIE, translations
 from app.languages.words import card_name
 from app.operations.settings import Settings
+from app.play.clicks import STALE
+from app.play.hints import NOTHING_TO_DECIDE
 from app.web.factory import create_app
-from app.web.routes.games import STALE
-from app.web.routes.hints import NOTHING_TO_DECIDE
 from engine import Card, CardSet, Contract, RuleSet, card_order, deal, deck
 from engine.announcements import Step, deadline
 from engine.deal import dealer_of

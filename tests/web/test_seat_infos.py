@@ -4,7 +4,7 @@ those that shaped the game."""
 from __future__ import annotations
 
 from app.languages.i18n import translations
-from app.table.presenter import seat_infos
+from app.table.table_notes import seat_infos
 from engine import PAGAT, Action, Hand, Phase, deal, view_of
 
 ENGLISH = translations("en")

@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.languages.words import CONTRACTS
-from app.table.presenter import _hochzeit_words as hochzeit_words
+from app.table.speech import _hochzeit_words as hochzeit_words
 from engine import PAGAT, Contract, Phase, view_of
 from tests.helpers.hochzeit import hochzeit, trick_plays, winners_for
 from tests.scripting import run

@@ -20,7 +20,7 @@ from app.operations.migrate import upgrade
 from app.operations.ratelimit import Limits
 from app.operations.settings import Settings
 from app.storage.models import GameHand, GameRow, RateCount
-from app.table.store import TableCache
+from app.table.table_cache import TableCache
 from app.web.factory import create_app
 from tests.databases import migrated_sqlite
 from tests.postgres import Postgres, throwaway_postgres

@@ -36,10 +36,12 @@ from app.daily.nicknames import NicknameError, clean_nickname
 from app.daily.share import share_text
 from app.languages.i18n import language_of, translator, writing_of
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
+from app.operations.urls import challenge_url, game_url
+from app.play.games import open_game, owned_game
 from app.storage.models import Challenge, ChallengeGame
+from app.table.card_faces import CardFace
 from app.table.levels import LEVELS, level_of
 from app.table.preferences import level_preference, rules_preference
-from app.table.presenter import CardFace
 from app.table.store import GameKind
 from app.web.deps import (
     PageLimit,
@@ -52,10 +54,12 @@ from app.web.deps import (
     player_id,
 )
 from app.web.errors import message_page
-from app.web.routes.games import current_player, open_game, owned_game, to_table
+from app.web.tables import current_player, to_table
 from engine import RuleSet
 
 router = APIRouter(tags=["challenges"])
+games_router = APIRouter(prefix="/games", tags=["challenges"])
+"""The challenge made of a finished game, under the game's address."""
 
 LINK = re.compile(r"[A-Za-z0-9_-]{24}")
 """What `secrets.token_urlsafe(LINK_BYTES)` makes: nothing else is looked up."""
@@ -69,7 +73,7 @@ def _challenge(session: Session, link: str) -> Challenge:
 
 
 def _to_board(challenge: Challenge) -> RedirectResponse:
-    return RedirectResponse(f"/challenges/{challenge.id}", status_code=303)
+    return RedirectResponse(challenge_url(challenge.id), status_code=303)
 
 
 @router.post("/challenges", dependencies=[PlayerId])
@@ -85,12 +89,12 @@ def new_challenge(request: Request, session: SessionDep, settings: SettingsDep) 
     return _to_board(challenge)
 
 
-@router.post("/games/{game_id}/challenge")
+@games_router.post("/{game_id}/challenge")
 def challenge_game(
     request: Request, game_id: str, session: SessionDep, settings: SettingsDep
 ) -> Response:
     """A challenge of the player's finished game: its deals, rules and level."""
-    row = owned_game(session, request, game_id)
+    row = owned_game(session, game_id, player_id(request))
     try:
         with request.app.state.tables.lent(row) as table:
             challenge = challenge_of_game(session, row, table, settings.now())
@@ -112,7 +116,7 @@ def play_challenge(
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     if isinstance(mode, ChallengeGame):
-        return RedirectResponse(f"/games/{mode.game_id}", status_code=303)
+        return RedirectResponse(game_url(mode.game_id), status_code=303)
     count_start(request)
     player = current_player(request, session)
     rules = RuleSet.from_key(challenge.rules_key)
@@ -124,7 +128,7 @@ def play_challenge(
     except IntegrityError:
         session.rollback()
         counting = counting_game(session, challenge.id, player.id)
-        target = f"/games/{counting.game_id}" if counting else f"/challenges/{challenge.id}"
+        target = game_url(counting.game_id) if counting else challenge_url(challenge.id)
         return RedirectResponse(target, status_code=303)
     return to_table(request, row, table)
 

@@ -9,7 +9,9 @@ from fastapi import APIRouter, Request, Response
 from app.daily.attempts import attempts_close_at, deals_secret
 from app.daily.streaks import player_streak
 from app.languages.i18n import writing_of
-from app.learning.history import TREND_GAMES, FactsCache, History, history_of
+from app.learning.game_facts import FactsCache
+from app.learning.history import History, history_of
+from app.learning.statistics import TREND_GAMES
 from app.web.deps import PageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
 
 router = APIRouter(tags=["history"])

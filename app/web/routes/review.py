@@ -16,9 +16,9 @@ from app.learning.review_positions import decision_positions
 from app.learning.review_reasons import reason_text
 from app.storage.models import HandReview
 from app.web.deps import PageLimit, SessionDep, TemplatesDep, is_htmx, review_allowed
-from app.web.routes.games import ScreenDep
-from app.web.routes.hands import FinishedHand, HandNumber, finished_hand
+from app.web.finished_hands import FinishedHand, HandNumber, finished_hand
 from app.web.secrecy import REVIEW_LATER
+from app.web.tables import ScreenDep
 
 router = APIRouter(prefix="/games", tags=["review"])
 

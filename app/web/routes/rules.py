@@ -7,12 +7,13 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
 
 from app.languages.i18n import N_, translator
+from app.play.games import start_new_game
 from app.table.how_to_play import figures, tip_cards
 from app.table.levels import DEFAULT_LEVEL, LEVELS
 from app.table.preferences import remember_level, remember_rules, rules_preference
 from app.table.rules_form import TOGGLE_FIELDS, RulesFormError, rules_from_form
 from app.web.deps import PlayerId, RosterDep, SessionDep, TemplatesDep, count_start
-from app.web.routes.games import current_player, open_game, to_table
+from app.web.tables import current_player, to_table
 from engine import RulesError
 
 router = APIRouter(tags=["rules"])
@@ -59,8 +60,7 @@ def choose_rules(
         raise HTTPException(400, N_("The level is one of easy, normal, strong."))
     count_start(request)
     bot = roster.bot(LEVELS[level])
-    row, table = open_game(session, current_player(request, session), rules, bot)
-    session.commit()
+    row, table = start_new_game(session, current_player(request, session), rules, bot)
     response = to_table(request, row, table)
     remember_rules(response, rules)
     remember_level(response, level)

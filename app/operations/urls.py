@@ -1,0 +1,71 @@
+"""The site's addresses of a game, its hands and the days' boards, built in one place: the
+routes' paths (`app.web.routes`), the table's and the history's links and the templates (as
+globals) all take them from here."""
+
+from __future__ import annotations
+
+from datetime import date
+
+BOARD = "/leaderboard"
+CHALLENGES = "/challenges"
+"""Where a new challenge is made (POST); each challenge's board is under it."""
+
+
+def game_url(game_id: str) -> str:
+    """The game's table."""
+    return f"/games/{game_id}"
+
+
+def actions_url(game_id: str) -> str:
+    """Where the table's actions are sent."""
+    return f"{game_url(game_id)}/actions"
+
+
+def next_hand_url(game_id: str) -> str:
+    """Where the next hand is asked for."""
+    return f"{game_url(game_id)}/next"
+
+
+def hint_url(game_id: str) -> str:
+    """Where a hint is asked for."""
+    return f"{game_url(game_id)}/hint"
+
+
+def review_url(game_id: str, number: int) -> str:
+    """A finished hand's review (hands counted from 1, Armut redeals included)."""
+    return f"{game_url(game_id)}/hands/{number}/review"
+
+
+def record_url(game_id: str, number: int) -> str:
+    """A finished hand's record to download."""
+    return f"{game_url(game_id)}/hands/{number}/record.json"
+
+
+def challenge_url(link: str) -> str:
+    """A challenge's board; `link` is its unguessable id."""
+    return f"{CHALLENGES}/{link}"
+
+
+def play_challenge_url(link: str) -> str:
+    """Where a player's game at a challenge is started or resumed."""
+    return f"{challenge_url(link)}/play"
+
+
+def name_challenge_url(link: str) -> str:
+    """Where a challenge's maker names it."""
+    return f"{challenge_url(link)}/name"
+
+
+def rematch_url(link: str) -> str:
+    """Where a challenge's rematch is asked for."""
+    return f"{challenge_url(link)}/rematch"
+
+
+def challenge_of_game_url(game_id: str) -> str:
+    """Where a challenge is made of a finished game's deals."""
+    return f"{game_url(game_id)}/challenge"
+
+
+def board_url(day: date, rules_key: str) -> str:
+    """A day's board for a rule set."""
+    return f"{BOARD}?day={day.isoformat()}&rules={rules_key}"

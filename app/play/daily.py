@@ -1,0 +1,132 @@
+"""The daily game's writes: a player's start at the day's deals (ranked, resumed or
+practice) and a nickname for the board, each committed here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from fastapi import HTTPException
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from app.daily.attempts import add_attempt, attempt_of, has_finished_attempt, practised
+from app.daily.networks import CAPPED, PRACTISED, RankedSlot, forget_networks, ranked_slot
+from app.daily.nicknames import nickname_keys
+from app.languages.i18n import N_
+from app.operations.bot_pool import BotRoster
+from app.operations.settings import Settings
+from app.play.games import open_game
+from app.storage.models import GameMode, GameRow, Player
+from app.table.levels import DAILY_LEVEL, LEVELS
+from app.table.service import Table
+from app.table.store import GameKind, new_id, player_for
+from engine.daily import daily_seed, ranked_rules
+
+DAILY_BOT = LEVELS[DAILY_LEVEL]
+
+START_TRIES = 3
+"""Tries beyond one per ranked slot of a network: a start that lost a race tries again on
+what the winner left. It loses a slot only to a start that took it, so after as many losses
+as the cap allows slots the cap is reached and the start is practice (nothing to race for);
+the few more settle the races that are not for a slot (the player's own other click)."""
+
+
+@dataclass(frozen=True)
+class DailyDeals:
+    day: date
+    rules_key: str
+
+
+@dataclass(frozen=True)
+class Starter:
+    """Who starts at the deals: the cookie's player id (None for a newcomer) and the network
+    address counted for the ranked attempts per address."""
+
+    player_id: str | None
+    address: str
+
+
+@dataclass(frozen=True)
+class DailyStart:
+    """Where a start at the deals leads: the player (for the cookie) and the game, with its
+    row and table when it was just started (for the next request to find kept)."""
+
+    player_id: str
+    game_id: str
+    started: tuple[GameRow, Table] | None = None
+
+
+def start_daily(
+    session: Session, settings: Settings, roster: BotRoster, starter: Starter, deals: DailyDeals
+) -> DailyStart:
+    """Today's deals: the ranked attempt the first time (resumed while unfinished), practice
+    after that, or from the first when the player's network has had its ranked attempts of
+    the day. A start that lost a race (the player's own other click, or another player's
+    start from the same network taking the last slot) is made again on what won. A newcomer's
+    id is chosen first, so every try is the same player's."""
+    if starter.player_id is None:
+        starter = Starter(new_id(), starter.address)
+    for _ in range(settings.ranked_per_address + START_TRIES):
+        try:
+            return _start(session, settings, roster, starter, deals)
+        except IntegrityError:
+            session.rollback()
+            attempt = attempt_of(session, starter.player_id or "", deals.day, deals.rules_key)
+            if attempt is not None:
+                return DailyStart(attempt.player_id, attempt.game_id)
+    raise HTTPException(409, N_("Your daily game has just been started elsewhere."))
+
+
+def _start(
+    session: Session, settings: Settings, roster: BotRoster, starter: Starter, deals: DailyDeals
+) -> DailyStart:
+    """Resumes the player's unfinished ranked attempt, or starts a game at the deals:
+    committed, unless the attempt's row is refused (`IntegrityError`)."""
+    player = player_for(session, starter.player_id)
+    attempt = attempt_of(session, player.id, deals.day, deals.rules_key)
+    if attempt is not None and attempt.finished_at is None:
+        return DailyStart(player.id, attempt.game_id)
+    ranked, reason = (None, None) if attempt else _ranked_slot(session, settings, starter, deals)
+    kind = GameKind(GameMode.DAILY if ranked else GameMode.PRACTICE, deals.day, reason)
+    seed = daily_seed(settings.secret, deals.day, deals.rules_key)
+    rules = ranked_rules(deals.rules_key)
+    row, table = open_game(session, player, rules, roster.bot(DAILY_BOT), seed, kind)
+    if ranked is not None:
+        add_attempt(session, player, row, ranked, settings.now())
+    session.commit()
+    return DailyStart(player.id, row.id, (row, table))
+
+
+def _ranked_slot(
+    session: Session, settings: Settings, starter: Starter, deals: DailyDeals
+) -> tuple[RankedSlot | None, str | None]:
+    """The ranked attempt a player without one may start, or why it plays practice
+    (`GameRow.practice_reason`): it has played these deals as practice, or its network's
+    ranked attempts of the day are taken. Networks a week past their day are forgotten
+    here: ranked starts come every day, and only they add networks."""
+    if practised(session, starter.player_id or "", deals.day, deals.rules_key):
+        return None, PRACTISED
+    forget_networks(session, settings.now())
+    cap = settings.ranked_per_address
+    ranked = ranked_slot(session, deals.day, deals.rules_key, starter.address, cap)
+    return ranked, None if ranked else CAPPED
+
+
+class NameTaken(Exception):
+    """Another player holds the nickname, or one that looks like it."""
+
+
+def name_player(session: Session, player_id: str | None, name: str) -> None:
+    """Gives the player the (cleaned) nickname, committed; `NameTaken` when another player
+    holds it or a look-alike. Only a player who finished a ranked game may take one."""
+    player = session.get(Player, player_id or "")
+    if player is None or not has_finished_attempt(session, player.id):
+        raise HTTPException(400, N_("Finish a ranked daily game first; then choose your nickname."))
+    player.nickname, player.nickname_set_aside = name, None
+    player.nickname_key, player.nickname_shape_key = nickname_keys(name)
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise NameTaken from None

@@ -1,0 +1,58 @@
+"""The addresses of a game, its hands and the boards are built in one place
+(`app.operations.urls`): each names a route the app serves, and no other module or template
+writes one by hand."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from pathlib import Path
+
+from fastapi import FastAPI
+from starlette.routing import Match
+
+from app.operations import urls
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILT = {
+    "GET": [
+        urls.game_url("g"),
+        urls.review_url("g", 2),
+        urls.record_url("g", 2),
+        urls.BOARD,
+        urls.challenge_url("c" * 24),
+    ],
+    "POST": [
+        urls.actions_url("g"),
+        urls.next_hand_url("g"),
+        urls.hint_url("g"),
+        urls.CHALLENGES,
+        urls.play_challenge_url("c"),
+        urls.name_challenge_url("c"),
+        urls.rematch_url("c"),
+        urls.challenge_of_game_url("g"),
+    ],
+}
+BY_HAND = re.compile(r"/games/\{|leaderboard\?day=|/challenges/\{")
+
+
+def test_every_built_address_is_a_route(app: FastAPI) -> None:
+    for method, paths in BUILT.items():
+        for path in paths:
+            scope = {"type": "http", "method": method, "path": path}
+            matches = [route.matches(scope)[0] for route in app.router.routes]
+            assert Match.FULL in matches, f"{method} {path}"
+
+
+def test_a_board_address_names_its_day_and_rules() -> None:
+    assert urls.board_url(date(2026, 11, 29), "ddv") == "/leaderboard?day=2026-11-29&rules=ddv"
+
+
+def test_no_address_is_built_by_hand() -> None:
+    files = [*(ROOT / "app").rglob("*.py"), *(ROOT / "templates").rglob("*.html")]
+    by_hand = [
+        str(path.relative_to(ROOT))
+        for path in files
+        if path != ROOT / "app/operations/urls.py" and BY_HAND.search(path.read_text("utf-8"))
+    ]
+    assert by_hand == []
