@@ -20,10 +20,10 @@ from sqlalchemy import select
 from app.challenges.attempts import ATTEMPTS
 from app.challenges.making import LINK_BYTES, MADE_PER_DAY
 from app.daily.attempts import attempts_close_at
-from app.daily.ranking import shared_places
 from app.operations.settings import Settings
 from app.storage.models import Challenge, ChallengeGame, GameRow
 from engine import RuleSet, deal
+from engine.game import shared_places
 from tests.databases import migrated_sqlite
 from tests.web.driver import play_game, start_game
 from tests.web.helpers.share import spoils

@@ -36,7 +36,7 @@ from app.daily.nicknames import NicknameError, clean_nickname
 from app.daily.share import share_text
 from app.languages.i18n import language_of, translator, writing_of
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
-from app.operations.urls import challenge_url, game_url
+from app.operations.urls import CHALLENGES, challenge_url, game_url
 from app.play.games import open_game, owned_game
 from app.storage.models import Challenge, ChallengeGame
 from app.table.card_faces import CardFace
@@ -57,7 +57,7 @@ from app.web.errors import message_page
 from app.web.tables import current_player, to_table
 from engine import RuleSet
 
-router = APIRouter(tags=["challenges"])
+router = APIRouter(prefix=CHALLENGES, tags=["challenges"])
 games_router = APIRouter(prefix="/games", tags=["challenges"])
 """The challenge made of a finished game, under the game's address."""
 
@@ -76,7 +76,7 @@ def _to_board(challenge: Challenge) -> RedirectResponse:
     return RedirectResponse(challenge_url(challenge.id), status_code=303)
 
 
-@router.post("/challenges", dependencies=[PlayerId])
+@router.post("", dependencies=[PlayerId])
 def new_challenge(request: Request, session: SessionDep, settings: SettingsDep) -> Response:
     """A challenge of fresh deals, with the rules and level chosen on this device."""
     player = current_player(request, session)
@@ -104,7 +104,7 @@ def challenge_game(
     return _to_board(challenge)
 
 
-@router.post("/challenges/{link}/play", dependencies=[PlayerId])
+@router.post("/{link}/play", dependencies=[PlayerId])
 def play_challenge(
     request: Request, link: str, session: SessionDep, settings: SettingsDep, roster: RosterDep
 ) -> Response:
@@ -133,7 +133,7 @@ def play_challenge(
     return to_table(request, row, table)
 
 
-@router.post("/challenges/{link}/name")
+@router.post("/{link}/name")
 def name_challenge(
     request: Request,
     link: str,
@@ -159,7 +159,7 @@ def name_challenge(
     return _to_board(challenge)
 
 
-@router.post("/challenges/{link}/rematch")
+@router.post("/{link}/rematch")
 def rematch_challenge(
     request: Request, link: str, session: SessionDep, settings: SettingsDep
 ) -> Response:
@@ -173,7 +173,7 @@ def rematch_challenge(
     return _to_board(challenge)
 
 
-@router.get("/challenges/{link}", dependencies=[PageLimit])
+@router.get("/{link}", dependencies=[PageLimit])
 def challenge_board(
     request: Request,
     link: str,
