@@ -3,46 +3,35 @@ it, name it, and its board."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Annotated, cast
 
 from fastapi import APIRouter, Form, Request, Response
 from fastapi.responses import RedirectResponse
 from markupsafe import Markup
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
-from app.challenges.attempts import add_challenge_game, counting_game, next_mode
 from app.challenges.board import board_of
 from app.challenges.deals import kept_deals
 from app.challenges.grid import grid
 from app.challenges.making import (
-    challenge_of_game,
     fresh_seed,
-    is_closed,
-    make_challenge,
-    rematch,
 )
 from app.challenges.par import request_par
 from app.challenges.refusals import (
-    CLOSED,
-    NO_SUCH,
-    NOT_CREATOR,
     ChallengeRefused,
 )
 from app.challenges.share import challenge_share
-from app.daily.nicknames import NicknameError, clean_nickname
+from app.daily.nicknames import NicknameError
 from app.daily.share import share_text
 from app.languages.i18n import language_of, translator, writing_of
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
 from app.operations.urls import CHALLENGES, challenge_url, game_url
-from app.play.games import open_game, owned_game
+from app.play import challenges
+from app.play.games import owned_game
 from app.storage.models import Challenge, ChallengeGame
 from app.table.card_faces import CardFace
 from app.table.levels import LEVELS, level_of
 from app.table.preferences import level_preference, rules_preference
-from app.table.store import GameKind
 from app.web.deps import (
     PageLimit,
     PlayerId,
@@ -55,21 +44,10 @@ from app.web.deps import (
 )
 from app.web.errors import message_page
 from app.web.tables import current_player, to_table
-from engine import RuleSet
 
 router = APIRouter(prefix=CHALLENGES, tags=["challenges"])
 games_router = APIRouter(prefix="/games", tags=["challenges"])
 """The challenge made of a finished game, under the game's address."""
-
-LINK = re.compile(r"[A-Za-z0-9_-]{24}")
-"""What `secrets.token_urlsafe(LINK_BYTES)` makes: nothing else is looked up."""
-
-
-def _challenge(session: Session, link: str) -> Challenge:
-    challenge = session.get(Challenge, link) if LINK.fullmatch(link) else None
-    if challenge is None:
-        raise ChallengeRefused(NO_SUCH, 404)
-    return challenge
 
 
 def _to_board(challenge: Challenge) -> RedirectResponse:
@@ -82,11 +60,9 @@ def new_challenge(request: Request, session: SessionDep, settings: SettingsDep) 
     player = current_player(request, session)
     deals = (rules_preference(request).key, LEVELS[level_preference(request)], fresh_seed())
     try:
-        challenge = make_challenge(session, player.id, deals, settings.now())
+        return _to_board(challenges.new_challenge(session, player.id, deals, settings.now()))
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
-    session.commit()
-    return _to_board(challenge)
 
 
 @games_router.post("/{game_id}/challenge")
@@ -95,13 +71,12 @@ def challenge_game(
 ) -> Response:
     """A challenge of the player's finished game: its deals, rules and level."""
     row = owned_game(session, game_id, player_id(request))
+    tables = request.app.state.tables
     try:
-        with request.app.state.tables.lent(row) as table:
-            challenge = challenge_of_game(session, row, table, settings.now())
+        made = challenges.challenge_of_finished_game(session, tables, row, settings.now())
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
-    session.commit()
-    return _to_board(challenge)
+    return _to_board(made)
 
 
 @router.post("/{link}/play", dependencies=[PlayerId])
@@ -110,27 +85,22 @@ def play_challenge(
 ) -> Response:
     """The player's game at the challenge: resumed while the counting one is unfinished,
     else a new one (counting the first time, practice after)."""
+    now = settings.now()
     try:
-        challenge = _challenge(session, link)
-        mode = next_mode(session, challenge, player_id(request) or "", settings.now())
+        challenge = challenges.find_challenge(session, link)
+        kind = challenges.game_at_challenge(session, challenge, player_id(request) or "", now)
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
-    if isinstance(mode, ChallengeGame):
-        return RedirectResponse(game_url(mode.game_id), status_code=303)
+    if isinstance(kind, ChallengeGame):
+        return RedirectResponse(game_url(kind.game_id), status_code=303)
     count_start(request)
     player = current_player(request, session)
-    rules = RuleSet.from_key(challenge.rules_key)
     bot = roster.bot(challenge.bot_id)
-    row, table = open_game(session, player, rules, bot, challenge.seed, GameKind(mode))
-    add_challenge_game(session, challenge, row, settings.now())
-    try:
-        session.commit()
-    except IntegrityError:
-        session.rollback()
-        counting = counting_game(session, challenge.id, player.id)
-        target = game_url(counting.game_id) if counting else challenge_url(challenge.id)
-        return RedirectResponse(target, status_code=303)
-    return to_table(request, row, table)
+    started = challenges.start_at_challenge(session, challenge, player, bot, kind, now)
+    if isinstance(started, tuple):
+        return to_table(request, *started)
+    target = game_url(started) if started else challenge_url(challenge.id)
+    return RedirectResponse(target, status_code=303)
 
 
 @router.post("/{link}/name")
@@ -143,19 +113,13 @@ def name_challenge(
 ) -> Response:
     """The maker names the challenge, by the rules of the board's nicknames."""
     try:
-        challenge = _challenge(session, link)
-        if challenge.creator_id != player_id(request):
-            raise ChallengeRefused(NOT_CREATOR, 403)
-        if is_closed(challenge, settings.now()):
-            raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
+        challenge = challenges.find_challenge(session, link)
+        challenges.name_challenge(session, challenge, player_id(request), name, settings.now())
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
-    try:
-        challenge.name = clean_nickname(name)
     except NicknameError as error:
         text = translator(request).gettext(error.message) % error.values
         return message_page(request, 400, text)
-    session.commit()
     return _to_board(challenge)
 
 
@@ -165,12 +129,11 @@ def rematch_challenge(
 ) -> Response:
     """Fresh deals for the group; one rematch per challenge, which everyone is sent to."""
     try:
-        old = _challenge(session, link)
-        challenge = rematch(session, old, player_id(request) or "", settings.now())
+        old = challenges.find_challenge(session, link)
+        made = challenges.rematch_of(session, old, player_id(request) or "", settings.now())
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
-    session.commit()
-    return _to_board(challenge)
+    return _to_board(made)
 
 
 @router.get("/{link}", dependencies=[PageLimit])
@@ -183,7 +146,7 @@ def challenge_board(
     roster: RosterDep,
 ) -> Response:
     try:
-        challenge = _challenge(session, link)
+        challenge = challenges.find_challenge(session, link)
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     now = settings.now()

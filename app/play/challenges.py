@@ -1,0 +1,97 @@
+"""The challenges' services: each makes, starts, names or rematches in the request's
+transaction and commits it, or raises `ChallengeRefused` (or `NicknameError`) with nothing
+stored."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from app.challenges.attempts import add_challenge_game, counting_game, next_mode
+from app.challenges.making import challenge_of_game, is_closed, make_challenge, rematch
+from app.challenges.refusals import CLOSED, NO_SUCH, NOT_CREATOR, ChallengeRefused
+from app.daily.nicknames import clean_nickname
+from app.play.games import open_game
+from app.storage.models import Challenge, ChallengeGame, GameRow, Player
+from app.table.service import Table
+from app.table.store import GameKind
+from app.table.table_cache import TableCache
+from bots.protocol import Bot
+from engine import RuleSet
+
+LINK = re.compile(r"[A-Za-z0-9_-]{24}")
+"""What `secrets.token_urlsafe(LINK_BYTES)` makes: nothing else is looked up."""
+
+
+def find_challenge(session: Session, link: str) -> Challenge:
+    challenge = session.get(Challenge, link) if LINK.fullmatch(link) else None
+    if challenge is None:
+        raise ChallengeRefused(NO_SUCH, 404)
+    return challenge
+
+
+def new_challenge(
+    session: Session, player_id: str, deals: tuple[str, str, str], now: datetime
+) -> Challenge:
+    """A challenge of fresh deals: (rules key, bot, seed)."""
+    challenge = make_challenge(session, player_id, deals, now)
+    session.commit()
+    return challenge
+
+
+def challenge_of_finished_game(
+    session: Session, tables: TableCache, row: GameRow, now: datetime
+) -> Challenge:
+    """A challenge of the player's finished game: its deals, rules and level."""
+    with tables.lent(row) as table:
+        challenge = challenge_of_game(session, row, table, now)
+    session.commit()
+    return challenge
+
+
+def game_at_challenge(
+    session: Session, challenge: Challenge, player_id: str, now: datetime
+) -> ChallengeGame | GameKind:
+    """The counting game to resume, or the kind of game to start (refused once closed or
+    full)."""
+    mode = next_mode(session, challenge, player_id, now)
+    return mode if isinstance(mode, ChallengeGame) else GameKind(mode)
+
+
+def start_at_challenge(
+    session: Session, challenge: Challenge, player: Player, bot: Bot, kind: GameKind, now: datetime
+) -> tuple[GameRow, Table] | str | None:
+    """The player's new game at the challenge's deals, committed. When another start of the
+    same player won the race for the counting game: that game's id, or None if it is gone."""
+    rules = RuleSet.from_key(challenge.rules_key)
+    row, table = open_game(session, player, rules, bot, challenge.seed, kind)
+    add_challenge_game(session, challenge, row, now)
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        counting = counting_game(session, challenge.id, player.id)
+        return counting.game_id if counting else None
+    return row, table
+
+
+def name_challenge(
+    session: Session, challenge: Challenge, player_id: str | None, name: str, now: datetime
+) -> None:
+    """The maker names the challenge, by the rules of the board's nicknames."""
+    if challenge.creator_id != player_id:
+        raise ChallengeRefused(NOT_CREATOR, 403)
+    if is_closed(challenge, now):
+        raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
+    challenge.name = clean_nickname(name)
+    session.commit()
+
+
+def rematch_of(session: Session, old: Challenge, player_id: str, now: datetime) -> Challenge:
+    """Fresh deals for the group; one rematch per challenge, which everyone is sent to."""
+    challenge = rematch(session, old, player_id, now)
+    session.commit()
+    return challenge
