@@ -6,6 +6,10 @@ Cards in hands are integer multisets (see `engine.cards`), so bots can copy a ha
 it out thousands of times per decision: `play` is the unchecked fast path, `unplay` takes a
 card back (the exact solver walks the last tricks with it), and `score_of` scores a finished
 hand without building the explained result.
+
+The module stays whole, longer than the others: the phases share the hand's private state
+(its card masks, the trick in progress, the undo stack), and the look-ahead's hot path reads
+it directly; split across modules, every phase would reach into another's internals.
 """
 
 from __future__ import annotations
