@@ -17,7 +17,7 @@ from app.daily.attempts import deals_secret, ranked_attempts, ranked_row
 from app.daily.share import ShareFacts, share_text
 from app.languages.i18n import Writing
 from app.operations.urls import board_url
-from app.storage.models import DailyAttempt, GameRow
+from app.storage.models import DailyAttempt, GameMode, GameRow
 
 
 @dataclass(frozen=True)
@@ -52,13 +52,13 @@ def daily_result(
 ) -> DailyResult | None:
     """The result of a finished game at a day's deals, with its place on the day's board
     once it is there; None for any other game."""
-    if row.day is None or row.mode not in ("daily", "practice"):
+    if row.day is None or row.mode not in (GameMode.DAILY, GameMode.PRACTICE):
         return None
-    place, field = board_place(session, row.id) if row.mode == "daily" else (None, None)
+    place, field = board_place(session, row.id) if row.mode == GameMode.DAILY else (None, None)
     return DailyResult(
         row.day,
         row.rules_key,
-        row.mode == "practice",
+        row.mode == GameMode.PRACTICE,
         total,
         won,
         place,
