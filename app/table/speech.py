@@ -48,6 +48,7 @@ def speech(
     if view.phase in PLAYING and any(entry["act"] in _BEFORE_PLAY for entry in step):
         lines.append(Spoken(0, contract_words(view, t), view.declarer is not None))
     schweinchen = schweinchen_note(view, t)
+    schweinchen_at, silent_solo_at = view.schweinchen_shown_at(), view.silent_solo_shown_at()
     for position, entry in enumerate(step, start=table.step_start):
         clock = lines[-1].at_ms if lines else 0
         if entry["act"] == "announce" and entry["seat"] != HUMAN:
@@ -56,9 +57,9 @@ def speech(
         elif entry["act"] == "play":
             trick, played = next(new_cards)
             said = _play_words(trick, played, entry["seat"] != HUMAN, t)
-            if schweinchen and position == view.schweinchen_shown_at():
+            if schweinchen and position == schweinchen_at:
                 said.insert(1, Spoken(said[0].at_ms, schweinchen, True))
-            if position == view.silent_solo_shown_at():
+            if position == silent_solo_at:
                 said.insert(1, Spoken(said[0].at_ms, contract_words(view, t), True))
             if trick.number == view.clarification and played is trick.cards[-1]:
                 said.append(Spoken(trick.winner_at_ms, _hochzeit_words(view, t), True))
