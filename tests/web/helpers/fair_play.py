@@ -8,7 +8,8 @@ from datetime import UTC, datetime, timedelta
 from fastapi import FastAPI
 from sqlalchemy import update
 
-from app.storage.models import DailyAttempt, FairPlayCheck, GameRow, Player
+from app.storage.models import DailyAttempt, FairPlayCheck
+from tests.helpers.daily_rows import add_daily_game
 from tests.web.helpers.daily import (
     DAY,
     game_id,
@@ -24,21 +25,7 @@ def add_attempts(
     with application.state.sessions() as session:
         for number, (state, total) in enumerate(zip(states, totals, strict=True), first):
             player = f"{number:032x}"
-            session.add(Player(id=player, nickname=f"P{number}"))
-            session.add(
-                GameRow(
-                    id=f"g{number:031x}",
-                    player_id=player,
-                    rules_key="pagat",
-                    seed="s",
-                    bot_id="heuristic-v1",
-                    log=[[]],
-                    version=0,
-                    mode="daily",
-                    day=DAY,
-                )
-            )
-            session.flush()
+            add_daily_game(session, player, f"g{number:031x}", DAY, f"P{number}")
             attempt = DailyAttempt(
                 player_id=player,
                 day=DAY,

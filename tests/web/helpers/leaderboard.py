@@ -12,7 +12,8 @@ import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.storage.models import DailyAttempt, GameRow, Player
+from app.storage.models import DailyAttempt
+from tests.helpers.daily_rows import add_daily_game
 from tests.web.helpers.daily import (
     DAY,
 )
@@ -70,21 +71,7 @@ def add_finished_attempts(application: FastAPI, totals: list[int], day: date = D
     with application.state.sessions() as session:
         for number, total in enumerate(totals):
             player = f"{number:032x}"
-            session.add(Player(id=player, nickname=f"P{number}"))
-            session.add(
-                GameRow(
-                    id=f"g{number:031x}",
-                    player_id=player,
-                    rules_key="pagat",
-                    seed="s",
-                    bot_id="heuristic-v1",
-                    log=[[]],
-                    version=0,
-                    mode="daily",
-                    day=day,
-                )
-            )
-            session.flush()
+            add_daily_game(session, player, f"g{number:031x}", day, f"P{number}")
             session.add(
                 DailyAttempt(
                     player_id=player,
