@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import random
 import sys
@@ -33,18 +34,34 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from bench import calls_rules  # noqa: E402
 from bots.heuristic.evaluation import has_both, solo_value  # noqa: E402
 from bots.registry import bot_named  # noqa: E402
 from bots.search.bot import SearchBot  # noqa: E402
 from bots.search.evaluate import evaluate_in_full  # noqa: E402
 from bots.search.reservations import SOLO_WORTH_A_LOOK, plays_alone  # noqa: E402
-from engine import SOLOS, Act, CardSet, Contract, Hand, Phase, RuleSet, Step, deal, view_of  # noqa: E402
+from bots.search.values import POINT_WEIGHT  # noqa: E402
+from engine import (  # noqa: E402
+    SOLOS,
+    Act,
+    CardSet,
+    Contract,
+    Hand,
+    Phase,
+    RuleSet,
+    Step,
+    Team,
+    deal,
+    view_of,
+)
 from engine.cards import QUEEN_OF_CLUBS  # noqa: E402
 
 NEVER = 2.0
 """A confidence no share of worlds reaches: the collecting bot never calls."""
 GRID = (0.8, 0.85, 0.9, 0.95, 1.0)
 SOLO_GRID = (0.0, 0.7, 0.8, 0.9, 1.0)
+CURRENT = calls_rules.Rule(plain=0.9, bold=1.0, margin=0.5, distinct=12, bold_distinct=12)
+"""search-v3's call rule before it was calibrated on its own worlds."""
 
 
 def silent(bot: SearchBot) -> SearchBot:
@@ -133,10 +150,18 @@ def valued_calls(view: Any, bot: SearchBot, rng: random.Random) -> list[dict[str
             "won_share": round(v.won_share, 3),
             "gain": round(v.value.expected - best_card.value.expected, 3),
             "card_points": round(v.card_points, 1),
+            "distinct": len(v.utilities),
+            "points": sorted(card_points_of(v.utilities)),
         }
         for v in values
         if v.value.action.act is Act.ANNOUNCE and v.value.action.call is not None
     ]
+
+
+def card_points_of(utilities: Sequence[float]) -> list[int]:
+    """The team's card points in each world, read back from `Valued.utilities` (a world's
+    score plus its card points times `POINT_WEIGHT`: at most 0.24 above the whole score)."""
+    return [round((u - math.floor(u)) / POINT_WEIGHT) for u in utilities]
 
 
 def labelled(
@@ -149,6 +174,7 @@ def labelled(
         steps[team] = Step[call["step"]]
         call["came_true"] = hand.score_of(call["seat"], steps) > 0
         call["team"] = team.value
+        call["team_gain"] = team_gain(hand, team, steps)
     result = hand.result()
     solo = hand.contract is not None and (
         hand.contract.is_declared_solo or hand.contract is Contract.SILENT_SOLO
@@ -161,6 +187,14 @@ def labelled(
         "solo": None if soloist is None else alone.get(soloist),
         "calls": considered,
     }
+
+
+def team_gain(hand: Hand, team: Team, steps: dict[Team, Step]) -> int:
+    """Game points the call's team gains by it, over its seats (a soloist's count thrice):
+    the same tricks scored with and without the step."""
+    silent_steps = {t: Step.NONE for t in hand.calls}
+    seats = [seat for seat in range(4) if hand.team_of[seat] is team]
+    return sum(hand.score_of(seat, steps) - hand.score_of(seat, silent_steps) for seat in seats)
 
 
 def collect(options: argparse.Namespace) -> None:
@@ -198,6 +232,7 @@ def analyse(path: str) -> None:
             made, true = first_crossings(deals, {"plain": plain, "bold": bold})
             successful = f"{true / made:.1%}" if made else "-"
             print(f"  {plain:.2f} | {bold:.2f} -> {made:4d} calls, {successful}")
+    calls_rules.report(deals, CURRENT)
 
 
 def first_crossings(deals: list[dict[str, Any]], confidence: dict[str, float]) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from bots.protocol import Bot
 from bots.random_bot import RandomBot
 from bots.search.bot import SearchBot
 from bots.search.budget import BELIEVING_BUDGET
-from bots.search.style import CAREFUL
+from bots.search.style import BELIEVING, CAREFUL
 
 BOTS: dict[str, Bot] = {
     bot.id: bot
@@ -26,7 +26,7 @@ BOTS: dict[str, Bot] = {
         HeuristicBot(),
         SearchBot(),
         SearchBot(id="search-v2", style=CAREFUL),
-        SearchBot(id="search-v3", style=CAREFUL, budget=BELIEVING_BUDGET),
+        SearchBot(id="search-v3", style=BELIEVING, budget=BELIEVING_BUDGET),
     )
 }
 

@@ -10,9 +10,9 @@ import pytest
 
 from bots.search.budget import BELIEVING_BUDGET
 from bots.search.evaluate import _card_values, evaluate_in_full
-from bots.search.play import MIN_DISTINCT, choose_play
+from bots.search.play import choose_play
 from bots.search.playouts import Outcome
-from bots.search.style import CAREFUL
+from bots.search.style import BELIEVING, CAREFUL
 from bots.search.values import Valued
 from engine import Action, Card
 from tests.helpers.search_v3 import position
@@ -57,7 +57,17 @@ def sure_calls(worlds: int):  # type: ignore[no-untyped-def]
 def test_no_call_on_fewer_distinct_worlds_than_the_least(monkeypatch: pytest.MonkeyPatch) -> None:
     view = position("calls-2", 0)
     assert any(a.call is not None for a in view.legal)
-    monkeypatch.setattr("bots.search.play.evaluate_in_full", sure_calls(MIN_DISTINCT))
+    least = BELIEVING.call_worlds
+    monkeypatch.setattr("bots.search.play.evaluate_in_full", sure_calls(least))
+    assert choose_play(view, random.Random(1), BELIEVING_BUDGET, BELIEVING).call is not None
+    monkeypatch.setattr("bots.search.play.evaluate_in_full", sure_calls(least - 1))
+    assert choose_play(view, random.Random(1), BELIEVING_BUDGET, BELIEVING).call is None
+
+
+def test_the_careful_style_counts_no_distinct_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """search-v2's worlds are independent draws: its calls stay as they were, whatever the
+    budget the style is searched with."""
+    view = position("calls-2", 0)
+    monkeypatch.setattr("bots.search.play.evaluate_in_full", sure_calls(1))
+    assert CAREFUL.call_worlds == 0
     assert choose_play(view, random.Random(1), BELIEVING_BUDGET, CAREFUL).call is not None
-    monkeypatch.setattr("bots.search.play.evaluate_in_full", sure_calls(MIN_DISTINCT - 1))
-    assert choose_play(view, random.Random(1), BELIEVING_BUDGET, CAREFUL).call is None

@@ -22,9 +22,6 @@ from bots.search.style import Style
 from bots.search.values import Valued, paired_gain
 from engine import Act, Action, Contract, SeatView, Step
 
-MIN_DISTINCT = 12
-"""The fewest distinct worlds a believing search (`search-v3`) calls on: where the evidence
-narrowed the worlds to a handful, their share won says little about the real deal."""
 SURE_BY = 1.0
 """Standard errors by which the search's card must beat the model's to be played instead."""
 
@@ -36,7 +33,7 @@ def choose_play(view: SeatView, rng: random.Random, budget: Budget, style: Style
         return card.value.action
     for call in (v for v in values if v.value.action.act is Act.ANNOUNCE):
         gain = call.value.expected - card.value.expected
-        if budget.believes and len(call.utilities) < MIN_DISTINCT:
+        if len(call.utilities) < _least_worlds(view, call, style):
             continue
         if gain >= style.call_margin and call.won_share >= _confidence(view, call, style):
             return call.value.action
@@ -56,16 +53,25 @@ def _may_call(view: SeatView, style: Style) -> bool:
 
 def _confidence(view: SeatView, call: Valued, style: Style) -> float:
     """How sure a call must be: a first Re or Kontra of a normal game less than the rest."""
+    return style.call_confidence if _plain(view, call) else style.bold_confidence
+
+
+def _least_worlds(view: SeatView, call: Valued, style: Style) -> int:
+    """The fewest distinct worlds a call is made on, the same way round."""
+    return style.call_worlds if _plain(view, call) else style.bold_worlds
+
+
+def _plain(view: SeatView, call: Valued) -> bool:
+    """A first Re or Kontra of a normal game."""
     step = call.value.action.call
     team = view.team
-    plain = (
+    return (
         step is not None
         and step.step is Step.TEAM
         and view.contract is Contract.NORMAL
         and team is not None
         and view.announced[team.other] is Step.NONE
     )
-    return style.call_confidence if plain else style.bold_confidence
 
 
 def _card(view: SeatView, plays: list[Valued]) -> Valued:

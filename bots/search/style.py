@@ -9,7 +9,7 @@ logged actions, but regression positions and measured figures belong to one styl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,13 @@ class Style:
     bold_confidence: float = 0.85
     """The same for every other call the style allows (further steps, replies, a Hochzeit
     or a solo): those went wrong most often in self-play."""
+    call_worlds: int = 0
+    """The fewest distinct worlds a first Re or Kontra of a normal game is made on. A
+    believing search (`search-v3`) values a call over its distinct worlds only (resampled
+    copies of the likely ones would overstate its chance); where the evidence narrowed them
+    to a handful, their share says little."""
+    bold_worlds: int = 0
+    """The same for every other call."""
     calls_in_armut: bool = True
     """Whether to call in an Armut game, where the worlds know least (the exchange is half
     hidden)."""
@@ -53,3 +60,7 @@ itself, and `bench/calls.py`): a first Re or Kontra of a normal game when 90 % o
 win, every other call only when all of them do (a further step that fails takes the team's
 earlier calls down with it), none in an Armut game and no replies, and solos only when they
 clearly pay and win in 80 % of the simulated deals."""
+
+BELIEVING = replace(CAREFUL, call_worlds=12, bold_worlds=12)
+"""`search-v3`: the careful style on its own believed worlds (`bench/calls.py --bot
+search-v3`)."""
