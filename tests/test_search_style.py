@@ -11,7 +11,7 @@ from bots.registry import bot_named
 from bots.search.bot import SearchBot
 from bots.search.play import _confidence, _may_call
 from bots.search.reservations import _paired_choice
-from bots.search.style import CAREFUL, FIRST
+from bots.search.style import BELIEVING, CAREFUL, FIRST, Style
 from bots.search.values import ActionValue, Valued
 from engine import Act, Action, Call, Contract, SeatView, Step, Team, view_of
 from tests.scripting import all_healthy, rigged_hand, run
@@ -42,6 +42,26 @@ def test_the_registered_search_bots_differ_only_in_style() -> None:
     assert isinstance(first, SearchBot) and isinstance(careful, SearchBot)
     assert (first.style, careful.style) == (FIRST, CAREFUL)
     assert first.budget == careful.budget
+
+
+def test_search_v3_calls_as_calibrated_on_its_own_worlds() -> None:
+    """`bench/calls.py --bot search-v3` (`bench/RESULTS.md`): its calls are valued over 12 to
+    20 distinct worlds, so a first Re or Kontra needs 95 % of at least 8 of them and every
+    other call all of at least 16; everything else is search-v2's careful style."""
+    believing = bot_named("search-v3")
+    assert isinstance(believing, SearchBot) and believing.style == BELIEVING
+    assert (BELIEVING.call_confidence, BELIEVING.call_worlds) == (0.95, 8)
+    assert (BELIEVING.bold_confidence, BELIEVING.bold_worlds) == (1.0, 16)
+    calls = {"call_confidence", "call_worlds", "bold_worlds"}
+    fields = [f.name for f in dataclasses.fields(Style) if f.name not in calls]
+    assert all(getattr(BELIEVING, name) == getattr(CAREFUL, name) for name in fields)
+
+
+def test_search_v1_and_v2_count_no_distinct_worlds() -> None:
+    """Their worlds are independent draws: their calls stay as measured."""
+    for style in (FIRST, CAREFUL):
+        assert (style.call_worlds, style.bold_worlds) == (0, 0)
+    assert (CAREFUL.call_confidence, CAREFUL.bold_confidence) == (0.9, 1.0)
 
 
 def test_a_first_re_of_a_normal_game_needs_less_than_a_further_step() -> None:

@@ -4,6 +4,7 @@ distinct world, and a handful of distinct worlds is no ground for a call at all.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,7 +15,7 @@ from bots.search.play import choose_play
 from bots.search.playouts import Outcome
 from bots.search.style import BELIEVING, CAREFUL
 from bots.search.values import Valued
-from engine import Action, Card
+from engine import Action, Card, Step
 from tests.helpers.search_v3 import position
 
 
@@ -71,3 +72,16 @@ def test_the_careful_style_counts_no_distinct_worlds(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr("bots.search.play.evaluate_in_full", sure_calls(1))
     assert CAREFUL.call_worlds == 0
     assert choose_play(view, random.Random(1), BELIEVING_BUDGET, CAREFUL).call is not None
+
+
+def test_a_further_step_needs_more_distinct_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failed no 90 takes the team's Re down with it: search-v3 makes it only on at least
+    `bold_worlds` distinct worlds, all won."""
+    view = position("calls-2", 0)
+    monkeypatch.setattr("bots.search.play.evaluate_in_full", sure_calls(BELIEVING.bold_worlds - 1))
+    without_re = [a for a in view.legal if a.call is None or a.call.step is not Step.TEAM]
+    narrowed = dataclasses.replace(view, legal=tuple(without_re))
+    assert any(a.call is not None for a in narrowed.legal)
+    assert choose_play(narrowed, random.Random(1), BELIEVING_BUDGET, BELIEVING).call is None
+    monkeypatch.setattr("bots.search.play.evaluate_in_full", sure_calls(BELIEVING.bold_worlds))
+    assert choose_play(narrowed, random.Random(1), BELIEVING_BUDGET, BELIEVING).call is not None
