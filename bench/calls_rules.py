@@ -86,10 +86,9 @@ def allowed(call: dict[str, Any]) -> bool:
 def clears(call: dict[str, Any], rule: Rule) -> bool:
     plain = call["step"] == "TEAM" and call["contract"] == Contract.NORMAL.value
     confidence, least = (rule.plain, rule.distinct) if plain else (rule.bold, rule.bold_distinct)
-    return (
-        call["gain"] >= rule.margin
-        and call["won_share"] >= confidence
-        and call.get("distinct", least) >= least
+    distinct: int = call.get("distinct", least)
+    return bool(call["gain"] >= rule.margin and call["won_share"] >= confidence) and (
+        distinct >= least
     )
 
 
