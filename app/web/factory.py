@@ -66,6 +66,7 @@ from app.web.routes import (
 )
 from app.web.secrecy import DealsSecret, refused_while_secret
 from app.web.security import BodyLimit, SecurityHeaders, same_origin
+from bots.search.budget import DEFAULT_BUDGET
 from engine import PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,7 +137,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hint_slots = HINTS_WAITING_PER_WORKER * max(1, roster.background_workers)
     app.state.hints = HintKeeper(roster, hint_slots)
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
-    app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
+    fair_play_budget = DEFAULT_BUDGET.scaled(settings.fair_play_worlds)
+    app.state.fair_play = FairPlayChecks(app.state.sessions, roster, fair_play_budget)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
     for module in (*routers, history, install, long_boards, challenges):
         app.include_router(module.router)
