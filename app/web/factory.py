@@ -66,6 +66,7 @@ from app.web.routes import (
 )
 from app.web.secrecy import DealsSecret, refused_while_secret
 from app.web.security import BodyLimit, SecurityHeaders, same_origin
+from app.web.template_cache import COMPILED
 from bots.search.budget import DEFAULT_BUDGET
 from engine import PRESETS
 
@@ -208,14 +209,15 @@ def _card_faces(env: Environment) -> Callable[[CardFace], Markup]:
 
 
 def _templates(assets: Assets) -> Jinja2Blocks:
-    """Templates are compiled once per process and not checked for changes on every render
-    (a stat per template and include was 5 % of a click): an edited template shows after a
-    restart."""
+    """Templates are compiled once per process, whatever the number of apps made in it
+    (`app.web.template_cache`), and not checked for changes on every render (a stat per
+    template and include was 5 % of a click): an edited template shows after a restart."""
     env = Environment(
         loader=FileSystemLoader(ROOT / "templates"),
         autoescape=True,
         auto_reload=False,
         extensions=["jinja2.ext.i18n"],
+        bytecode_cache=COMPILED,
     )
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     templates = Jinja2Blocks(env=env, context_processors=[_remembered_rules, _language])
