@@ -83,6 +83,33 @@ def wrong_way(root: Path, allowed: dict[str, set[str]]) -> list[str]:
     return wrong
 
 
+PERSISTENCE = ("app/storage", "app/table/store.py")
+"""The modules that read and write the database's rows of games and players."""
+NOT_OF_PERSISTENCE = ("bots", "app.operations.ratelimit", "app.operations.bot_pool")
+"""Who plays the other seats and how often a client may click: the services' business (a
+click's count reaches the store as a `Guard` from `app.play.clicks`)."""
+
+
+def persistence_imports(root: Path) -> list[str]:
+    """Each import by a persistence module of what persistence is to know nothing of."""
+    wrong: list[str] = []
+    for place in PERSISTENCE:
+        paths = [root / place] if place.endswith(".py") else sorted((root / place).rglob("*.py"))
+        for path in paths:
+            for name in sorted(imported_modules(path, root)):
+                if any(
+                    name == other or name.startswith(f"{other}.") for other in NOT_OF_PERSISTENCE
+                ):
+                    wrong.append(f"{'.'.join(module_name(path, root))} -> {name}")
+    return wrong
+
+
+def test_persistence_knows_nothing_of_bots_or_rate_limits() -> None:
+    """The code map lets `app.table` import `operations` and `bots` (its presenter needs
+    them), so the map alone would let the store count clicks again."""
+    assert persistence_imports(ROOT) == []
+
+
 def test_imports_run_the_way_the_code_map_says() -> None:
     allowed = code_map((ROOT / "README.md").read_text(encoding="utf-8"))
     assert wrong_way(ROOT, allowed) == []
