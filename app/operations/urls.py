@@ -69,3 +69,12 @@ def challenge_of_game_url(game_id: str) -> str:
 def board_url(day: date, rules_key: str) -> str:
     """A day's board for a rule set."""
     return f"{BOARD}?day={day.isoformat()}&rules={rules_key}"
+
+
+LONG_BOARD = f"{BOARD}/{{kind}}"
+"""The route of the week's and the month's boards (`kind`: `week` or `month`)."""
+
+
+def long_board_url(kind: str, day: date, rules_key: str) -> str:
+    """The week's or month's board (`kind`) holding `day`, for a rule set."""
+    return f"{LONG_BOARD.format(kind=kind)}?day={day.isoformat()}&rules={rules_key}"

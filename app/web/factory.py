@@ -236,6 +236,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         review_url=urls.review_url,
         record_url=urls.record_url,
         board_url=urls.board_url,
+        long_board_url=urls.long_board_url,
         challenges_url=urls.CHALLENGES,
         challenge_url=urls.challenge_url,
         play_challenge_url=urls.play_challenge_url,

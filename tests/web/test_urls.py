@@ -20,6 +20,8 @@ BUILT = {
         urls.review_url("g", 2),
         urls.record_url("g", 2),
         urls.BOARD,
+        urls.long_board_url("week", date(2026, 11, 29), "ddv").split("?")[0],
+        urls.long_board_url("month", date(2026, 11, 29), "ddv").split("?")[0],
         urls.challenge_url("c" * 24),
     ],
     "POST": [
@@ -33,7 +35,7 @@ BUILT = {
         urls.challenge_of_game_url("g"),
     ],
 }
-BY_HAND = re.compile(r"/games/\{|leaderboard\?day=|/challenges/\{")
+BY_HAND = re.compile(r"/games/\{|leaderboard(/[^\"'?\n]*)?\?day=|/challenges/\{")
 
 
 def test_every_built_address_is_a_route(app: FastAPI) -> None:
@@ -46,6 +48,8 @@ def test_every_built_address_is_a_route(app: FastAPI) -> None:
 
 def test_a_board_address_names_its_day_and_rules() -> None:
     assert urls.board_url(date(2026, 11, 29), "ddv") == "/leaderboard?day=2026-11-29&rules=ddv"
+    week = urls.long_board_url("week", date(2026, 11, 29), "ddv")
+    assert week == "/leaderboard/week?day=2026-11-29&rules=ddv"
 
 
 def test_no_address_is_built_by_hand() -> None:

@@ -69,7 +69,7 @@ def play_daily(
     return RedirectResponse(game_url(start.game_id), status_code=303)
 
 
-@router.get("/leaderboard", dependencies=[PageLimit])
+@router.get(BOARD, dependencies=[PageLimit])
 def leaderboard(
     request: Request,
     session: SessionDep,
