@@ -14,7 +14,7 @@ from engine.announcements import call_for
 from engine.cards import Rank, Suit
 from engine.rules import Scoring
 from engine.score_items import LEVEL_POINTS
-from engine.stakes import DDV_AGAINST
+from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS
 
 HUMAN_NAME = N_("You")
 BOT_NAMES = ("Lena", "Jonas", "Emma")
@@ -120,12 +120,15 @@ _ITEMS = {
     ItemKind.FOX: N_("caught a fox (A♦)"),
     ItemKind.CHARLIE: N_("won the last trick with Charlie (J♣)"),
     ItemKind.CHARLIE_CAUGHT: N_("caught Charlie (J♣) in the last trick"),
-    ItemKind.DOPPELKOPF: N_("Doppelkopf: a trick of 40 points or more"),
 }
+DOPPELKOPF = N_("Doppelkopf: a trick of %(points)s points or more")
+"""The Doppelkopf's line, with the engine's card points (`engine.stakes.DOPPELKOPF_POINTS`)."""
 
 
 def item_text(item: ScoreItem, scoring: Scoring, t: Translator) -> str:
     """A scoring item as the end-of-hand sheet explains it."""
+    if item.kind is ItemKind.DOPPELKOPF:
+        return t.gettext(DOPPELKOPF) % {"points": DOPPELKOPF_POINTS}
     if item.step is None:
         return t.gettext(_ITEMS[item.kind])
     values = {"other": team_name(item.team.other, t), "call": _step_call(item.step, t)}
