@@ -16,7 +16,7 @@ from app.daily.game_context import GameContext
 from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
 from app.operations.urls import challenge_url
-from app.storage.models import ChallengeGame, GameMode, GameRow
+from app.storage.models import ChallengeGame, GameRow
 from app.table.levels import level_of
 from app.table.service import Table
 
@@ -27,7 +27,7 @@ def challenge_context(row: GameRow, table: Table, now: datetime, writing: Writin
     t = writing.words
     level = level_of(row.bot_id)
     return GameContext(
-        title=t.gettext(KINDS[GameMode(row.mode)]),
+        title=t.gettext(KINDS[row.mode]),
         ranked=row.mode == COUNTS,
         replay_seed=None,
         commitment=None,

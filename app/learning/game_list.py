@@ -116,7 +116,7 @@ class GameEntry:
 
     id: str
     created_at: datetime
-    mode: str
+    mode: GameMode
     day: date | None
     rules_key: str
     level: str
@@ -130,7 +130,7 @@ class GameEntry:
     @property
     def kind(self) -> str:
         """The message id of the game's kind (`New game`, `Daily, ranked`, …)."""
-        return KINDS[GameMode(self.mode)]
+        return KINDS[self.mode]
 
     @property
     def status_text(self) -> str:
