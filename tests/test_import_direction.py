@@ -123,6 +123,32 @@ def test_the_code_map_names_every_package_of_app() -> None:
     assert allowed["bots"] == {"engine"}
 
 
+def modules_named(readme: str) -> dict[str, set[str]]:
+    """Each `app` package's modules as its row of the code map names them: `name` for a
+    module, `name/` for a package inside it (a dotted name points elsewhere)."""
+    section = readme.split("\n## Code map\n", 1)[1].split("\n## ", 1)[0]
+    named: dict[str, set[str]] = {}
+    for line in section.splitlines():
+        if (match := ROW.match(line)) and match["package"].startswith("app/"):
+            names = re.findall(r"`([a-z0-9_]+/?)`", match["holds"])
+            named[match["package"].replace("/", ".")] = set(names)
+    return named
+
+
+def modules_of(package: Path) -> set[str]:
+    """A package's modules and the packages inside it (`name/`), as the map names them."""
+    modules = {path.stem for path in package.glob("*.py") if path.stem != "__init__"}
+    inner = {path.parent.name for path in package.glob("*/*.py")}
+    return modules | {f"{name}/" for name in inner}
+
+
+def test_the_code_map_names_every_module_of_app_and_no_other() -> None:
+    """A module added, moved or gone shows in the map a newcomer reads."""
+    named = modules_named((ROOT / "README.md").read_text(encoding="utf-8"))
+    for package, names in named.items():
+        assert names == modules_of(ROOT / package.replace(".", "/")), package
+
+
 def test_the_map_is_read_with_the_short_names_of_app(tmp_path: Path) -> None:
     readme = (
         "# X\n\n## Code map\n\n| package | what it holds | may import |\n|---|---|---|\n"
