@@ -200,6 +200,16 @@ def test_the_game_that_counts_offers_no_hint_and_practice_does(
     assert "data-hint" in other.get(play(other, link)).text
 
 
+def test_the_board_names_the_bot_that_plays_the_par(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board names the par's bot by the level the par is played at
+    (`app.challenges.par.PAR_LEVEL`); it once named the normal bot by its own copy."""
+    monkeypatch.setattr("app.web.routes.challenges.PAR_LEVEL", "strong")
+    board = client.get(f"/challenges/{new_challenge(client)}").text
+    assert "the strong bot" in board and "the normal bot" not in board
+
+
 def test_equal_totals_share_a_place_as_on_the_day_board() -> None:
     assert list(shared_places([9, 5, 5, 5, 1, -3, -3])) == [1, 2, 2, 2, 5, 6, 6]
     assert list(shared_places([])) == []
