@@ -139,7 +139,7 @@ def weigh(moment: Moment, evaluate: Evaluate, seed: str) -> Decision:
     choosing, measuring = random.Random(rng.random()), random.Random(rng.random())
     ranked = sorted(
         (valued.value for valued in evaluate(view, choosing, chosen, None)),
-        key=lambda value: -value.expected,
+        key=lambda value: (-value.expected, value.action != chosen),
     )
     options = [Option(value.action.notation, value.expected, value.spread) for value in ranked]
     best, mine = ranked[0], next(value for value in ranked if value.action == chosen)
