@@ -5,6 +5,10 @@ standard error, for the review's measure and for the old one.
 
 Usage: python bench/review_bias.py [--bot search-v3] [--hands 200] [--minutes 40] [--seed review]
 
+`--bot reviewer` seats the review's own judgement: the action the review's evaluation values
+highest, on worlds of the seat's own (the review's argmax, not a bot's style): a player the
+split measure must charge nothing on average, whatever the evaluation's noise.
+
 - split (the review): the best action picked on one set of worlds, its advantage over the
   chosen action measured on an independent set;
 - same worlds (the review before): the best action's value less the chosen one's on the
@@ -31,21 +35,30 @@ if __package__ in (None, ""):
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from app.learning.review import TIE, Decision, human_moments  # noqa: E402
-from app.learning.review_jobs import weigh_by_search  # noqa: E402
+from app.learning.review_jobs import review_evaluation, weigh_by_search  # noqa: E402
 from bots.registry import bot_named  # noqa: E402
-from engine import PAGAT, Hand, HandRecord, deal, view_of  # noqa: E402
+from engine import PAGAT, Action, Hand, HandRecord, SeatView, deal, view_of  # noqa: E402
+
+
+def reviewers_choice(view: SeatView, rng: random.Random) -> Action:
+    """The action the review's evaluation values highest on worlds drawn from `rng`."""
+    if len(view.legal) == 1:
+        return view.legal[0]
+    anything = view.legal[0]
+    return review_evaluation(view, rng, anything)[0].value.action
 
 
 def played(bot_id: str, number: int, seed: str) -> HandRecord:
     """One hand with `bot_id` in seat 0 and `heuristic-v1` in the others."""
-    tested, model = bot_named(bot_id), bot_named("heuristic-v1")
+    model = bot_named("heuristic-v1")
+    tested = reviewers_choice if bot_id == "reviewer" else bot_named(bot_id).choose
     dealt = deal(f"{seed}-{number}", number % 4, 0)
     hand = Hand(PAGAT, dealt.hands, dealt.dealer)
     while not hand.is_over:
         seat = hand.to_act
         assert seat is not None
-        bot = tested if seat == 0 else model
-        hand.apply(bot.choose(view_of(hand, seat), random.Random(number)))
+        choose = tested if seat == 0 else model.choose
+        hand.apply(choose(view_of(hand, seat), random.Random(number)))
     return HandRecord.of_hand(hand)
 
 
