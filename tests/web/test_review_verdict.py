@@ -18,11 +18,13 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.learning.review import TIE, Decision, Moment, human_moments, summarise, weigh
-from app.learning.review_jobs import EVALUATOR
+from app.learning.review_jobs import EVALUATOR, weigh_by_search
 from app.operations.settings import utc_now
 from app.storage.models import HandReview
+from bots.heuristic.bot import HeuristicBot
 from bots.search.values import ActionValue, Valued, best_first
-from engine import Action, HandRecord, SeatView, parse_record
+from engine import Action, HandRecord, Phase, SeatView, parse_record, view_of
+from tests.scripting import fill_deal, rigged_hand, run
 from tests.web.helpers.review import played_hand, reviews_of
 from tests.web.helpers.review_parts import scripted
 
@@ -259,3 +261,20 @@ def test_a_hand_within_the_noise_costs_nothing_beyond_it(app: FastAPI, client: T
     assert "Your decisions cost nothing beyond the noise this hand" in summary
     assert "+0.3 ± 0.6 game points" in summary
     assert 'class="grade"' not in page
+
+
+def test_an_armut_pass_is_weighed_against_the_normal_levels_only_on_both_sets() -> None:
+    """An Armut pass has hundreds of choices within each other's noise: the review weighs the
+    human's against the normal level's, on the worlds that pick the better and on those that
+    measure the loss."""
+    hand = rigged_hand(fill_deal({0: "AC AC KC KC 9C AS AS KS 9S AH QS JD"}))
+    while hand.phase is Phase.RESERVATIONS:
+        seat = hand.to_act
+        run(hand, f"{seat} {'armut' if seat == 0 else 'healthy'}")
+    view = view_of(hand, 0)
+    model = HeuristicBot().choose(view, random.Random(0))
+    chosen = next(a for a in view.legal if a != model)
+    decision = weigh_by_search(Moment(4, view, chosen), "armut")
+    assert decision.measured and decision.kind == "armut"
+    assert {o.action for o in decision.options} == {chosen.notation, model.notation}
+    assert decision.best in (chosen.notation, model.notation)
