@@ -95,8 +95,12 @@ def main() -> None:
         decisions += len(weighed)
         graded += sum(bool(d.grade) for d in weighed)
         within += sum(d.within_noise for d in weighed)
-        line = {"hand": number, "decisions": len(weighed), "split": round(split[-1], 3)}
-        line |= {"same": round(same[-1], 3), "seconds": round(seconds, 2)}
+        kinds: dict[str, float] = {}
+        for decision in weighed:
+            kinds[decision.kind] = round(kinds.get(decision.kind, 0.0) + decision.loss, 3)
+        line: dict[str, object] = {"hand": number, "decisions": len(weighed)}
+        line["split"] = round(split[-1], 3)
+        line |= {"same": round(same[-1], 3), "seconds": round(seconds, 2), "kinds": kinds}
         print(json.dumps(line), flush=True)
         if time.monotonic() - began > args.minutes * 60:
             break
