@@ -6,9 +6,7 @@ mark is a word; Russian speaks to the player with ты and writes "solo" in Lati
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Sequence
 
 import pytest
 from fastapi import FastAPI
@@ -21,8 +19,9 @@ from app.learning.review_reasons import SENTENCES, reason_text
 from app.operations.settings import utc_now
 from app.storage.models import HandReview
 from bots.search.contrast import Difference
-from engine import Action, SeatView, parse_record
+from engine import parse_record
 from tests.web.driver import HTMX, page_version, start_game
+from tests.web.helpers.review_parts import scripted
 
 DECLINED_ARMUT = "s42"
 """A seed where the human, healthy, is offered an Armut that everybody declines."""
@@ -52,11 +51,8 @@ def declined_armut(client: TestClient) -> str:
     return url
 
 
-def accepting_was_better(
-    view: SeatView, rng: random.Random, chosen: Action
-) -> Sequence[tuple[Action, float, float]]:
-    """A scripted evaluation: taking the Armut 1.5, everything else 1.2."""
-    return [(a, 1.5 if a.notation == "armut-accept" else 1.2, 0.2) for a in view.legal]
+accepting_was_better = scripted({"armut-accept": 1.5}, others=1.2)
+"""A scripted evaluation: taking the Armut 1.5, everything else 1.2."""
 
 
 def store_review(app: FastAPI, client: TestClient, url: str) -> None:
