@@ -19,7 +19,9 @@ if [ "${1:-}" = quick ]; then
   echo "== ruff"
   ruff check engine bots app tests bench
   echo "== pytest, quick tier (no browser, PostgreSQL or slow tests)"
-  exec python -m pytest -n auto --dist loadfile -m "not browser and not postgres and not slow" "$@"
+  # tests/browser is not even collected: every test in it is a browser test.
+  exec python -m pytest -n auto --dist loadfile --ignore=tests/browser \
+    -m "not browser and not postgres and not slow" "$@"
 fi
 . scripts/chromium.sh
 . scripts/postgres.sh

@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from app.operations.ratelimit import Limits
+from bots.search.budget import DEFAULT_BUDGET
 
 VAR = Path(__file__).resolve().parents[2] / "var"
 
@@ -21,6 +22,7 @@ def utc_now() -> datetime:
 DEFAULT_BOT_DELAY_MS = 500
 DEFAULT_RANKED_PER_ADDRESS = 4
 DEFAULT_BACKGROUND_WORKERS = 1
+DEFAULT_FAIR_PLAY_WORLDS = DEFAULT_BUDGET.worlds
 SERVER_SEARCH_WORKERS = 1
 """The server's live workers (`DOKO_SEARCH_WORKERS`); an app made in code starts none."""
 
@@ -52,6 +54,11 @@ class Settings:
     ranked_per_address: int = DEFAULT_RANKED_PER_ADDRESS
     """Ranked attempts a day (per rule set) started from one network address, as the rate
     limits count it; past them a new player's daily game is practice. 0: no cap."""
+    fair_play_worlds: int = DEFAULT_FAIR_PLAY_WORLDS
+    """Worlds per decision searched from the player's view by a fair-play check
+    (`DOKO_FAIR_PLAY_WORLDS`; the rest of the search's budget in proportion, and stored with
+    each check's verdict): fewer check a game sooner and judge it less surely (a pagat game
+    takes about 4 s of one core at 40, 1 s at 8)."""
     tune_collector: bool = False
     """Whether start-up tunes the garbage collector for a long-lived server process
     (`app.web.factory._spare_the_collector`): the server's settings (`from_env`) say yes; an app
@@ -95,6 +102,7 @@ class Settings:
             ranked_per_address=count_from(
                 "DOKO_RANKED_PER_ADDRESS", DEFAULT_RANKED_PER_ADDRESS, MOST_RANKED_PER_ADDRESS
             ),
+            fair_play_worlds=worlds_from("DOKO_FAIR_PLAY_WORLDS", DEFAULT_FAIR_PLAY_WORLDS),
             tune_collector=True,
         )
 
@@ -142,6 +150,22 @@ def count_from(name: str, default: int, most: int) -> int:
     text = os.environ.get(name, str(default)).strip()
     if not (text.isascii() and text.isdigit()) or int(text) > most:
         raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {text!r}")
+    return int(text)
+
+
+MOST_FAIR_PLAY_WORLDS = 400
+"""Ten times the default: a check that long holds a background worker for most of a minute
+per game; a larger number is a typo."""
+
+
+def worlds_from(name: str, default: int) -> int:
+    """A search's worlds from the variable `name`: from 1 (no world, no search) to
+    `MOST_FAIR_PLAY_WORLDS`."""
+    text = os.environ.get(name, str(default)).strip()
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST_FAIR_PLAY_WORLDS:
+        raise SettingsError(
+            f"{name} must be a whole number from 1 to {MOST_FAIR_PLAY_WORLDS}, not {text!r}"
+        )
     return int(text)
 
 

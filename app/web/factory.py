@@ -66,6 +66,8 @@ from app.web.routes import (
 )
 from app.web.secrecy import DealsSecret, refused_while_secret
 from app.web.security import BodyLimit, SecurityHeaders, same_origin
+from app.web.template_cache import COMPILED
+from bots.search.budget import DEFAULT_BUDGET
 from engine import PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,7 +138,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hint_slots = HINTS_WAITING_PER_WORKER * max(1, roster.background_workers)
     app.state.hints = HintKeeper(roster, hint_slots)
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
-    app.state.fair_play = FairPlayChecks(app.state.sessions, roster)
+    fair_play_budget = DEFAULT_BUDGET.scaled(settings.fair_play_worlds)
+    app.state.fair_play = FairPlayChecks(app.state.sessions, roster, fair_play_budget)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
     for module in (*routers, history, install, long_boards, challenges):
         app.include_router(module.router)
@@ -206,14 +209,15 @@ def _card_faces(env: Environment) -> Callable[[CardFace], Markup]:
 
 
 def _templates(assets: Assets) -> Jinja2Blocks:
-    """Templates are compiled once per process and not checked for changes on every render
-    (a stat per template and include was 5 % of a click): an edited template shows after a
-    restart."""
+    """Templates are compiled once per process, whatever the number of apps made in it
+    (`app.web.template_cache`), and not checked for changes on every render (a stat per
+    template and include was 5 % of a click): an edited template shows after a restart."""
     env = Environment(
         loader=FileSystemLoader(ROOT / "templates"),
         autoescape=True,
         auto_reload=False,
         extensions=["jinja2.ext.i18n"],
+        bytecode_cache=COMPILED,
     )
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     templates = Jinja2Blocks(env=env, context_processors=[_remembered_rules, _language])
@@ -236,6 +240,10 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         review_url=urls.review_url,
         record_url=urls.record_url,
         board_url=urls.board_url,
+        long_board_url=urls.long_board_url,
+        daily_url=urls.daily_url,
+        language_url=urls.language_url,
+        manifest_url=urls.manifest_url,
         challenges_url=urls.CHALLENGES,
         challenge_url=urls.challenge_url,
         play_challenge_url=urls.play_challenge_url,

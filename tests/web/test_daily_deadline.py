@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
@@ -16,7 +16,6 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.operations.settings import Settings
 from app.storage.models import DailyAttempt
 from tests.web.driver import HTMX, data_actions, default_choice, page_version, play_game
 from tests.web.helpers.daily import (
@@ -48,7 +47,7 @@ def late_start(tmp_path: Path) -> Iterator[Table]:
     """A ranked attempt started at 23:50 UTC, a few moves in."""
     clock = Clock(datetime.combine(DAY, time(23, 50), UTC))
     base = daily_settings(tmp_path)
-    settings = Settings(base.database_url, SECRET, bot_delay_ms=0, limits=None, clock=clock)
+    settings = replace(base, clock=clock)
     with running(settings) as application, TestClient(application) as client:
         url = start_daily(client)
         advance(client, url, 3)
@@ -115,7 +114,7 @@ def test_a_game_finished_before_closing_is_ranked(late_start: Table) -> None:
 def test_practice_deals_are_offered_again_only_once_the_seed_is_public(tmp_path: Path) -> None:
     clock = Clock(datetime.combine(DAY, time(20), UTC))
     base = daily_settings(tmp_path)
-    settings = Settings(base.database_url, SECRET, bot_delay_ms=0, limits=None, clock=clock)
+    settings = replace(base, clock=clock)
     with running(settings) as application, TestClient(application) as client:
         play_game(client, start_daily(client))
         practice = start_daily(client)

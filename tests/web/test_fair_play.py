@@ -31,7 +31,7 @@ from app.daily.fairplay.__main__ import main as fairplay_command
 from app.daily.fairplay.checks import EVALUATOR
 from app.daily.fairplay.standing import rarity
 from app.languages.i18n import LANGUAGES, translations, writing
-from app.operations.settings import Settings
+from app.operations.settings import DEFAULT_FAIR_PLAY_WORLDS, Settings
 from app.storage.models import DailyAttempt, FairPlayCheck, FairPlayDecision
 from app.table.levels import DAILY_LEVEL, LEVELS
 from app.table.service import HUMAN, human_action, new_table, next_hand
@@ -129,7 +129,8 @@ class Scene:
 
 @pytest.fixture(scope="module")
 def scene(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scene]:
-    settings = daily_settings(tmp_path_factory.mktemp("fair-play"))
+    folder = tmp_path_factory.mktemp("fair-play")
+    settings = daily_settings(folder, fair_play_worlds=DEFAULT_FAIR_PLAY_WORLDS)
     with running(settings) as application, browsers(application, 3) as (scout, cheat, fair):
         scout_url = start_daily(scout)
         play_mirrored(scout, scout_url, honest)

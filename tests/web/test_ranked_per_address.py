@@ -23,11 +23,9 @@ from fastapi.testclient import TestClient
 import app.play.daily as daily_service
 from app.daily.attempts import attempts_close_at, same_network
 from app.daily.networks import RankedSlot, first_kept_day, network_hash
-from app.operations.settings import Settings
 from app.storage.models import DailyAttempt, GameRow, NetworkSalt
 from tests.web.helpers.daily import (
     DAY,
-    SECRET,
     count,
     daily_settings,
     game_id,
@@ -165,7 +163,7 @@ def test_the_network_is_kept_as_a_salted_hash_shared_by_every_process(tmp_path: 
 def test_each_day_has_its_own_salt(tmp_path: Path) -> None:
     clock = Clock(noon(DAY))
     base = daily_settings(tmp_path)
-    settings = Settings(base.database_url, SECRET, bot_delay_ms=0, limits=None, clock=clock)
+    settings = replace(base, clock=clock)
     with running(settings) as application:
         first = attempt_of_game(application, start_at(application, HOME))
         clock.moment = noon(DAY + timedelta(days=1))
@@ -182,7 +180,7 @@ def test_the_networks_are_forgotten_seven_days_after_the_day_closes(tmp_path: Pa
     assert first_kept_day(FORGOTTEN_AT - timedelta(seconds=1)) == DAY
     clock = Clock(noon(DAY))
     base = daily_settings(tmp_path)
-    settings = Settings(base.database_url, SECRET, bot_delay_ms=0, limits=None, clock=clock)
+    settings = replace(base, clock=clock)
     with running(settings) as application:
         url = start_at(application, HOME)
         clock.moment = FORGOTTEN_AT - timedelta(seconds=1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -21,7 +21,6 @@ from fastapi.testclient import TestClient
 
 from app.languages.i18n import translations
 from app.languages.words import seat_name
-from app.operations.settings import Settings
 from app.storage.models import HintUse
 from engine import CardSet, deal
 from tests.web.driver import HTMX, page_version, play_game
@@ -76,7 +75,7 @@ class Day:
 def day(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Day]:
     clock = Clock(noon(DAY))
     base = daily_settings(tmp_path_factory.mktemp("secret"))
-    settings = Settings(base.database_url, SECRET, bot_delay_ms=0, limits=None, clock=clock)
+    settings = replace(base, clock=clock)
     with running(settings) as application, TestClient(application) as client:
         ranked = start_daily(client)
         play_game(client, ranked)

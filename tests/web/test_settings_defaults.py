@@ -19,6 +19,7 @@ FIELDS = {
     "DOKO_RANKED_PER_ADDRESS": lambda settings: settings.ranked_per_address,
     "DOKO_SEARCH_WORKERS": lambda settings: settings.search_workers,
     "DOKO_BACKGROUND_WORKERS": lambda settings: settings.background_workers,
+    "DOKO_FAIR_PLAY_WORLDS": lambda settings: settings.fair_play_worlds,
 }
 
 

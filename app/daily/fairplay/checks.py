@@ -32,13 +32,19 @@ from app.storage.claims import STALE_AFTER, claim
 from app.storage.models import DailyAttempt, FairPlayCheck, GameRow
 from app.table.service import HUMAN, replay_game
 from bots.fairplay import Tell, Verdict, Weighed, verdict_of, weigh_hand
-from bots.search.budget import DEFAULT_BUDGET
+from bots.search.budget import DEFAULT_BUDGET, Budget
 from engine import HandRecord, RuleSet
 
 log = logging.getLogger("doko")
 
-EVALUATOR = f"fairplay/{DEFAULT_BUDGET.worlds}"
-"""The analysis and its budget (worlds per decision), stored with each check."""
+
+def evaluator(budget: Budget) -> str:
+    """The analysis and its budget (worlds per decision), stored with each check."""
+    return f"fairplay/{budget.worlds}"
+
+
+EVALUATOR = evaluator(DEFAULT_BUDGET)
+"""A server's checks unless `DOKO_FAIR_PLAY_WORLDS` says otherwise."""
 SWEEP = 2
 """Abandoned checks one view of a day's board claims again: a view must stay quick, and each
 claim starts a thread."""
@@ -46,8 +52,9 @@ CLAIM_RENEWED_EVERY = 60.0
 """Seconds between renewals of the claims this process holds (well inside `STALE_AFTER`)."""
 
 Log = list[list[dict[str, Any]]]
-Analysis = Callable[[HandRecord, int, int, str], list[Weighed]]
-"""Weighs one finished hand (`bots.fairplay.weigh_hand`): record, number, seat, seed."""
+Analysis = Callable[[HandRecord, int, int, str, Budget], list[Weighed]]
+"""Weighs one finished hand (`bots.fairplay.weigh_hand`): record, number, seat, seed,
+budget."""
 
 
 def finished_hands(rules_key: str, seed: str, log: Log) -> list[HandRecord]:
@@ -111,10 +118,16 @@ class FairPlayChecks:
     """Claims, computes and stores the fair-play checks of one server process."""
 
     def __init__(
-        self, sessions: sessionmaker[Session], roster: BotRoster, analysis: Analysis = weigh_hand
+        self,
+        sessions: sessionmaker[Session],
+        roster: BotRoster,
+        budget: Budget = DEFAULT_BUDGET,
+        analysis: Analysis = weigh_hand,
     ) -> None:
         self._sessions = sessions
         self._roster = roster
+        self._budget = budget
+        self._evaluator = evaluator(budget)
         self._analysis = analysis
         """Runs in a worker process, so it is a module's function (`weigh_hand`)."""
         self._lock = threading.Lock()
@@ -124,7 +137,7 @@ class FairPlayChecks:
     def start(self, session: Session, attempt_id: int) -> None:
         """Claims the attempt's check and computes it in the background, unless another
         request or process has it. Commits."""
-        fresh: dict[str, Any] = {"evaluator": EVALUATOR, "tells": [], "finished_at": None}
+        fresh: dict[str, Any] = {"evaluator": self._evaluator, "tells": [], "finished_at": None}
         _, claimed = claim(session, FairPlayCheck, {"attempt_id": attempt_id}, fresh, utc_now())
         if claimed:
             self._hold(attempt_id)
@@ -155,7 +168,9 @@ class FairPlayChecks:
         rules_key, seed, log = self._game(attempt_id)
         weighed: list[Weighed] = []
         for number, record in enumerate(finished_hands(rules_key, seed, log)):
-            work = self._roster.submit_in_background(self._analysis, record, number, HUMAN, seed)
+            work = self._roster.submit_in_background(
+                self._analysis, record, number, HUMAN, seed, self._budget
+            )
             weighed.extend(work.result())
         return verdict_of(weighed)
 

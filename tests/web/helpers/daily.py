@@ -67,6 +67,14 @@ def noon(day: date) -> datetime:
     return datetime.combine(day, time(12), UTC)
 
 
+PIPELINE_WORLDS = 8
+"""The fair-play checks' worlds (`DOKO_FAIR_PLAY_WORLDS`) in tests of what happens around a
+check (pending, ranked or held, the board, deadlines), not of how well it judges: a ranked
+pagat game is checked in about 1 s of one core instead of 4 (the honest player of these tests
+is still ranked). The tests of the verdict itself (`test_fair_play.py`'s scene,
+`tests/test_fairplay.py`) search the server's default."""
+
+
 def daily_settings(
     tmp_path: Path,
     day: date = DAY,
@@ -74,14 +82,20 @@ def daily_settings(
     limits: Limits | None = None,
     database: str = "doko",
     at: datetime | None = None,
+    fair_play_worlds: int = PIPELINE_WORLDS,
 ) -> Settings:
     """A migrated SQLite file (shared by every app made with the same `database` name), a
-    fixed time (noon of `day` unless `at` says otherwise), and no rate limits unless asked: a
-    whole game is over a hundred requests."""
+    fixed time (noon of `day` unless `at` says otherwise), no rate limits unless asked (a
+    whole game is over a hundred requests), and quick fair-play checks (`PIPELINE_WORLDS`)."""
     url = migrated_sqlite(tmp_path / f"{database}.sqlite3")
     moment = at or noon(day)
     return Settings(
-        database_url=url, secret_key=secret, bot_delay_ms=0, limits=limits, clock=lambda: moment
+        database_url=url,
+        secret_key=secret,
+        bot_delay_ms=0,
+        limits=limits,
+        clock=lambda: moment,
+        fair_play_worlds=fair_play_worlds,
     )
 
 
@@ -117,9 +131,8 @@ def count(application: FastAPI, model: type[Any]) -> int:
 
 
 FAIR_PLAY_SECONDS = 240
-
 """Long enough for a few fair-play checks one after the other on a busy machine (one takes
-about 5 s of one worker for a ranked pagat game)."""
+about 5 s of one worker for a ranked pagat game at the default budget)."""
 
 
 def fair_play_checked(application: FastAPI, timeout: float = FAIR_PLAY_SECONDS) -> None:
