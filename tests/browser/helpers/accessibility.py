@@ -27,7 +27,10 @@ RUN_AXE = """async () => {
     return results.violations.map(found => ({
         id: found.id,
         impact: found.impact,
-        nodes: found.nodes.map(node => ({target: node.target, failureSummary: node.failureSummary})),
+        nodes: found.nodes.map(node => ({
+            target: node.target,
+            failureSummary: node.failureSummary,
+        })),
     }));
 }"""
 """The run `Axe().run(page)` makes (the same options: every rule axe enables), returning only
