@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from engine.cards import CARDS, DULLE, Card, Rank, Suit
+from engine.cards import CARDS, DULLE, FOX, Card, Rank, Suit
 from engine.errors import EngineError
 
 TRUMP = 4
@@ -139,9 +139,8 @@ def card_order(
     if schweinchen and not contract.diamonds_are_trumps:
         raise EngineError(f"no Schweinchen in {contract}: diamonds are not trumps")
     if schweinchen:
-        fox = Card(Suit.DIAMONDS, Rank.ACE)
-        trumps.remove(fox)
-        trumps.insert(0, fox)
+        trumps.remove(FOX)
+        trumps.insert(0, FOX)
     suit_of = [TRUMP if card in trumps else int(card.suit) for card in CARDS]
     strength = [0] * len(CARDS)
     for position, card in enumerate(trumps):

@@ -83,6 +83,33 @@ def wrong_way(root: Path, allowed: dict[str, set[str]]) -> list[str]:
     return wrong
 
 
+PERSISTENCE = ("app/storage", "app/table/store.py")
+"""The modules that read and write the database's rows of games and players."""
+NOT_OF_PERSISTENCE = ("bots", "app.operations.ratelimit", "app.operations.bot_pool")
+"""Who plays the other seats and how often a client may click: the services' business (a
+click's count reaches the store as a `Guard` from `app.play.clicks`)."""
+
+
+def persistence_imports(root: Path) -> list[str]:
+    """Each import by a persistence module of what persistence is to know nothing of."""
+    wrong: list[str] = []
+    for place in PERSISTENCE:
+        paths = [root / place] if place.endswith(".py") else sorted((root / place).rglob("*.py"))
+        for path in paths:
+            for name in sorted(imported_modules(path, root)):
+                if any(
+                    name == other or name.startswith(f"{other}.") for other in NOT_OF_PERSISTENCE
+                ):
+                    wrong.append(f"{'.'.join(module_name(path, root))} -> {name}")
+    return wrong
+
+
+def test_persistence_knows_nothing_of_bots_or_rate_limits() -> None:
+    """The code map lets `app.table` import `operations` and `bots` (its presenter needs
+    them), so the map alone would let the store count clicks again."""
+    assert persistence_imports(ROOT) == []
+
+
 def test_imports_run_the_way_the_code_map_says() -> None:
     allowed = code_map((ROOT / "README.md").read_text(encoding="utf-8"))
     assert wrong_way(ROOT, allowed) == []
@@ -94,6 +121,32 @@ def test_the_code_map_names_every_package_of_app() -> None:
     assert {"engine", "bots"} | packages == set(allowed)
     assert allowed["engine"] == set()
     assert allowed["bots"] == {"engine"}
+
+
+def modules_named(readme: str) -> dict[str, set[str]]:
+    """Each `app` package's modules as its row of the code map names them: `name` for a
+    module, `name/` for a package inside it (a dotted name points elsewhere)."""
+    section = readme.split("\n## Code map\n", 1)[1].split("\n## ", 1)[0]
+    named: dict[str, set[str]] = {}
+    for line in section.splitlines():
+        if (match := ROW.match(line)) and match["package"].startswith("app/"):
+            names = re.findall(r"`([a-z0-9_]+/?)`", match["holds"])
+            named[match["package"].replace("/", ".")] = set(names)
+    return named
+
+
+def modules_of(package: Path) -> set[str]:
+    """A package's modules and the packages inside it (`name/`), as the map names them."""
+    modules = {path.stem for path in package.glob("*.py") if path.stem != "__init__"}
+    inner = {path.parent.name for path in package.glob("*/*.py")}
+    return modules | {f"{name}/" for name in inner}
+
+
+def test_the_code_map_names_every_module_of_app_and_no_other() -> None:
+    """A module added, moved or gone shows in the map a newcomer reads."""
+    named = modules_named((ROOT / "README.md").read_text(encoding="utf-8"))
+    for package, names in named.items():
+        assert names == modules_of(ROOT / package.replace(".", "/")), package
 
 
 def test_the_map_is_read_with_the_short_names_of_app(tmp_path: Path) -> None:

@@ -1,29 +1,33 @@
 """What the table says of a game at a challenge's deals: its kind, its opponents, and once
 it is over, the challenge's board. The seed is never offered ("play these deals again"): it
-would give every deal of the challenge away. A counting game has no hints (`ranked`)."""
+would give every deal of the challenge away. A counting game has no hints: the table offers
+them by the rule the hint route follows (`app.daily.attempts.hints_refused`)."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import object_session
 
 from app.challenges.kinds import COUNTS, KINDS
+from app.daily.attempts import hints_refused
 from app.daily.game_context import GameContext
 from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
 from app.operations.urls import challenge_url
-from app.storage.models import ChallengeGame, GameMode, GameRow
+from app.storage.models import ChallengeGame, GameRow
 from app.table.levels import level_of
 from app.table.service import Table
 
 
-def challenge_context(row: GameRow, table: Table, writing: Writing) -> GameContext:
+def challenge_context(row: GameRow, table: Table, now: datetime, writing: Writing) -> GameContext:
     """The board's address is looked up only once the game is over: a click during the game
     may be answered from the event loop, which must not wait for the database."""
     t = writing.words
     level = level_of(row.bot_id)
     return GameContext(
-        title=t.gettext(KINDS[GameMode(row.mode)]),
+        title=t.gettext(KINDS[row.mode]),
         ranked=row.mode == COUNTS,
         replay_seed=None,
         commitment=None,
@@ -34,6 +38,7 @@ def challenge_context(row: GameRow, table: Table, writing: Writing) -> GameConte
         closed=False,
         level=t.gettext(LEVEL_OPPONENTS[level]) if level else None,
         challenge_url=_board_of_game(row) if table.game.is_over else None,
+        hints=hints_refused(row, now) is None,
     )
 
 

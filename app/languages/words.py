@@ -9,12 +9,12 @@ placeholders, so each language orders its own words.
 from __future__ import annotations
 
 from app.languages.i18n import N_, NC_, Translator
-from engine import Card, Contract, ItemKind, ScoreItem, Step, Team
+from engine import Act, Call, Card, Contract, ItemKind, ScoreItem, Step, Team
 from engine.announcements import call_for
 from engine.cards import Rank, Suit
 from engine.rules import Scoring
 from engine.score_items import LEVEL_POINTS
-from engine.stakes import DDV_AGAINST
+from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS
 
 HUMAN_NAME = N_("You")
 BOT_NAMES = ("Lena", "Jonas", "Emma")
@@ -55,27 +55,30 @@ CONTRACTS = {
     Contract.SOLO_FLEISCHLOS: N_("Fleischlos (no trumps)"),
 }
 
-RESERVATIONS = {
-    "healthy": N_("Healthy"),
-    "hochzeit": N_("Hochzeit"),
-    "armut": N_("Armut"),
-    "solo-diamonds": N_("Diamond solo"),
-    "solo-hearts": N_("Heart solo"),
-    "solo-spades": N_("Spade solo"),
-    "solo-clubs": N_("Club solo"),
-    "solo-queens": N_("Queen solo"),
-    "solo-jacks": N_("Jack solo"),
-    "solo-fleischlos": N_("Fleischlos"),
+RESERVATIONS: dict[str, str] = {
+    Act.HEALTHY: N_("Healthy"),
+    Act.HOCHZEIT: N_("Hochzeit"),
+    Act.ARMUT: N_("Armut"),
+    Act.SOLO_DIAMONDS: N_("Diamond solo"),
+    Act.SOLO_HEARTS: N_("Heart solo"),
+    Act.SOLO_SPADES: N_("Spade solo"),
+    Act.SOLO_CLUBS: N_("Club solo"),
+    Act.SOLO_QUEENS: N_("Queen solo"),
+    Act.SOLO_JACKS: N_("Jack solo"),
+    Act.SOLO_FLEISCHLOS: N_("Fleischlos"),
 }
+"""A reservation's word, by the engine's act (whose value is the notation's, so the notation
+looks it up too)."""
 
-CALLS = {
-    "re": N_("Re"),
-    "kontra": N_("Kontra"),
-    "no90": N_("No 90"),
-    "no60": N_("No 60"),
-    "no30": N_("No 30"),
-    "schwarz": N_("Schwarz"),
+CALLS: dict[str, str] = {
+    Call.RE: N_("Re"),
+    Call.KONTRA: N_("Kontra"),
+    Call.NO90: N_("No 90"),
+    Call.NO60: N_("No 60"),
+    Call.NO30: N_("No 30"),
+    Call.SCHWARZ: N_("Schwarz"),
 }
+"""A call's word, by the engine's call (a team's name is its call's: `Team.RE.value`)."""
 
 LEVEL_OPPONENTS = {
     "easy": N_("easy opponents"),
@@ -120,12 +123,15 @@ _ITEMS = {
     ItemKind.FOX: N_("caught a fox (A♦)"),
     ItemKind.CHARLIE: N_("won the last trick with Charlie (J♣)"),
     ItemKind.CHARLIE_CAUGHT: N_("caught Charlie (J♣) in the last trick"),
-    ItemKind.DOPPELKOPF: N_("Doppelkopf: a trick of 40 points or more"),
 }
+DOPPELKOPF = N_("Doppelkopf: a trick of %(points)s points or more")
+"""The Doppelkopf's line, with the engine's card points (`engine.stakes.DOPPELKOPF_POINTS`)."""
 
 
 def item_text(item: ScoreItem, scoring: Scoring, t: Translator) -> str:
     """A scoring item as the end-of-hand sheet explains it."""
+    if item.kind is ItemKind.DOPPELKOPF:
+        return t.gettext(DOPPELKOPF) % {"points": DOPPELKOPF_POINTS}
     if item.step is None:
         return t.gettext(_ITEMS[item.kind])
     values = {"other": team_name(item.team.other, t), "call": _step_call(item.step, t)}
@@ -160,13 +166,16 @@ def action_text(notation: str, t: Translator) -> str:
     if act in RESERVATIONS:
         return t.gettext(RESERVATIONS[act])
     cards = " ".join(_short(Card.parse(code)) for code in rest.split())
-    steps = {
-        "armut-give": N_("pass %(cards)s"),
-        "armut-return": N_("give back %(cards)s"),
-        "armut-accept": N_("take the Armut"),
-        "armut-decline": N_("decline the Armut"),
-    }
-    return (t.gettext(steps[act]) % {"cards": cards}).strip()
+    return (t.gettext(ARMUT_STEPS[Act(act)]) % {"cards": cards}).strip()
+
+
+ARMUT_STEPS = {
+    Act.ARMUT_GIVE: N_("pass %(cards)s"),
+    Act.ARMUT_RETURN: N_("give back %(cards)s"),
+    Act.ARMUT_ACCEPT: N_("take the Armut"),
+    Act.ARMUT_DECLINE: N_("decline the Armut"),
+}
+"""An Armut step as what the player does, by the engine's act."""
 
 
 def _short(card: Card) -> str:

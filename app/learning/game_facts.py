@@ -15,7 +15,7 @@ from app.operations.kept import Kept
 from app.storage.models import GameHand, GameRow
 from app.table.service import HUMAN, replay_game
 from engine import Call, Contract, Hand, Phase, RuleSet, Team
-from engine.game import numbers_in_game, standings_of, totals_of
+from engine.game import numbers_in_game, standings_of
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,8 @@ class GameFacts:
     hands: tuple[HandFacts, ...]
     totals: tuple[int, int, int, int]
     hands_per_game: int
+    over: bool
+    """The game's last hand is played (`engine.game.Game.is_over`)."""
 
     @property
     def played(self) -> tuple[HandFacts, ...]:
@@ -53,21 +55,9 @@ class GameFacts:
         return tuple(hand for hand in self.hands if not hand.redeal)
 
     @property
-    def over(self) -> bool:
-        return len(self.played) == self.hands_per_game
-
-    @property
     def place(self) -> int:
         """The human's place among the four (equal totals share it)."""
         return next(row.place for row in standings_of(self.totals) if row.seat == HUMAN)
-
-
-def finished_hands(row: GameRow) -> tuple[RuleSet, list[Hand]]:
-    """Every finished hand of a stored game, Armut redeals included, in the order and so with
-    the numbers of its hand records (`app.web.routes.hands.hand_record`)."""
-    game, hands = replay_game(RuleSet.from_key(row.rules_key), row.seed, row.log, checked=False)
-    finished = hands if game.hand.phase is Phase.DONE else hands[:-1]
-    return game.rules, finished
 
 
 def hand_facts(number: int, in_game: int, hand: Hand) -> HandFacts:
@@ -84,14 +74,17 @@ def hand_facts(number: int, in_game: int, hand: Hand) -> HandFacts:
 
 
 def game_facts(row: GameRow) -> GameFacts:
-    rules, hands = finished_hands(row)
+    """The facts of every finished hand, Armut redeals included, in the order and so with the
+    numbers of its hand records (`app.web.finished_hands`); totals and game over as the
+    replayed `Game` has them."""
+    game, dealt = replay_game(RuleSet.from_key(row.rules_key), row.seed, row.log, checked=False)
+    hands = dealt if game.hand.phase is Phase.DONE else dealt[:-1]
     in_game = numbers_in_game(hand.phase is Phase.REDEAL for hand in hands)
     facts = tuple(
         hand_facts(number, counted, hand)
         for number, (hand, counted) in enumerate(zip(hands, in_game, strict=True), start=1)
     )
-    results = [hand.result() for hand in hands if hand.phase is Phase.DONE]
-    return GameFacts(facts, totals_of(results), rules.hands_per_game)
+    return GameFacts(facts, game.totals, game.rules.hands_per_game, game.is_over)
 
 
 class FactsCache:

@@ -18,6 +18,7 @@ from app.learning.game_facts import GameFacts, HandFacts
 from app.storage.models import GameMode, GameRow, HandReview, HintUse
 from app.table.levels import level_of
 from app.table.service import HUMAN
+from engine import Call
 
 MAX_GAMES = 200
 """Games listed and counted, newest first: a page that stays quick for the keenest player."""
@@ -32,7 +33,7 @@ STATUSES = {
     "in progress": N_("in progress"),
     "closed unfinished": N_("closed unfinished"),
 }
-ROLE_NAMES = {"re": CALLS["re"], "kontra": CALLS["kontra"], "soloist": N_("Soloist")}
+ROLE_NAMES = {"re": CALLS[Call.RE], "kontra": CALLS[Call.KONTRA], "soloist": N_("Soloist")}
 PLACES = (N_("1st place"), N_("2nd place"), N_("3rd place"), N_("4th place"))
 """A game's place among its four players (equal totals share the better place)."""
 
@@ -115,7 +116,7 @@ class GameEntry:
 
     id: str
     created_at: datetime
-    mode: str
+    mode: GameMode
     day: date | None
     rules_key: str
     level: str
@@ -129,7 +130,7 @@ class GameEntry:
     @property
     def kind(self) -> str:
         """The message id of the game's kind (`New game`, `Daily, ranked`, …)."""
-        return KINDS[GameMode(self.mode)]
+        return KINDS[self.mode]
 
     @property
     def status_text(self) -> str:

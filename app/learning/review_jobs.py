@@ -19,11 +19,10 @@ import logging
 import math
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import CancelledError
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import partial
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -38,8 +37,8 @@ from bots.levels import LEVELS
 from bots.registry import bot_named
 from bots.search.bot import SearchBot
 from bots.search.contrast import contrast
-from bots.search.evaluate import Sampled, evaluate
-from bots.search.values import ActionValue
+from bots.search.evaluate import Sampled, evaluate_in_full
+from bots.search.values import Valued
 from engine import Act, Action, HandRecord, SeatView
 
 log = logging.getLogger("doko")
@@ -55,24 +54,29 @@ def _reviewer() -> SearchBot:
 
 REVIEWER = _reviewer()
 REVIEW_BUDGET = REVIEWER.budget
-EVALUATOR = f"{REVIEWER.id}/{REVIEW_BUDGET.worlds}"
-"""Stored with each review: the bot whose search weighed it, and its worlds."""
+EVALUATOR = f"{REVIEWER.id}/{REVIEW_BUDGET.worlds}/split"
+"""Stored with each review: the bot whose search weighed it, its worlds, and `split`: the
+best action picked on one set of worlds, the loss measured on another (`app.learning.review`;
+reviews stored before, without it, are shown as they were)."""
 EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
 
 
 def review_evaluation(
-    view: SeatView, rng: random.Random, chosen: Action, sampled: Sampled | None = None
-) -> list[ActionValue]:
+    view: SeatView,
+    rng: random.Random,
+    chosen: Action,
+    actions: Sequence[Action] | None = None,
+    sampled: Sampled | None = None,
+) -> list[Valued]:
     """The strong level's search values with the review's budget, each spread turned into the
     standard error of its mean; the worlds they were valued in go into `sampled` when given.
     An Armut pass has hundreds of choices whose values differ less than their noise: there
     the human's choice is weighed against the normal level's only."""
-    actions = None
-    if chosen.act in EXCHANGES:
+    if actions is None and chosen.act in EXCHANGES:
         actions = list(dict.fromkeys([chosen, HeuristicBot().choose(view, rng)]))
-    values = evaluate(view, rng, REVIEW_BUDGET, actions, sampled)
+    values = evaluate_in_full(view, rng, REVIEW_BUDGET, actions, sampled)
     root = math.sqrt(_worlds_per_action(view))
-    return [ActionValue(v.action, v.expected, v.spread / root) for v in values]
+    return [v._replace(value=v.value._replace(spread=v.value.spread / root)) for v in values]
 
 
 def _worlds_per_action(view: SeatView) -> int:
@@ -86,11 +90,19 @@ def _worlds_per_action(view: SeatView) -> int:
 
 def weigh_by_search(moment: Moment, seed: str) -> Decision:
     """Runs in a worker process: one decision weighed with the review's larger budget and,
-    where a better action was found, why it was better, from the same worlds' play-outs."""
+    where a better action was found, why it was better, from the play-outs of the worlds the
+    loss was measured in (the second set, `app.learning.review.weigh`)."""
     chosen = moment.chosen
     sampled = Sampled(keep=chosen.card.index if chosen.card is not None else None)
-    decision = weigh(moment, partial(review_evaluation, sampled=sampled), seed)
-    if decision.loss <= 0:
+
+    def evaluation(
+        view: SeatView, rng: random.Random, chosen: Action, actions: Sequence[Action] | None
+    ) -> list[Valued]:
+        measuring = actions is not None
+        return review_evaluation(view, rng, chosen, actions, sampled if measuring else None)
+
+    decision = weigh(moment, evaluation, seed)
+    if not decision.better_found:
         return decision
     better = Action.parse(moment.chosen.seat, decision.best)
     rng = random.Random(f"{seed}/reason/{moment.index}")

@@ -54,7 +54,7 @@ def decision_positions(
 def position_of(view: SeatView, decision: Decision, t: Translator) -> Position:
     order = view.order
     chosen = cards_of(decision.chosen)
-    better = cards_of(decision.best) if decision.best != decision.chosen else Counter()
+    better = cards_of(decision.best) if decision.better_found else Counter()
     hand = []
     for card in sorted_hand(view.hand, order):
         code = str(card)

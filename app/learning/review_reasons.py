@@ -67,10 +67,15 @@ SENTENCES = {
 
 
 def reason_text(decision: Decision, writing: Writing) -> str | None:
-    """Why the better action was better, or None (nothing lost, or a review stored before
-    reasons were given, or a kind of reason this version does not know)."""
+    """Why the better action was better, or None (none found beyond the noise, or a review
+    stored before reasons were given, or a kind of reason this version does not know)."""
     reason = decision.reason
-    if reason is None or decision.loss <= 0 or reason.kind not in SENTENCES or not reason.worlds:
+    if (
+        reason is None
+        or not decision.better_found
+        or reason.kind not in SENTENCES
+        or not reason.worlds
+    ):
         return None
     t = writing.words
     announced = decision.chosen if reason.kind == ANNOUNCE_FAILED else decision.best

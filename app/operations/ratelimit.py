@@ -9,9 +9,10 @@ first request of each new window.
 
 Each statement is atomic on its own, so they run without a transaction (autocommit): a
 BEGIN and a COMMIT would add two round trips to the database to every click. On PostgreSQL a
-click's count can also ride in the statement that stores the click's step (`app.table.store`),
-which saves the click a round trip: the request's `Count` says what to count, and the
-counting statement here is built so that it can be part of another.
+click's count can also ride in the statement that stores the click's step, which saves the
+click a round trip: the request's `Count` says what to count, the counting statement here is
+built so that it can be part of another, and the click service (`app.play.clicks`) hands it
+to the store as the step's guard (the store knows nothing of rate limits).
 """
 
 from __future__ import annotations
@@ -239,7 +240,7 @@ UPSERTS = {
 }
 """Counting statements by dialect and number of keys: each counts the request once for every
 key below its limit in the window and returns those keys (on its own, or inside the
-statement that stores a click's step, `app.table.store`)."""
+statement that stores a click's step, `app.play.clicks`)."""
 UNCOUNT = (
     update(RateCount)
     .where(

@@ -1,10 +1,11 @@
-"""The site's addresses of a game, its hands and the days' boards, built in one place: the
-routes' paths (`app.web.routes`), the table's and the history's links and the templates (as
-globals) all take them from here."""
+"""The site's addresses of a game, its hands, the days' boards and the pages named with a
+language, built in one place: the routes' paths (`app.web.routes`), the table's and the
+history's links and the templates (as globals) all take them from here."""
 
 from __future__ import annotations
 
 from datetime import date
+from urllib.parse import quote
 
 BOARD = "/leaderboard"
 CHALLENGES = "/challenges"
@@ -69,3 +70,45 @@ def challenge_of_game_url(game_id: str) -> str:
 def board_url(day: date, rules_key: str) -> str:
     """A day's board for a rule set."""
     return f"{BOARD}?day={day.isoformat()}&rules={rules_key}"
+
+
+LONG_BOARD = f"{BOARD}/{{kind}}"
+"""The route of the week's and the month's boards (`kind`: `week` or `month`)."""
+
+
+def long_board_url(kind: str, day: date, rules_key: str) -> str:
+    """The week's or month's board (`kind`) holding `day`, for a rule set."""
+    return f"{LONG_BOARD.format(kind=kind)}?day={day.isoformat()}&rules={rules_key}"
+
+
+DAILY = "/daily/{rules_key}"
+"""The route where a day's game is started or resumed (POST)."""
+
+
+def daily_url(rules_key: str) -> str:
+    """Where today's game for a rule set is started or resumed."""
+    return DAILY.format(rules_key=rules_key)
+
+
+LANGUAGE = "/language"
+
+
+def language_url(code: str, back: str) -> str:
+    """The language picker's link: remembers `code`, then shows the page `back` again."""
+    return f"{LANGUAGE}?lang={code}&back={quote(back, safe='/')}"
+
+
+MANIFEST = "/manifest.webmanifest"
+
+
+def manifest_url(language: str) -> str:
+    """The installable app's manifest in a language (browsers fetch it without cookies)."""
+    return f"{MANIFEST}?lang={language}"
+
+
+OFFLINE = "/offline/{language}"
+
+
+def offline_url(language: str) -> str:
+    """A language's offline page, which the service worker keeps."""
+    return OFFLINE.format(language=language)

@@ -18,15 +18,27 @@ from app.daily.fairplay.checks import FairPlayChecks
 from app.daily.game_context import closed_message
 from app.languages.i18n import N_, Writing
 from app.languages.refusals import refusal_text
-from app.operations.ratelimit import ClientLimits, Count
+from app.operations.ratelimit import UPSERTS, ClientLimits, Count, TooManyRequests
 from app.play.games import owned_game
 from app.storage.db import has_idle_connection
 from app.storage.models import GameRow
 from app.table.service import Table
-from app.table.store import counts_with_step, write_table
+from app.table.store import Guard, HeldBack, guarded_step, in_one_statement, write_table
 from app.table.table_cache import TableCache
 
 STALE = N_("That click was for an earlier moment of the game; here is the table as it is now.")
+
+COUNTED_STEPS = {keys: guarded_step(UPSERTS["postgresql", keys], "counted") for keys in (1, 2)}
+"""The step that also counts the click against the rate limits, by the count's number of
+keys (an address, and a player): one statement on PostgreSQL instead of two round trips, and
+atomic, so a click past a limit stores nothing and a stored click is counted."""
+
+
+def counted_with_step(count: Count) -> Guard:
+    """The click's count as the guard of its step: the step is written only if every key of
+    the count was below its limit (and so counted)."""
+    keys = len(count.limits)
+    return Guard(COUNTED_STEPS[keys], count.parameters(), keys)
 
 
 @dataclass(frozen=True)
@@ -112,7 +124,7 @@ def _plays_on_loop(desk: Desk, click: Click) -> bool:
     still stored from a worker thread (`_finish_step`). A rarer wait stays on the loop: a
     step on a game another process moved on reads the game back."""
     return (
-        counts_with_step(desk.session, alone=True)
+        in_one_statement(desk.session, alone=True)
         and desk.cache.decides_quickly(click.game_id)
         and desk.limits.counted_without_purge()
         and has_idle_connection(desk.session)
@@ -173,11 +185,11 @@ def _store(desk: Desk, row: GameRow, table: Table, alone: bool, count: Count | N
     against the rate limits; past them (`TooManyRequests`), nothing is stored (the table
     played on is dropped, and the next request rebuilds it)."""
     session = desk.session
-    counted_with_step = count if counts_with_step(session, alone) else None
-    if counted_with_step is None:
+    rides = count is not None and in_one_statement(session, alone)
+    if not rides:
         desk.limits.enforce(count)
     try:
-        write_table(row, table, alone, counted_with_step)
+        _write_counted(session, row, table, alone, count if rides else None)
         settled = settle_attempt(session, row, table, desk.now)
         settle_challenge(session, row, table, desk.now)
         session.commit()
@@ -190,3 +202,19 @@ def _store(desk: Desk, row: GameRow, table: Table, alone: bool, count: Count | N
     if settled is not None:
         desk.fair_play.start(session, settled.id)
     return Outcome(row, table, stepped=True)
+
+
+def _write_counted(
+    session: Session, row: GameRow, table: Table, alone: bool, count: Count | None
+) -> None:
+    """Writes the step; with a `count`, counts the click in the same statement and raises
+    `TooManyRequests` (having taken back the keys it counted) when a key was at its limit
+    and the step was held back."""
+    if count is None:
+        write_table(row, table, alone)
+        return
+    try:
+        write_table(row, table, alone, counted_with_step(count))
+    except HeldBack as held:
+        count.settle(session.connection(), held.returned)
+        raise TooManyRequests from held

@@ -11,10 +11,12 @@ from sqlalchemy import (
     JSON,
     Date,
     DateTime,
+    Dialect,
     ForeignKey,
     Index,
     Integer,
     String,
+    TypeDecorator,
     UniqueConstraint,
     false,
 )
@@ -70,6 +72,20 @@ class GameMode(StrEnum):
     """Any later game of the player at the same challenge."""
 
 
+class ModeColumn(TypeDecorator[GameMode]):
+    """A `GameMode` stored as its value in a string column (the column as migrated): read
+    back as the enum, so no code compares a free string."""
+
+    impl = String(16)
+    cache_ok = True
+
+    def process_bind_param(self, value: GameMode | str | None, dialect: Dialect) -> str | None:
+        return None if value is None else GameMode(value).value
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> GameMode | None:
+        return None if value is None else GameMode(value)
+
+
 class GameRow(Base):
     """One game of `hands_per_game` hands against three bots."""
 
@@ -82,8 +98,9 @@ class GameRow(Base):
     bot_id: Mapped[str] = mapped_column(String(40))
     version: Mapped[int] = mapped_column(Integer)
     """Actions accepted so far; a request names the version it was made on."""
-    mode: Mapped[str] = mapped_column(String(16), default=GameMode.NEW, server_default="new")
-    """A `GameMode`'s value."""
+    mode: Mapped[GameMode] = mapped_column(
+        ModeColumn(), default=GameMode.NEW, server_default=GameMode.NEW.value
+    )
     practice_reason: Mapped[str | None] = mapped_column(String(16), default=None)
     """Why a player without a ranked attempt of the day plays its deals as practice, for the
     table to say: `address` (the network's ranked attempts of the day were taken) or

@@ -1,10 +1,13 @@
 """Reading and writing games. These functions never commit: the request's transaction does
-(but for a step that is all its request writes, on PostgreSQL: see `write_table`)."""
+(but for a step that is all its request writes, on PostgreSQL: see `write_table`). The
+store knows games and hands, nothing of who plays them or how often: a condition that must
+hold for a step to be written (a click's rate limits) comes from the caller as a `Guard`."""
 
 from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple, cast
@@ -16,7 +19,6 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.sql import Executable
 
-from app.operations.ratelimit import UPSERTS, Count
 from app.storage.db import insert_unless_present
 from app.storage.models import GameHand, GameMode, GameRow, Player
 from app.table.service import Table
@@ -109,13 +111,37 @@ def _derived(table: Table) -> dict[str, Any]:
     return _Derived(table.version, len(table.game.results), table.game.is_over, now)._asdict()
 
 
-def counts_with_step(session: Session, alone: bool) -> bool:
-    """Whether `write_table` can count the click against the rate limits in the step's own
-    statement: on PostgreSQL, for a step `alone` in its request."""
+def in_one_statement(session: Session, alone: bool) -> bool:
+    """Whether `write_table` stores the step in one statement, which a `Guard` can ride in:
+    on PostgreSQL, for a step `alone` in its request."""
     return alone and session.get_bind().dialect.name == "postgresql"
 
 
-def write_table(row: GameRow, table: Table, alone: bool, count: Count | None = None) -> None:
+@dataclass(frozen=True)
+class Guard:
+    """A condition checked inside the statement that stores a step (`in_one_statement`),
+    saving the request the round trip of a statement of its own: the game is written only
+    if the condition's statement returns `rows` rows. `step` is the step built around that
+    statement once (`guarded_step`), `parameters` the condition's. What the condition means
+    is its maker's business (a click's count against the rate limits, `app.play.clicks`):
+    the store runs it and, when it holds the step back, says what it returned
+    (`HeldBack`)."""
+
+    step: Executable
+    parameters: Mapping[str, object]
+    rows: int
+
+
+class HeldBack(Exception):
+    """A step that its `Guard` held back: nothing of the game was written. `returned`: the
+    first column of the rows the guard's statement returned (fewer than it needed)."""
+
+    def __init__(self, returned: set[Any]) -> None:
+        super().__init__(f"the step's guard returned {len(returned)} rows")
+        self.returned = returned
+
+
+def write_table(row: GameRow, table: Table, alone: bool, guard: Guard | None = None) -> None:
     """Stores a step of a stored game: its actions and what is derived from the log for
     queries. Only the hands the step touched are written: the one that was in progress and
     any dealt since. (A game's request never loads the hands' rows, so there is nothing in
@@ -129,18 +155,17 @@ def write_table(row: GameRow, table: Table, alone: bool, count: Count | None = N
     statement is atomic on its own, and BEGIN and COMMIT were two of a click's five round
     trips to the database.
 
-    That statement can also count the click against the rate limits (a `count`, when
-    `counts_with_step`), saving the click another round trip: the game is then written only
-    if every key was below its limit, else `TooManyRequests` (with nothing counted)."""
+    That statement can also carry a `guard` (when `in_one_statement`), checked in the same
+    atomic statement: the game is then written only if the guard holds, else `HeldBack`."""
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
-    if count is not None and not counts_with_step(session, alone):
-        raise ValueError("a click is counted with its step only when `counts_with_step`")
+    if guard is not None and not in_one_statement(session, alone):
+        raise ValueError("a step carries a guard only when `in_one_statement`")
     values = _derived(table)
     if session.get_bind().dialect.name == "postgresql":
         if alone:
             session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-        _write_in_one_statement(session, row, table, values, count)
+        _write_in_one_statement(session, row, table, values, guard)
     else:
         _write_statements(session, row, table, values)
     _stored(row, values)
@@ -148,19 +173,20 @@ def write_table(row: GameRow, table: Table, alone: bool, count: Count | None = N
 
 
 def _write_in_one_statement(
-    session: Session, row: GameRow, table: Table, values: dict[str, Any], count: Count | None
+    session: Session, row: GameRow, table: Table, values: dict[str, Any], guard: Guard | None
 ) -> None:
     last = table.stored_hands - 1
     step = {"game": row.id, "was": row.version, "hand": last, "played": table.log[last]}
     step["added"] = [_hand(table, n) for n in range(table.stored_hands, len(table.log))]
     step |= {f"new_{name}": value for name, value in values.items()}
     connection = session.connection()
-    if count is None:
+    if guard is None:
         stored = connection.execute(STEP, step).scalar_one()
     else:
-        step |= count.parameters() | {"keys": len(count.limits)}
-        stored, counted = connection.execute(COUNTED_STEPS[len(count.limits)], step).one()
-        count.settle(connection, set(counted or ()))
+        step |= dict(guard.parameters) | {"guard_rows": guard.rows}
+        stored, returned = connection.execute(guard.step, step).one()
+        if len(returned or ()) != guard.rows:
+            raise HeldBack(set(returned or ()))
     if stored != 1:
         raise _stale(row)
 
@@ -181,19 +207,20 @@ def _hand(table: Table, number: int) -> dict[str, Any]:
     return {"number": number, "actions": list(table.log[number])}
 
 
-def _step(counting: Insert | None = None) -> Executable:
+def _step(guard: Insert | None = None, name: str = "guard") -> Executable:
     """A step as one PostgreSQL statement: the game's row updated while it has the version
     the step was made on, the hand in progress rewritten and the hands dealt since inserted
     only if it was; counts the rows updated (1, or 0 when the game has moved on). (No
     parameter is named after a column: Core would add it to the SET of each UPDATE.)
 
-    With a rate limits' `counting` statement, the click is counted first, the game is
-    updated only if each of the `keys` was counted, and the keys counted come second."""
+    With a `guard` (a statement that returns rows, named `name` in the SQL), the guard runs
+    first, the game is updated only if it returned `guard_rows` rows, and the first column
+    of its rows comes second."""
     written_if = [GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("was")]
-    if counting is not None:
-        counted = counting.cte("counted")
+    if guard is not None:
+        guarded = guard.cte(name)
         written_if.append(
-            select(func.count()).select_from(counted).scalar_subquery() == bindparam("keys")
+            select(func.count()).select_from(guarded).scalar_subquery() == bindparam("guard_rows")
         )
     game = (
         GAMES.update()
@@ -225,15 +252,19 @@ def _step(counting: Insert | None = None) -> Executable:
         .cte("added_hands")
     )
     stored = select(func.count()).select_from(game)
-    if counting is None:
+    if guard is None:
         return stored.add_cte(hand, added)
-    keys = select(func.array_agg(counted.c.key)).scalar_subquery()
-    return select(stored.scalar_subquery(), keys).add_cte(hand, added)
+    returned = select(func.array_agg(guarded.c[0])).scalar_subquery()
+    return select(stored.scalar_subquery(), returned).add_cte(hand, added)
 
 
 STEP = _step()
-COUNTED_STEPS = {keys: _step(UPSERTS["postgresql", keys]) for keys in (1, 2)}
-"""The step that also counts the click, by its number of keys (an address, and a player)."""
+
+
+def guarded_step(guard: Insert, name: str) -> Executable:
+    """The step's statement with `guard` inside (for a `Guard`): build it once, when the
+    guard's module is imported, so that SQLAlchemy compiles it once."""
+    return _step(guard, name)
 
 
 def _update_row(session: Session, row: GameRow, values: dict[str, Any]) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from jinja2 import Environment
 
 from app.languages.i18n import LANGUAGES, N_, template_words, translations
+from app.operations.urls import offline_url
 
 AssetUrl = Callable[[str], str]
 """`Assets.url`: a static file's URL with its content's hash."""
@@ -80,10 +81,6 @@ def manifest(language: str, asset_url: AssetUrl) -> dict[str, object]:
     }
 
 
-def offline_path(language: str) -> str:
-    return f"/offline/{language}"
-
-
 @dataclass(frozen=True)
 class OfflineKit:
     """The offline pages by language and the worker that keeps them, as served."""
@@ -99,7 +96,7 @@ class OfflineKit:
         version = hashlib.sha256(json.dumps(files).encode() + b"".join(pages.values()))
         worker = env.get_template("service_worker.js").render(
             version=version.hexdigest()[:16],
-            pages={code: offline_path(code) for code in pages},
+            pages={code: offline_url(code) for code in pages},
             files=files,
         )
         return OfflineKit(pages, worker.encode())

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine import CardOrder, Hand, Step, Team
 from engine.cards import CHARLIE, DULLE, FOX, POINTS, mask_types
-from engine.scoring import outcome_net, trick_extras_net
+from engine.scoring import TOTAL_POINTS, outcome_net, trick_extras_net
 
 VALUE_SCALE = 256
 """value = game points × 256 + the team's card points (at most 240)."""
@@ -80,7 +80,7 @@ class EndgameSolver:
         net += self.extras
         points = self.re_points
         if self.team is Team.KONTRA:
-            net, points = -net, 240 - points
+            net, points = -net, TOTAL_POINTS - points
         return net * self.factor * VALUE_SCALE + points
 
     def _after(self, seat: int, card: int, alpha: int, beta: int) -> int:

@@ -187,6 +187,29 @@ def test_hints_are_refused_in_the_game_that_counts(client: TestClient, other: Te
     assert "There are no hints in a game that counts for a challenge." in response.text
 
 
+def test_the_game_that_counts_offers_no_hint_and_practice_does(
+    client: TestClient, other: TestClient
+) -> None:
+    """The table's Hint button follows the one rule the hint route follows
+    (`app.daily.attempts.hints_refused`): it once showed in the game that counts, and its
+    answer was a refusal."""
+    link = new_challenge(client)
+    counting = play(other, link)
+    assert "data-hint" not in other.get(counting).text
+    play_game(other, counting)
+    assert "data-hint" in other.get(play(other, link)).text
+
+
+def test_the_board_names_the_bot_that_plays_the_par(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board names the par's bot by the level the par is played at
+    (`app.challenges.par.PAR_LEVEL`); it once named the normal bot by its own copy."""
+    monkeypatch.setattr("app.web.routes.challenges.PAR_LEVEL", "strong")
+    board = client.get(f"/challenges/{new_challenge(client)}").text
+    assert "the strong bot" in board and "the normal bot" not in board
+
+
 def test_equal_totals_share_a_place_as_on_the_day_board() -> None:
     assert list(shared_places([9, 5, 5, 5, 1, -3, -3])) == [1, 2, 2, 2, 5, 6, 6]
     assert list(shared_places([])) == []

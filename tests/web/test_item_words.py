@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.languages import words
 from app.languages.i18n import translations
 from app.languages.words import item_text
 from engine import ItemKind, ScoreItem, Step, Team
@@ -69,6 +70,16 @@ def test_every_item_without_a_step_has_words_in_every_language(
 ) -> None:
     text = item_text(ScoreItem(RE, kind, 1), Scoring.PAGAT, translations(language))
     assert text and text != kind.value
+
+
+@pytest.mark.parametrize("language", ["en", "de", "hu", "ro", "ru"])
+def test_the_doppelkopf_line_takes_its_points_from_the_engine(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It once wrote 40 itself, a copy of `engine.stakes.DOPPELKOPF_POINTS`."""
+    monkeypatch.setattr(words, "DOPPELKOPF_POINTS", 45)
+    text = item_text(ScoreItem(RE, ItemKind.DOPPELKOPF, 1), Scoring.PAGAT, translations(language))
+    assert "45" in text and "40" not in text
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
 from app.learning.hints import STRONG, Hint, HintKeeper, HintsBusy, hint_of, hint_seed
-from app.learning.review import Moment, human_moments, weigh
+from app.learning.review import Decision, Moment, human_moments, weigh
 from app.learning.review_jobs import EVALUATOR, REVIEW_BUDGET, review_evaluation
 from app.operations.settings import utc_now
 from app.storage.models import GameRow, HandReview
@@ -46,7 +46,7 @@ from tests.web.helpers.daily import start_daily
 from tests.web.helpers.review import hint_uses, played_hand, reviews_of
 
 DECISION = re.compile(
-    r'<li data-decision data-chosen="([^"]+)" data-best="([^"]+)" data-loss="([0-9.]+)"'
+    r'<li data-decision data-chosen="([^"]+)" data-best="([^"]+)" data-loss="(-?[0-9.]+)"'
 )
 HINTED = re.compile(r'data-hint-action="([^"]+)"')
 REVIEW_SECONDS = 90
@@ -86,7 +86,7 @@ def test_a_review_is_weighed_by_the_strong_levels_search_and_labelled_so() -> No
     (it once said `search-v1`), and the review thinks with four times its worlds."""
     strong = bot_named(LEVELS["strong"])
     assert isinstance(strong, SearchBot)
-    assert EVALUATOR == f"{strong.id}/{REVIEW_BUDGET.worlds}" == "search-v2/160"
+    assert EVALUATOR == f"{strong.id}/{REVIEW_BUDGET.worlds}/split" == "search-v2/160/split"
     assert strong.budget.scaled(4 * strong.budget.worlds) == REVIEW_BUDGET
 
 
@@ -278,17 +278,18 @@ def test_the_review_weighs_every_decision_once(app: FastAPI, client: TestClient)
     assert len(rows) == len(own), "a row for every decision of the human"
     assert sorted(chosen for chosen, _, _ in rows) == sorted(_notation(e) for e in own)
     losses = [float(loss) for _, _, loss in rows]
-    assert losses == sorted(losses, reverse=True) and min(losses) >= 0
-    assert all((best == chosen) == (float(loss) == 0) for chosen, best, loss in rows)
-    better = sum(float(loss) > 0 for _, _, loss in rows)
-    assert ready.count('<p class="reason"') == better, "each better action says why (issue 25)"
+    assert losses == sorted(losses, reverse=True)
+    assert all(float(loss) == 0 for chosen, best, loss in rows if best == chosen)
 
     with app.state.sessions() as session:
         before = session.get(HandReview, (url.rsplit("/", 1)[1], 1))
         assert before is not None and before.status == "done"
         kept = (before.started_at, before.finished_at, before.decisions)
         reasons = [d["reason"] is not None for d in before.decisions]
-        assert reasons == [d["loss"] > 0 for d in before.decisions], "stored with each decision"
+        better = [Decision.from_json(d).better_found for d in before.decisions]
+        assert reasons == better, "stored with each decision"
+        assert before.evaluator == EVALUATOR and all(d["measured"] for d in before.decisions)
+    assert ready.count('<p class="reason"') == sum(better), "each better action says why"
     again = client.get(review_url)
     assert DECISION.findall(again.text) == rows
     with app.state.sessions() as session:

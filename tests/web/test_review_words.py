@@ -6,20 +6,22 @@ mark is a word; Russian speaks to the player with ты and writes "solo" in Lati
 
 from __future__ import annotations
 
-import random
 import re
-from collections.abc import Sequence
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.languages.i18n import LANGUAGE_COOKIE, read_catalog
-from app.learning.review import human_moments, weigh
+from app.languages.i18n import LANGUAGE_COOKIE, read_catalog, writing
+from app.languages.words import action_text
+from app.learning.review import Decision, human_moments, weigh
+from app.learning.review_reasons import SENTENCES, reason_text
 from app.operations.settings import utc_now
 from app.storage.models import HandReview
-from engine import Action, SeatView, parse_record
+from bots.search.contrast import Difference
+from engine import parse_record
 from tests.web.driver import HTMX, page_version, start_game
+from tests.web.helpers.review_parts import scripted
 
 DECLINED_ARMUT = "s42"
 """A seed where the human, healthy, is offered an Armut that everybody declines."""
@@ -49,11 +51,8 @@ def declined_armut(client: TestClient) -> str:
     return url
 
 
-def accepting_was_better(
-    view: SeatView, rng: random.Random, chosen: Action
-) -> Sequence[tuple[Action, float, float]]:
-    """A scripted evaluation: taking the Armut 1.5, everything else 1.2."""
-    return [(a, 1.5 if a.notation == "armut-accept" else 1.2, 0.2) for a in view.legal]
+accepting_was_better = scripted({"armut-accept": 1.5}, others=1.2)
+"""A scripted evaluation: taking the Armut 1.5, everything else 1.2."""
 
 
 def store_review(app: FastAPI, client: TestClient, url: str) -> None:
@@ -90,6 +89,59 @@ def test_the_review_names_the_armut_steps_as_actions_in_its_frame(
     costs = COST.findall(page)
     assert len(costs) == 2
     assert not [c for c in costs if "Armut" in c or "Sărăc" in c], "the cost refers to the frame"
+
+
+CARDS_ONLY = ("trick", "partner")
+"""Reasons about the trick being played: only ever between two cards."""
+NAMING_ACTIONS = [
+    kind
+    for kind, sentence in SENTENCES.items()
+    if "%(better)s" in sentence and kind not in CARDS_ONLY
+]
+WON = {
+    "de": "Mit der besseren Wahl (Armut annehmen) gewinnt deine Partei das Spiel in 75\u00a0% "
+    "der Simulationen, mit deiner (Armut ablehnen) in 25\u00a0%.",
+    "ru": "При лучшем выборе (принятие Armut) твоя сторона выигрывает раздачу в 75\u00a0% "
+    "симуляций, при твоём (отказ от Armut) — в 25\u00a0%.",
+    "hu": "A jobb választással (Armut elfogadása) a csapatod a szimulációk 75%-ában nyeri meg "
+    "a leosztást, a tiéddel (Armut elutasítása) 25%-ában.",
+    "ro": "Cu alegerea mai bună (acceptarea Sărăciei) echipa ta câștigă mâna în 75\u00a0% din "
+    "simulări, iar cu a ta (refuzarea Sărăciei) în 25\u00a0%.",
+}
+
+
+def armut_decision(kind: str) -> Decision:
+    """Declining the Armut where taking it was better, for a reason of `kind`."""
+    return Decision(
+        index=5,
+        trick=0,
+        kind="armut",
+        chosen="armut-decline",
+        best="armut-accept",
+        expected_chosen=-1.0,
+        expected_best=0.5,
+        loss=1.5,
+        spread=0.2,
+        forced=False,
+        options=(),
+        reason=Difference(kind, 20, 40, better_count=30, chosen_count=10, points=12),
+    )
+
+
+@pytest.mark.parametrize("language", sorted(WON))
+def test_a_reason_names_an_armut_step_where_any_action_fits(language: str) -> None:
+    """A reason once put the action where the language wants a case or an article ("после
+    отказ от Armut", "nach Armut ablehnen", "după refuzarea Sărăciei" as a subject): each
+    sentence now names the better and the chosen action in brackets after "the better
+    choice" and "yours", which a card, a call, a reservation or an Armut step fills alike."""
+    words = writing(language)
+    better = f"({action_text('armut-accept', words.words)})"
+    chosen = f"({action_text('armut-decline', words.words)})"
+    for kind in NAMING_ACTIONS:
+        text = reason_text(armut_decision(kind), words)
+        assert text is not None and better in text, (kind, text)
+        assert "%(chosen)s" not in SENTENCES[kind] or chosen in text, (kind, text)
+    assert reason_text(armut_decision("won"), words) == WON[language]
 
 
 def messages(language: str) -> dict[str, str]:

@@ -20,7 +20,12 @@ BUILT = {
         urls.review_url("g", 2),
         urls.record_url("g", 2),
         urls.BOARD,
+        urls.long_board_url("week", date(2026, 11, 29), "ddv").split("?")[0],
+        urls.long_board_url("month", date(2026, 11, 29), "ddv").split("?")[0],
         urls.challenge_url("c" * 24),
+        urls.language_url("de", "/").split("?")[0],
+        urls.manifest_url("de").split("?")[0],
+        urls.offline_url("de"),
     ],
     "POST": [
         urls.actions_url("g"),
@@ -31,9 +36,13 @@ BUILT = {
         urls.name_challenge_url("c"),
         urls.rematch_url("c"),
         urls.challenge_of_game_url("g"),
+        urls.daily_url("pagat"),
     ],
 }
-BY_HAND = re.compile(r"/games/\{|leaderboard\?day=|/challenges/\{")
+BY_HAND = re.compile(
+    r"/games/\{|leaderboard(/[^\"'?\n]*)?\?day=|/challenges/\{|/daily/\{"
+    r"|language\?lang=|webmanifest\?lang=|/offline/\{"
+)
 
 
 def test_every_built_address_is_a_route(app: FastAPI) -> None:
@@ -46,6 +55,14 @@ def test_every_built_address_is_a_route(app: FastAPI) -> None:
 
 def test_a_board_address_names_its_day_and_rules() -> None:
     assert urls.board_url(date(2026, 11, 29), "ddv") == "/leaderboard?day=2026-11-29&rules=ddv"
+    week = urls.long_board_url("week", date(2026, 11, 29), "ddv")
+    assert week == "/leaderboard/week?day=2026-11-29&rules=ddv"
+
+
+def test_a_language_link_keeps_the_page_to_go_back_to() -> None:
+    back = "/leaderboard?day=2026-11-29&rules=ddv"
+    link = urls.language_url("ru", back)
+    assert link == "/language?lang=ru&back=/leaderboard%3Fday%3D2026-11-29%26rules%3Dddv"
 
 
 def test_no_address_is_built_by_hand() -> None:

@@ -16,7 +16,7 @@ from app.challenges.grid import grid
 from app.challenges.making import (
     fresh_seed,
 )
-from app.challenges.par import request_par
+from app.challenges.par import PAR_LEVEL, request_par
 from app.challenges.refusals import (
     ChallengeRefused,
 )
@@ -30,7 +30,7 @@ from app.play import challenges
 from app.play.games import owned_game
 from app.storage.models import Challenge, ChallengeGame
 from app.table.card_faces import CardFace
-from app.table.levels import LEVELS, level_of
+from app.table.levels import DEFAULT_LEVEL, LEVELS, level_of
 from app.table.preferences import level_preference, rules_preference
 from app.web.deps import (
     PageLimit,
@@ -154,7 +154,7 @@ def challenge_board(
     board = board_of(session, challenge, player_id(request), now)
     t = translator(request)
     card_face = cast(Callable[[CardFace], Markup], templates.env.globals["card_face"])
-    level = level_of(challenge.bot_id) or "normal"
+    level = level_of(challenge.bot_id) or DEFAULT_LEVEL
     link_url = str(request.url_for("challenge_board", link=challenge.id))
     writing = writing_of(request)
     share = challenge_share(board, writing, link_url)
@@ -163,7 +163,7 @@ def challenge_board(
         "link": link_url,
         "share": share_text(share, writing) if share else None,
         "level_words": t.gettext(LEVEL_OPPONENTS[level]),
-        "par_bot": t.gettext(LEVEL_BOTS["normal"]),
+        "par_bot": t.gettext(LEVEL_BOTS[PAR_LEVEL]),
         "deals": kept_deals(challenge, board.rules, (language_of(request), t), card_face)
         if board.finished
         else None,

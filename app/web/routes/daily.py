@@ -19,7 +19,7 @@ from app.daily.par import ParKeeper
 from app.languages.i18n import N_, translator
 from app.learning.game_facts import FactsCache
 from app.operations.settings import Settings
-from app.operations.urls import BOARD, game_url
+from app.operations.urls import BOARD, DAILY, game_url
 from app.play.daily import DAILY_BOT, DailyDeals, NameTaken, Starter, name_player, start_daily
 from app.storage.models import DailyPar, GameRow
 from app.table.levels import DAILY_LEVEL
@@ -52,7 +52,7 @@ def _ranked(rules_key: str) -> None:
         raise HTTPException(404, N_("There is no daily game with these rules.")) from None
 
 
-@router.post("/daily/{rules_key}", dependencies=[PlayerId])
+@router.post(DAILY, dependencies=[PlayerId])
 def play_daily(
     request: Request, rules_key: str, session: SessionDep, settings: SettingsDep, roster: RosterDep
 ) -> RedirectResponse:
@@ -69,7 +69,7 @@ def play_daily(
     return RedirectResponse(game_url(start.game_id), status_code=303)
 
 
-@router.get("/leaderboard", dependencies=[PageLimit])
+@router.get(BOARD, dependencies=[PageLimit])
 def leaderboard(
     request: Request,
     session: SessionDep,

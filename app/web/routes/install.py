@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import Response
 
 from app.languages.i18n import LANGUAGES, N_, language_of
+from app.operations.urls import MANIFEST, OFFLINE
 from app.web.install import OfflineKit, manifest
 
 router = APIRouter(tags=["install"])
@@ -18,7 +19,7 @@ REVALIDATED = "no-cache"
 """The browser asks again each time (they are small): a release reaches it at once."""
 
 
-@router.get("/manifest.webmanifest")
+@router.get(MANIFEST)
 def web_manifest(
     request: Request, lang: Annotated[str | None, Query(max_length=5)] = None
 ) -> Response:
@@ -37,7 +38,7 @@ def service_worker(request: Request) -> Response:
     return Response(offline_kit(request).worker, media_type="text/javascript", headers=headers)
 
 
-@router.get("/offline/{language}")
+@router.get(OFFLINE)
 def offline_page(request: Request, language: str) -> Response:
     """A language's offline page, as the worker keeps it."""
     page = offline_kit(request).pages.get(language)

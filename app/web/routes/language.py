@@ -8,6 +8,7 @@ from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import RedirectResponse
 
 from app.languages.i18n import LANGUAGES, N_, remember_language
+from app.operations.urls import LANGUAGE
 from app.web.errors import site_path
 
 router = APIRouter(tags=["language"])
@@ -17,7 +18,7 @@ BACK_LENGTH = 2_000
 and rules, a review's step), with room to spare."""
 
 
-@router.get("/language")
+@router.get(LANGUAGE)
 def choose_language(
     lang: Annotated[str, Query(max_length=5)],
     back: Annotated[str, Query(max_length=BACK_LENGTH)] = "/",

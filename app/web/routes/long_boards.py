@@ -9,6 +9,7 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 
 from app.daily.long_boards import MONTH, WEEK, LongBoardCache, period_of, seen_by
 from app.languages.i18n import N_
+from app.operations.urls import LONG_BOARD
 from app.web.deps import PageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
 from app.web.routes.daily import BOARD_HISTORY
 from engine.daily import RANKED
@@ -16,7 +17,7 @@ from engine.daily import RANKED
 router = APIRouter(tags=["daily"])
 
 
-@router.get("/leaderboard/{kind}", dependencies=[PageLimit])
+@router.get(LONG_BOARD, dependencies=[PageLimit])
 def long_board(
     request: Request,
     kind: str,
