@@ -86,14 +86,25 @@ def game_over(page: Page) -> bool:
     return page.locator("section.summary ol.standings").count() > 0
 
 
+MOVES = """() => ({
+    next: document.querySelector('button.next-hand') !== null,
+    pick: document.querySelector('label[data-card]') !== null,
+    actions: [...document.querySelectorAll('#table [data-action]')]
+        .filter(e => !e.disabled).map(e => e.dataset.action),
+})"""
+"""What the page offers the human: Next hand, an Armut pick, the enabled controls (one round
+trip where three lookups took three)."""
+
+
 def step(page: Page, wishes: list[str]) -> None:
     """One human move: deal on, pick Armut cards, or click a `data-action` control."""
-    if page.locator("button.next-hand").count():
+    offered = page.evaluate(MOVES)
+    if offered["next"]:
         changes_table(page, page.locator("button.next-hand").click)
-    elif page.locator("label[data-card]").count():
+    elif offered["pick"]:
         pick_three(page)
     else:
-        actions = enabled_actions(page)
+        actions = offered["actions"]
         assert actions, "the human has nothing to do and the hand is not over"
         click_action(page, choose(actions, wishes))
 

@@ -127,9 +127,13 @@ def speaking(new_context: Callable[..., BrowserContext]) -> Iterator[Callable[[s
     yield make
 
 
-@pytest.fixture
-def slow_server(new_server: Callable[[], LiveServer]) -> LiveServer:
-    server = new_server()
-    server.env["DOKO_BOT_DELAY_MS"] = str(BOT_DELAY_MS)
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose bots' cards come BOT_DELAY_MS apart, one per module: each test plays
+    in its own browser profile (a player of its own), so the tests need no server each."""
+    directory = tmp_path_factory.mktemp("slow-server")
+    url = migrated_sqlite(directory / "doko.sqlite3")
+    server = LiveServer(url, directory / "server.log", env={"DOKO_BOT_DELAY_MS": str(BOT_DELAY_MS)})
     server.start()
-    return server
+    yield server
+    server.stop()

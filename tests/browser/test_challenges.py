@@ -1,8 +1,9 @@
 """Challenges in real browsers (issue 29): three players (three cookies) play one challenge
 of two hands; the board shows each result, keeps the deals and the hands' results from a
-player who has not finished, and the third cookie is dealt the same cards. axe audits the
-challenge board in every language at phone and desktop size; screenshots of the board go to
-test-artifacts/."""
+player who has not finished, and the third cookie is dealt the same cards (the maker clicks
+through the game; the friends' games, dealt in the browser, are played over HTTP:
+`helpers/over_http.py`). axe audits the challenge board in every language at phone and
+desktop size; screenshots of the board go to test-artifacts/."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from tests.web.driver import play_game
 from .clicks import play_until
 from .conftest import DESKTOP, PHONE
 from .helpers.accessibility import audit, report
+from .helpers.over_http import play_on
 from .helpers.table import snapshot
 
 SHORT_RULES = "pagat+hands_per_game=2"
@@ -79,7 +81,7 @@ def test_three_players_play_one_challenge(
     friend.locator(".challenge-play button").click()
     friend.wait_for_url("**/games/*")
     assert first_hand(friend) == dealt
-    play_through(friend)
+    play_on(friend)
     friend.goto(link)
     assert board_rows(friend) == 2
     deals = friend.locator(".challenge-deals").inner_text()
@@ -91,7 +93,7 @@ def test_three_players_play_one_challenge(
     third.locator(".challenge-play button").click()
     third.wait_for_url("**/games/*")
     assert first_hand(third) == dealt, "a third cookie is dealt the same cards"
-    play_through(third)
+    play_on(third)
     third.goto(link)
     assert board_rows(third) == 3
     assert third.locator(".challenge-deals").inner_text() == deals

@@ -1,6 +1,9 @@
-"""The history page in a real browser: a short game and a daily game played by clicking, then
+"""The history page in a real browser: a short game (its rules chosen in the Rules dialog) and
+a daily game (started with its button) played through by the browser's player, then
 `/history` reached from the header, its hands opened, and screenshots at phone and desktop
-size (test-artifacts/history-*.png) that must fit the screen."""
+size (test-artifacts/history-*.png) that must fit the screen. The hands are played over HTTP
+(`helpers/over_http.py`): clicking a whole daily game is `test_daily.py`'s business, and
+announcing by clicking `test_table.py`'s."""
 
 from __future__ import annotations
 
@@ -14,10 +17,10 @@ from sqlalchemy.orm import Session
 
 from app.storage.models import HandReview
 from tests.browser.helpers.fair_play import reload_until_checked
+from tests.browser.helpers.over_http import play_on
 from tests.browser.helpers.table import SMALL_PHONE, choose_rules, snapshot
 from tests.live import LiveServer
 
-from .clicks import game_over, play_until
 from .conftest import DESKTOP, PHONE
 
 SEED = "browser-history-1"
@@ -36,7 +39,7 @@ def play_short_game(page: Page) -> tuple[str, int]:
     """A game of two hands with the rules dialog, announcing Re or Kontra when offered."""
     choose_rules(page, hands=2)
     game_id = page.url.rsplit("/", 1)[1]
-    play_until(page, game_over, wishes=["announce re", "announce kontra"])
+    play_on(page, wishes=["announce re", "announce kontra"])
     return game_id, standing_total(page)
 
 
@@ -44,7 +47,7 @@ def play_daily(page: Page) -> int:
     page.goto("/")
     with page.expect_navigation(url="**/games/*"):
         page.locator('form[action="/daily/pagat"] button').click()
-    play_until(page, game_over)
+    play_on(page)
     return standing_total(page)
 
 
@@ -130,7 +133,7 @@ def test_history_fits_a_small_phone_in_every_language(
     rather than running off the page, where the body's overflow hides it."""
     page = new_context(DESKTOP).new_page()
     choose_rules(page, hands=1)
-    play_until(page, game_over)
+    play_on(page)
     page.set_viewport_size(SMALL_PHONE)
     too_wide = []
     for lang in ("en", "de", "ru", "hu", "ro"):

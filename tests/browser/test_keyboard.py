@@ -10,12 +10,12 @@ import pytest
 from playwright.sync_api import Browser, Page, Request
 
 from tests.browser.helpers.table import RELOAD_SEED, hand_cards, start_seeded_game
+from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.live import LiveServer
 
 from .clicks import enabled_actions, play_until
 from .conftest import PHONE, POLICY_ERROR
 
-BOT_DELAY_MS = 400
 UNLOCKED = """() => {
     const act = document.querySelector('#table .act');
     return !document.querySelector('.htmx-settling, .htmx-swapping, .htmx-added')
@@ -30,12 +30,10 @@ READY_MS = """() => parseInt(
 
 
 @pytest.fixture
-def slow_page(browser: Browser, new_server: Callable[[], LiveServer]) -> Iterator[Page]:
-    """A phone at a table served with the bots' cards 400 ms apart."""
-    server = new_server()
-    server.env["DOKO_BOT_DELAY_MS"] = str(BOT_DELAY_MS)
-    server.start()
-    context = browser.new_context(base_url=server.url, viewport=PHONE)
+def slow_page(browser: Browser, slow_server: LiveServer) -> Iterator[Page]:
+    """A phone at a table served with the bots' cards 400 ms apart (a player of its own on
+    the module's slowed server)."""
+    context = browser.new_context(base_url=slow_server.url, viewport=PHONE)
     refused: list[str] = []
     context.on(
         "console",

@@ -1,7 +1,8 @@
 """Levels, hints, the review of a hand and the history in a real browser: a hand on each
 level, a hint asked with the H key (and one asked from a table that has moved on), the review
 opened from the end-of-hand sheet and stepped through with the arrow keys, then /history;
-screenshots at phone and desktop size."""
+screenshots at phone and desktop size. The tests of the review's page alone play their hand
+over HTTP (`helpers/over_http.py`); the hands on each level and the hint's are clicked."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES
 from app.play.clicks import STALE
+from tests.browser.helpers.over_http import play_on
 from tests.browser.helpers.table import SMALL_PHONE, choose_rules, hand_label
 from tests.live import ROOT
 
@@ -92,7 +94,7 @@ def test_the_review_s_next_button_stays_under_the_thumb(
     not move when the "← back" button appears beside it (a second tap would go back)."""
     page = new_context(PHONE).new_page()
     choose_rules(page, hands=1)
-    play_until(page, hand_over)
+    play_on(page)
     page.goto(page.locator("a.review-link").get_attribute("href") or "")
     next_button = page.locator(".review-steps a[rel=next]")
     places = []
@@ -119,7 +121,7 @@ def test_the_review_fits_a_small_phone_in_every_language(
     the screen's edge."""
     page = new_context(SMALL_PHONE).new_page()
     choose_rules(page, hands=1)
-    play_until(page, hand_over)
+    play_on(page)
     review = page.locator("a.review-link").get_attribute("href") or ""
     problems = []
     for language in LANGUAGES:

@@ -28,7 +28,6 @@ FREEZE = """() => {
     window.frozen = document.getAnimations();
     for (const shown of window.frozen) shown.pause();
 }"""
-AT = """(ms) => { for (const shown of window.frozen) shown.currentTime = ms; }"""
 SHOW_ALL = """() => {
     for (const shown of window.frozen || []) shown.finish();
     document.getElementById('table').classList.add('fast');
@@ -55,6 +54,11 @@ TIMES = """() => {
         .map((trick) => time(trick, '--win'));
     return { cards, wins, ready: time(document.getElementById('table'), '--ready') };
 }"""
+READ_AT = f"""(moments) => moments.map((ms) => {{
+    for (const shown of window.frozen) shown.currentTime = ms;
+    return ({READ})();
+}})"""
+"""The table read at each of the moments (ms) of the frozen animation, in one round trip."""
 SEATS = ["south", "west", "north", "east"]
 
 
@@ -94,9 +98,12 @@ def open_page(
     assert refused == [], refused
 
 
-def read_at(page: Page, ms: int) -> dict[str, Any]:
-    page.evaluate(AT, max(ms, 0))
-    return page.evaluate(READ)
+def read_at(page: Page, moments: list[int]) -> Callable[[int], dict[str, Any]]:
+    """Reads the table at every moment a step's checks look at (a moment before the start
+    is the start), all at once; returns the reading at a moment."""
+    wanted = sorted({max(ms, 0) for ms in moments})
+    readings = dict(zip(wanted, page.evaluate(READ_AT, wanted), strict=True))
+    return lambda ms: readings[max(ms, 0)]
 
 
 def settled(page: Page) -> dict[str, Any]:
@@ -127,8 +134,20 @@ def test_the_seats_change_with_the_cards(
         page.evaluate(FREEZE)
         times = page.evaluate(TIMES)
         ready = times["ready"]
-        after = read_at(page, ready + SLACK_MS)
-        start = read_at(page, SLACK_MS)
+        moments = sorted({0, *(delay for _, delay in times["cards"]), *times["wins"]})
+        pairs = list(zip(moments, [*moments[1:], ready + SLACK_MS], strict=True))
+        at = read_at(
+            page,
+            [
+                ready + SLACK_MS,
+                SLACK_MS,
+                *(win + slack for win in times["wins"] for slack in (-SLACK_MS, SLACK_MS)),
+                *(ms for earlier, later in pairs for ms in (earlier + SLACK_MS, later - SLACK_MS)),
+                *(delay - SLACK_MS for _, delay in times["cards"]),
+            ],
+        )
+        after = at(ready + SLACK_MS)
+        start = at(SLACK_MS)
         assert part(start, "tricks") == part(before, "tricks"), "no trick counted at the start"
         assert part(start, "team") == part(before, "team"), "no team told at the start"
         if ready > SLACK_MS:
@@ -137,16 +156,15 @@ def test_the_seats_change_with_the_cards(
             assert not start["calls"], "no call row while the bots play"
         assert after["seats"][0]["turn"] and after["raised"] > 0
         for win in times["wins"]:
-            assert part(read_at(page, win - SLACK_MS), "tricks") == part(before, "tricks")
-            assert part(read_at(page, win + SLACK_MS), "tricks") == part(after, "tricks")
+            assert part(at(win - SLACK_MS), "tricks") == part(before, "tricks")
+            assert part(at(win + SLACK_MS), "tricks") == part(after, "tricks")
             seen["trick"] |= part(before, "tricks") != part(after, "tricks")
-        moments = sorted({0, *(delay for _, delay in times["cards"]), *times["wins"]})
-        for earlier, later in zip(moments, [*moments[1:], ready + SLACK_MS], strict=True):
-            between = [read_at(page, ms) for ms in (earlier + SLACK_MS, later - SLACK_MS)]
+        for earlier, later in pairs:
+            between = [at(ms) for ms in (earlier + SLACK_MS, later - SLACK_MS)]
             assert part(between[0], "team") == part(between[1], "team"), "a badge between cards"
         seen["team"] |= part(before, "team") != part(after, "team") and bool(times["cards"])
         for position, delay in times["cards"]:
-            waiting = read_at(page, delay - SLACK_MS)["seats"][SEATS.index(position)]["turn"]
+            waiting = at(delay - SLACK_MS)["seats"][SEATS.index(position)]["turn"]
             assert waiting, f"{position} is to play until its card comes"
             seen["bot turn"] = True
         settled(page)

@@ -3,7 +3,8 @@ player saw it and why the better card was better; How to play's strategy tips wi
 pictures in every language; the Rules dialog without a game in progress; the history's and
 the board's tables whole on a 375 px phone in every language. axe audits the review and the
 history (the other changed pages are in test_accessibility.py); screenshots under
-test-artifacts/ (teaching-*.png)."""
+test-artifacts/ (teaching-*.png). The hands that lead to these pages are played over HTTP
+(`helpers/over_http.py`); clicking hands is tested in test_table.py and test_learning.py."""
 
 from __future__ import annotations
 
@@ -25,21 +26,18 @@ from app.storage.models import DailyAttempt, GameRow, HandReview, Player
 from bots.search.contrast import Difference
 from engine import Act, parse_record
 from tests.browser.helpers.accessibility import audit, report
+from tests.browser.helpers.over_http import play_on
 from tests.browser.helpers.table import choose_rules, snapshot
 from tests.live import LiveServer
+from tests.web.driver import hand_is_over
 from tests.web.helpers.review_parts import scripted
 
-from .clicks import play_until
 from .conftest import DESKTOP, PHONE
 
 TIPS = ("aces", "announce", "smear", "fox", "twins")
 BOARD = (("Zoë", 31), ("Averyveryverylongnickname"[:24], 17), ("Ö", -4), ("Jürgen K.", -12))
 """Nicknames and totals ranked on today's ddv board: short, the longest allowed with no space,
 one letter, and with a space."""
-
-
-def hand_over(page: Page) -> bool:
-    return page.locator("section.summary").count() > 0
 
 
 def store_review(page: Page, server: LiveServer) -> str:
@@ -83,7 +81,7 @@ def test_the_review_shows_each_decision_s_table_and_reason(
 ) -> None:
     page = new_context(PHONE).new_page()
     choose_rules(page, hands=1)
-    play_until(page, hand_over)
+    play_on(page)
     review = store_review(page, live_server)
     page.goto(review)
     decisions = page.locator("li.decision")
@@ -189,7 +187,7 @@ def test_the_rules_dialog_asks_only_while_a_game_is_in_progress(
     label, *asked = submit_rules(page)
     assert label == "Start a new game with these rules"
     assert asked == ["Start a new game with these rules? The game in progress stays where it is."]
-    play_until(page, hand_over)
+    play_on(page)
     assert submit_rules(page) == ["Play with these rules"], "the game is over"
 
 
@@ -299,12 +297,12 @@ def test_the_history_and_the_board_fit_a_phone_in_every_language(
     rank_today(live_server)
     page = new_context(PHONE).new_page()
     choose_rules(page, hands=1)
-    play_until(page, hand_over)
+    play_on(page)
     store_review(page, live_server)
     page.goto("/")
     with page.expect_navigation(url="**/games/*"):
         page.locator('form[action="/daily/pagat"] button').click()
-    play_until(page, hand_over)
+    play_on(page, hand_is_over)
     rank_own(live_server, page.url.rsplit("/", 1)[1])
     problems = []
     for language in LANGUAGES:
