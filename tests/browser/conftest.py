@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, s
 from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.databases import migrated_sqlite
 from tests.live import LiveServer
+from tests.web.helpers.daily import PIPELINE_WORLDS
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -57,7 +58,12 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     # Every browser of the session comes from 127.0.0.1: the day's cap of ranked attempts per
     # address would make whichever module comes later (in its xdist process) play practice.
     # tests/web/test_ranked_per_address.py tests the cap.
-    server = LiveServer(url, directory / "server.log", env={"DOKO_RANKED_PER_ADDRESS": "0"})
+    # Its fair-play checks search fewer worlds: the browser tests wait for them as players do,
+    # but test how well a check judges only in tests/test_fairplay.py and the web tests.
+    quick_checks = {"DOKO_FAIR_PLAY_WORLDS": str(PIPELINE_WORLDS)}
+    server = LiveServer(
+        url, directory / "server.log", env={"DOKO_RANKED_PER_ADDRESS": "0", **quick_checks}
+    )
     server.start()
     yield server
     server.stop()
