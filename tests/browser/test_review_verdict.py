@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, FloatRect, Page
@@ -17,10 +16,10 @@ from sqlalchemy.orm import Session
 
 from app.learning.review import Decision, human_moments, summarise, weigh
 from app.learning.review_jobs import EVALUATOR
-from app.storage.models import HandReview
 from bots.search.contrast import Difference
 from engine import Act, HandRecord, parse_record
 from tests.browser.helpers.table import choose_rules, snapshot
+from tests.helpers.review_rows import done_review
 from tests.live import LiveServer
 from tests.web.helpers.review_parts import scripted
 
@@ -67,19 +66,11 @@ def store_review(page: Page, server: LiveServer) -> str:
     summary = summarise(decisions)
     engine = create_engine(server.database_url)
     with Session(engine) as session:
-        session.merge(
-            HandReview(
-                game_id=game,
-                hand=1,
-                status="done",
-                evaluator=EVALUATOR,
-                loss=summary.loss,
-                loss_spread=summary.spread,
-                decisions=[d.to_json() for d in decisions],
-                decisions_total=len(decisions),
-                finished_at=datetime.now(UTC),
-            )
+        stored = [d.to_json() for d in decisions]
+        review = done_review(
+            game, stored, evaluator=EVALUATOR, loss=summary.loss, spread=summary.spread
         )
+        session.merge(review)
         session.commit()
     engine.dispose()
     return f"/games/{game}/hands/1/review"

@@ -22,12 +22,13 @@ from sqlalchemy.orm import Session
 from app.languages.i18n import LANGUAGES
 from app.learning.review import human_moments, weigh
 from app.learning.review_jobs import EVALUATOR
-from app.storage.models import DailyAttempt, GameRow, HandReview, Player
+from app.storage.models import DailyAttempt, GameRow, Player
 from bots.search.contrast import Difference
 from engine import Act, parse_record
 from tests.browser.helpers.accessibility import audit, report
 from tests.browser.helpers.over_http import play_on
 from tests.browser.helpers.table import choose_rules, snapshot
+from tests.helpers.review_rows import done_review
 from tests.live import LiveServer
 from tests.web.driver import hand_is_over
 from tests.web.helpers.review_parts import scripted
@@ -58,19 +59,7 @@ def store_review(page: Page, server: LiveServer) -> str:
         decisions.append(decision.to_json())
     engine = create_engine(server.database_url)
     with Session(engine) as session:
-        session.merge(
-            HandReview(
-                game_id=game,
-                hand=1,
-                status="done",
-                evaluator=EVALUATOR,
-                loss=2.0,
-                loss_spread=0.3,
-                decisions=decisions,
-                decisions_total=len(decisions),
-                finished_at=datetime.now(UTC),
-            )
-        )
+        session.merge(done_review(game, decisions, evaluator=EVALUATOR, loss=2.0, spread=0.3))
         session.commit()
     engine.dispose()
     return f"/games/{game}/hands/1/review"

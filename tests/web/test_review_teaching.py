@@ -24,11 +24,10 @@ from app.languages.i18n import LANGUAGES, writing
 from app.learning.review import Decision, Moment, human_moments, weigh
 from app.learning.review_jobs import EVALUATOR, weigh_by_search
 from app.learning.review_reasons import SENTENCES, reason_text
-from app.operations.settings import utc_now
-from app.storage.models import HandReview
 from app.table.service import HUMAN
 from bots.search.contrast import Difference
 from engine import Act, Action, Card, HandRecord, parse_record, view_of
+from tests.helpers.review_rows import done_review
 from tests.web.helpers.review import played_hand
 from tests.web.helpers.review_parts import scripted
 
@@ -59,20 +58,8 @@ def everything_could_be_better(record: HandRecord) -> list[Decision]:
 
 def store(app: FastAPI, url: str, decisions: list[dict[str, object]]) -> None:
     with app.state.sessions() as session:
-        session.add(
-            HandReview(
-                game_id=url.rsplit("/", 1)[1],
-                hand=1,
-                status="done",
-                evaluator=EVALUATOR,
-                loss=1.0,
-                loss_spread=0.1,
-                decisions=decisions,
-                decisions_total=len(decisions),
-                started_at=utc_now(),
-                finished_at=utc_now(),
-            )
-        )
+        game_id = url.rsplit("/", 1)[1]
+        session.add(done_review(game_id, decisions, evaluator=EVALUATOR, loss=1.0, spread=0.1))
         session.commit()
 
 

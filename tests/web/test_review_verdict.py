@@ -19,11 +19,10 @@ from fastapi.testclient import TestClient
 
 from app.learning.review import TIE, Decision, Moment, human_moments, summarise, weigh
 from app.learning.review_jobs import EVALUATOR, weigh_by_search
-from app.operations.settings import utc_now
-from app.storage.models import HandReview
 from bots.heuristic.bot import HeuristicBot
 from bots.search.values import ActionValue, Valued, best_first
 from engine import Action, HandRecord, Phase, SeatView, parse_record, view_of
+from tests.helpers.review_rows import done_review
 from tests.scripting import fill_deal, rigged_hand, run
 from tests.web.helpers.review import played_hand, reviews_of
 from tests.web.helpers.review_parts import scripted
@@ -165,20 +164,8 @@ def old_decisions(record: HandRecord) -> list[dict[str, object]]:
 
 def store(app: FastAPI, url: str, decisions: list[dict[str, object]], evaluator: str) -> None:
     with app.state.sessions() as session:
-        session.add(
-            HandReview(
-                game_id=url.rsplit("/", 1)[1],
-                hand=1,
-                status="done",
-                evaluator=evaluator,
-                loss=1.2,
-                loss_spread=0.35,
-                decisions=decisions,
-                decisions_total=len(decisions),
-                started_at=utc_now(),
-                finished_at=utc_now(),
-            )
-        )
+        game_id = url.rsplit("/", 1)[1]
+        session.add(done_review(game_id, decisions, evaluator=evaluator, loss=1.2, spread=0.35))
         session.commit()
 
 

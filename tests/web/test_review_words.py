@@ -16,10 +16,9 @@ from app.languages.i18n import LANGUAGE_COOKIE, read_catalog, writing
 from app.languages.words import action_text
 from app.learning.review import Decision, human_moments, weigh
 from app.learning.review_reasons import SENTENCES, reason_text
-from app.operations.settings import utc_now
-from app.storage.models import HandReview
 from bots.search.contrast import Difference
 from engine import parse_record
+from tests.helpers.review_rows import done_review
 from tests.web.driver import HTMX, page_version, start_game
 from tests.web.helpers.review_parts import scripted
 
@@ -60,20 +59,8 @@ def store_review(app: FastAPI, client: TestClient, url: str) -> None:
     decisions = [weigh(m, accepting_was_better, "words") for m in human_moments(record)]
     assert [d.chosen for d in decisions] == ["healthy", "armut-decline"]
     with app.state.sessions() as session:
-        session.add(
-            HandReview(
-                game_id=url.rsplit("/", 1)[1],
-                hand=1,
-                status="done",
-                evaluator="scripted",
-                loss=0.3,
-                loss_spread=0.1,
-                decisions=[d.to_json() for d in decisions],
-                decisions_total=len(decisions),
-                started_at=utc_now(),
-                finished_at=utc_now(),
-            )
-        )
+        game_id, stored = url.rsplit("/", 1)[1], [d.to_json() for d in decisions]
+        session.add(done_review(game_id, stored, evaluator="scripted", loss=0.3, spread=0.1))
         session.commit()
 
 
