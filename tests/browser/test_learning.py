@@ -69,7 +69,15 @@ def test_a_hint_then_the_review_and_the_history(new_context: Callable[..., Brows
     decisions = page.locator("[data-decision]")
     assert decisions.count() >= 12, "every decision of the human has a row"
     losses = [float(d.get_attribute("data-loss") or "nan") for d in decisions.all()]
-    assert losses == sorted(losses, reverse=True) and min(losses) >= 0
+    assert losses == sorted(losses, reverse=True), "the worst decision first"
+    # A loss is measured on fresh worlds, so a choice as good as the best may show a negative
+    # one; only a cost beyond the noise and above a mistake's 0.5 points is graded.
+    graded = [
+        loss
+        for row, loss in zip(decisions.all(), losses, strict=True)
+        if {"mistake", "blunder"} & set((row.get_attribute("class") or "").split())
+    ]
+    assert all(loss >= 0.5 for loss in graded)
     page.screenshot(path=str(ARTIFACTS / "review-phone.png"), full_page=True)
 
     page.keyboard.press("ArrowRight")
