@@ -32,7 +32,10 @@ from .conftest import DESKTOP, PHONE
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 STREAK_DAYS = 14
 """Days of the streak before today, today's game making one more."""
-NOVEMBER_PLAYERS = 12
+PAST_MONTH = datetime(2026, 10, 15).date()
+"""A month long before any day the suite runs on, so the streak never reaches it: the
+player's own days there do not depend on today."""
+MONTH_PLAYERS = 12
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,8 @@ def player_id_of(server: LiveServer, game_url: str) -> str:
 @pytest.fixture(scope="module")
 def player(live_server: LiveServer) -> Player:
     """A player who finished today's pagat game (played over HTTP, quickly) and, before it,
-    one on each of the last days; and players of November to fill its board."""
+    one on each of the last days; and days of a past month, with other players to fill its
+    board."""
     with httpx.Client(base_url=live_server.url, timeout=30) as client:
         url = start_daily(client)  # type: ignore[arg-type]
         play_game(client, url, random_choice("browser share"))  # type: ignore[arg-type]
@@ -68,14 +72,15 @@ def player(live_server: LiveServer) -> Player:
         Seeded(me, day, 3 - day.day % 5)
         for day in days(today - timedelta(STREAK_DAYS), STREAK_DAYS)
     ]
-    november = [
+    month_start = PAST_MONTH.replace(day=2)
+    past_month = [Seeded(me, day, day.day % 7 - 2) for day in days(month_start, 13)] + [
         Seeded(f"5eed{number:028x}", day, (number * 7 + day.day) % 11 - 4)
-        for number in range(NOVEMBER_PLAYERS)
-        for day in days(datetime(2026, 11, 2).date(), 12 + number % 4)
+        for number in range(MONTH_PLAYERS)
+        for day in days(month_start, 12 + number % 4)
     ]
     engine = create_engine(live_server.database_url)
     with Session(engine) as session:
-        seed_attempts(session, streak + november)
+        seed_attempts(session, streak + past_month)
     engine.dispose()
     return Player(cookies, url)
 
@@ -130,12 +135,13 @@ def test_streak_share_and_long_boards_pass_axe(
     found += audit(page, "day's board with the share box")
     if english:
         shoot(page, "day-board")
-    page.goto("/leaderboard/week")
+    last_week = datetime.now(UTC).date() - timedelta(7)
+    page.goto(f"/leaderboard/week?day={last_week.isoformat()}")
     page.locator("table.leaderboard tr.own").wait_for()
     found += audit(page, "week's board")
     if english:
         shoot(page, "week-board")
-    page.goto("/leaderboard/month?day=2026-11-15")
+    page.goto(f"/leaderboard/month?day={PAST_MONTH.isoformat()}")
     page.locator("table.leaderboard tr.own").wait_for()
     found += audit(page, "month's board")
     if english:
