@@ -71,7 +71,10 @@ def main() -> None:
         hand = play_out(Hand(PAGAT, dealt.hands, dealt.dealer), [model] * 4, [random.Random(0)] * 4)
         moments = list(human_moments(HandRecord.of_hand(hand)))
         seed = f"bench/{number}"
-        order = [("split", weigh_by_search), ("same worlds", same_worlds)]
+        order: list[tuple[str, Callable[[Moment, str], object]]] = [
+            ("split", weigh_by_search),
+            ("same worlds", same_worlds),
+        ]
         for name, review in order if number % 2 == 0 else order[::-1]:
             times[name].append(timed(review, moments, seed))
         split, same = times["split"][-1], times["same worlds"][-1]

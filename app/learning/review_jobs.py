@@ -29,13 +29,14 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app.learning.review import Decision, Moment, human_moments, summarise, weigh
 from app.operations.bot_pool import BotRoster, RosterClosed
-from app.operations.settings import utc_now
+from app.operations.settings import DEFAULT_REVIEW_WORLDS, utc_now
 from app.storage.claims import abandoned, claim
 from app.storage.models import GameRow, HandReview, Player
 from bots.heuristic.bot import HeuristicBot
 from bots.levels import LEVELS
 from bots.registry import bot_named
 from bots.search.bot import SearchBot
+from bots.search.budget import Budget
 from bots.search.contrast import contrast
 from bots.search.evaluate import Sampled, evaluate_in_full
 from bots.search.values import Valued
@@ -44,20 +45,22 @@ from engine import Act, Action, HandRecord, SeatView
 log = logging.getLogger("doko")
 
 
-def _reviewer() -> SearchBot:
-    """The strong level's bot with four times the worlds of a decision in play: a review may
-    think longer than a bot at the table."""
+def review_budget(worlds: int) -> Budget:
+    """The strong level's budget with `worlds` worlds a decision, the rest in proportion."""
     strong = bot_named(LEVELS["strong"])
     assert isinstance(strong, SearchBot), "the strong level searches"
-    return replace(strong, budget=strong.budget.scaled(4 * strong.budget.worlds))
+    return strong.budget.scaled(worlds)
 
 
-REVIEWER = _reviewer()
-REVIEW_BUDGET = REVIEWER.budget
-EVALUATOR = f"{REVIEWER.id}/{REVIEW_BUDGET.worlds}/split"
-"""Stored with each review: the bot whose search weighed it, its worlds, and `split`: the
-best action picked on one set of worlds, the loss measured on another (`app.learning.review`;
-reviews stored before, without it, are shown as they were)."""
+def evaluator(budget: Budget) -> str:
+    """Stored with each review: the bot whose search weighed it, its worlds, and `split`: the
+    best action picked on one set of worlds, the loss measured on another
+    (`app.learning.review`; reviews stored before, without it, are shown as they were)."""
+    return f"{bot_named(LEVELS['strong']).id}/{budget.worlds}/split"
+
+
+REVIEW_BUDGET = review_budget(DEFAULT_REVIEW_WORLDS)
+EVALUATOR = evaluator(REVIEW_BUDGET)
 EXCHANGES = (Act.ARMUT_GIVE, Act.ARMUT_RETURN)
 
 
@@ -67,6 +70,7 @@ def review_evaluation(
     chosen: Action,
     actions: Sequence[Action] | None = None,
     sampled: Sampled | None = None,
+    budget: Budget = REVIEW_BUDGET,
 ) -> list[Valued]:
     """The strong level's search values with the review's budget, each spread turned into the
     standard error of its mean; the worlds they were valued in go into `sampled` when given.
@@ -74,21 +78,21 @@ def review_evaluation(
     the human's choice is weighed against the normal level's only."""
     if actions is None and chosen.act in EXCHANGES:
         actions = list(dict.fromkeys([chosen, HeuristicBot().choose(view, rng)]))
-    values = evaluate_in_full(view, rng, REVIEW_BUDGET, actions, sampled)
-    root = math.sqrt(_worlds_per_action(view))
+    values = evaluate_in_full(view, rng, budget, actions, sampled)
+    root = math.sqrt(_worlds_per_action(view, budget))
     return [v._replace(value=v.value._replace(spread=v.value.spread / root)) for v in values]
 
 
-def _worlds_per_action(view: SeatView) -> int:
+def _worlds_per_action(view: SeatView, budget: Budget) -> int:
     """About how many sampled worlds each action was played in: the search shares its
     play-outs among the cards (never fewer than four worlds each)."""
     cards = sum(1 for action in view.legal if action.act is Act.PLAY)
     if not cards:
-        return REVIEW_BUDGET.reservation_deals
-    return max(4, min(REVIEW_BUDGET.worlds, REVIEW_BUDGET.playouts // cards))
+        return budget.reservation_deals
+    return max(4, min(budget.worlds, budget.playouts // cards))
 
 
-def weigh_by_search(moment: Moment, seed: str) -> Decision:
+def weigh_by_search(moment: Moment, seed: str, budget: Budget = REVIEW_BUDGET) -> Decision:
     """Runs in a worker process: one decision weighed with the review's larger budget and,
     where a better action was found, why it was better, from the play-outs of the worlds the
     loss was measured in (the second set, `app.learning.review.weigh`)."""
@@ -99,7 +103,8 @@ def weigh_by_search(moment: Moment, seed: str) -> Decision:
         view: SeatView, rng: random.Random, chosen: Action, actions: Sequence[Action] | None
     ) -> list[Valued]:
         measuring = actions is not None
-        return review_evaluation(view, rng, chosen, actions, sampled if measuring else None)
+        kept = sampled if measuring else None
+        return review_evaluation(view, rng, chosen, actions, kept, budget)
 
     decision = weigh(moment, evaluation, seed)
     if not decision.better_found:
@@ -127,9 +132,15 @@ class ReviewsLimited(Exception):
 class Reviewer:
     """Starts and runs the background reviews of one server process."""
 
-    def __init__(self, sessions: sessionmaker[Session], roster: BotRoster) -> None:
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        roster: BotRoster,
+        budget: Budget = REVIEW_BUDGET,
+    ) -> None:
         self._sessions = sessions
         self._roster = roster
+        self._budget = budget
         self._claiming = threading.Lock()
 
     def request(
@@ -162,7 +173,7 @@ class Reviewer:
             raise ReviewsLimited
         key = {"game_id": job.game_id, "hand": job.hand}
         fresh: dict[str, object] = {
-            "evaluator": EVALUATOR,
+            "evaluator": evaluator(self._budget),
             "decisions": [],
             "decisions_total": None,
         }
@@ -191,7 +202,9 @@ class Reviewer:
             if not moments:
                 self._update(job, decisions_total=0)
             for moment in moments:
-                weighed = self._roster.submit_in_background(weigh_by_search, moment, job.seed)
+                weighed = self._roster.submit_in_background(
+                    weigh_by_search, moment, job.seed, self._budget
+                )
                 if not decisions:
                     self._update(job, decisions_total=len(moments))
                 decisions.append(weighed.result())

@@ -23,6 +23,8 @@ DEFAULT_BOT_DELAY_MS = 500
 DEFAULT_RANKED_PER_ADDRESS = 4
 DEFAULT_BACKGROUND_WORKERS = 1
 DEFAULT_FAIR_PLAY_WORLDS = DEFAULT_BUDGET.worlds
+DEFAULT_REVIEW_WORLDS = 4 * DEFAULT_BUDGET.worlds
+"""A review may think longer than a bot at the table: four times a decision's worlds there."""
 SERVER_SEARCH_WORKERS = 1
 """The server's live workers (`DOKO_SEARCH_WORKERS`); an app made in code starts none."""
 
@@ -59,6 +61,10 @@ class Settings:
     (`DOKO_FAIR_PLAY_WORLDS`; the rest of the search's budget in proportion, and stored with
     each check's verdict): fewer check a game sooner and judge it less surely (a pagat game
     takes about 4 s of one core at 40, 1 s at 8)."""
+    review_worlds: int = DEFAULT_REVIEW_WORLDS
+    """Worlds per decision of a hand's review (`DOKO_REVIEW_WORLDS`; the rest of the strong
+    level's budget in proportion, and stored with each review): fewer finish a review sooner
+    and weigh it less surely."""
     tune_collector: bool = False
     """Whether start-up tunes the garbage collector for a long-lived server process
     (`app.web.factory._spare_the_collector`): the server's settings (`from_env`) say yes; an app
@@ -103,6 +109,7 @@ class Settings:
                 "DOKO_RANKED_PER_ADDRESS", DEFAULT_RANKED_PER_ADDRESS, MOST_RANKED_PER_ADDRESS
             ),
             fair_play_worlds=worlds_from("DOKO_FAIR_PLAY_WORLDS", DEFAULT_FAIR_PLAY_WORLDS),
+            review_worlds=worlds_from("DOKO_REVIEW_WORLDS", DEFAULT_REVIEW_WORLDS),
             tune_collector=True,
         )
 
@@ -153,18 +160,18 @@ def count_from(name: str, default: int, most: int) -> int:
     return int(text)
 
 
-MOST_FAIR_PLAY_WORLDS = 400
-"""Ten times the default: a check that long holds a background worker for most of a minute
-per game; a larger number is a typo."""
+MOST_SEARCH_WORLDS = 400
+"""Ten times a fair-play check's default: a check that long holds a background worker for most
+of a minute per game, a review longer; a larger number is a typo."""
 
 
 def worlds_from(name: str, default: int) -> int:
     """A search's worlds from the variable `name`: from 1 (no world, no search) to
-    `MOST_FAIR_PLAY_WORLDS`."""
+    `MOST_SEARCH_WORLDS`."""
     text = os.environ.get(name, str(default)).strip()
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST_FAIR_PLAY_WORLDS:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST_SEARCH_WORLDS:
         raise SettingsError(
-            f"{name} must be a whole number from 1 to {MOST_FAIR_PLAY_WORLDS}, not {text!r}"
+            f"{name} must be a whole number from 1 to {MOST_SEARCH_WORLDS}, not {text!r}"
         )
     return int(text)
 

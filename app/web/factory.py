@@ -30,7 +30,7 @@ from app.languages.i18n import LanguageVary, language_of, template_words
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS, action_text
 from app.learning.game_facts import FactsCache
 from app.learning.hints import HINTS_WAITING_PER_WORKER, HintKeeper
-from app.learning.review_jobs import Reviewer
+from app.learning.review_jobs import Reviewer, review_budget
 from app.operations import urls
 from app.operations.bot_pool import BotRoster
 from app.operations.compression import NegotiatedGZip
@@ -134,7 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(HeadAsGet)
     if settings.trusted_proxies:
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
-    app.state.reviewer = Reviewer(app.state.sessions, roster)
+    app.state.reviewer = Reviewer(app.state.sessions, roster, review_budget(settings.review_worlds))
     hint_slots = HINTS_WAITING_PER_WORKER * max(1, roster.background_workers)
     app.state.hints = HintKeeper(roster, hint_slots)
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)

@@ -17,6 +17,7 @@ from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.databases import migrated_sqlite
 from tests.live import LiveServer
 from tests.web.helpers.daily import PIPELINE_WORLDS
+from tests.web.helpers.review import REVIEW_WORLDS
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -58,9 +59,12 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     # Every browser of the session comes from 127.0.0.1: the day's cap of ranked attempts per
     # address would make whichever module comes later (in its xdist process) play practice.
     # tests/web/test_ranked_per_address.py tests the cap.
-    # Its fair-play checks search fewer worlds: the browser tests wait for them as players do,
-    # but test how well a check judges only in tests/test_fairplay.py and the web tests.
-    quick_checks = {"DOKO_FAIR_PLAY_WORLDS": str(PIPELINE_WORLDS)}
+    # Its fair-play checks and reviews search fewer worlds: the browser tests wait for them as
+    # players do, but test how well they judge only in tests/test_fairplay.py and the web tests.
+    quick_checks = {
+        "DOKO_FAIR_PLAY_WORLDS": str(PIPELINE_WORLDS),
+        "DOKO_REVIEW_WORLDS": str(REVIEW_WORLDS),
+    }
     server = LiveServer(
         url, directory / "server.log", env={"DOKO_RANKED_PER_ADDRESS": "0", **quick_checks}
     )

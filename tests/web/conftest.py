@@ -21,6 +21,7 @@ from app.operations.settings import Settings
 from app.web.factory import create_app
 from tests.databases import migrated_sqlite
 from tests.postgres import Postgres, throwaway_postgres
+from tests.web.helpers.review import REVIEW_WORLDS
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
@@ -32,6 +33,7 @@ def settings(tmp_path: Path) -> Settings:
         secret_key="test-secret",
         bot_delay_ms=0,
         limits=None,
+        review_worlds=REVIEW_WORLDS,
     )
 
 

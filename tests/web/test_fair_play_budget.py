@@ -10,7 +10,7 @@ import pytest
 from app.daily.fairplay.checks import finished_hands
 from app.operations.settings import (
     DEFAULT_FAIR_PLAY_WORLDS,
-    MOST_FAIR_PLAY_WORLDS,
+    MOST_SEARCH_WORLDS,
     Settings,
     SettingsError,
 )
@@ -58,8 +58,8 @@ def test_the_server_searches_the_default_worlds_unless_set(
 ) -> None:
     monkeypatch.delenv("DOKO_FAIR_PLAY_WORLDS", raising=False)
     assert Settings.from_env().fair_play_worlds == DEFAULT_FAIR_PLAY_WORLDS == 40
-    monkeypatch.setenv("DOKO_FAIR_PLAY_WORLDS", str(MOST_FAIR_PLAY_WORLDS))
-    assert Settings.from_env().fair_play_worlds == MOST_FAIR_PLAY_WORLDS
+    monkeypatch.setenv("DOKO_FAIR_PLAY_WORLDS", str(MOST_SEARCH_WORLDS))
+    assert Settings.from_env().fair_play_worlds == MOST_SEARCH_WORLDS
     monkeypatch.setenv("DOKO_FAIR_PLAY_WORLDS", " 8 ")
     assert Settings.from_env().fair_play_worlds == 8
 

@@ -25,7 +25,7 @@ from sqlalchemy import func, select, update
 from app.learning.hints import STRONG, Hint, HintKeeper, HintsBusy, hint_of, hint_seed
 from app.learning.review import Decision, Moment, human_moments, weigh
 from app.learning.review_jobs import EVALUATOR, REVIEW_BUDGET, review_evaluation
-from app.operations.settings import utc_now
+from app.operations.settings import Settings, SettingsError, utc_now
 from app.storage.models import GameRow, HandReview
 from app.table.service import HUMAN, Table, new_table
 from app.table.table_cache import read_table
@@ -43,7 +43,7 @@ from tests.web.driver import (
     start_game,
 )
 from tests.web.helpers.daily import start_daily
-from tests.web.helpers.review import hint_uses, played_hand, reviews_of
+from tests.web.helpers.review import REVIEW_WORLDS, hint_uses, played_hand, reviews_of
 
 DECISION = re.compile(
     r'<li data-decision data-chosen="([^"]+)" data-best="([^"]+)" data-loss="(-?[0-9.]+)"'
@@ -88,6 +88,17 @@ def test_a_review_is_weighed_by_the_strong_levels_search_and_labelled_so() -> No
     assert isinstance(strong, SearchBot)
     assert EVALUATOR == f"{strong.id}/{REVIEW_BUDGET.worlds}/split" == "search-v2/160/split"
     assert strong.budget.scaled(4 * strong.budget.worlds) == REVIEW_BUDGET
+
+
+def test_the_reviews_worlds_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DOKO_REVIEW_WORLDS", raising=False)
+    assert Settings.from_env().review_worlds == REVIEW_BUDGET.worlds
+    monkeypatch.setenv("DOKO_REVIEW_WORLDS", " 16 ")
+    assert Settings.from_env().review_worlds == 16
+    for wrong in ("0", "401", "many"):
+        monkeypatch.setenv("DOKO_REVIEW_WORLDS", wrong)
+        with pytest.raises(SettingsError, match="DOKO_REVIEW_WORLDS"):
+            Settings.from_env()
 
 
 OPTION = re.compile(r'<li data-option="([^"]+)">[^<]*: ([^<]+)</li>')
@@ -288,7 +299,8 @@ def test_the_review_weighs_every_decision_once(app: FastAPI, client: TestClient)
         reasons = [d["reason"] is not None for d in before.decisions]
         better = [Decision.from_json(d).better_found for d in before.decisions]
         assert reasons == better, "stored with each decision"
-        assert before.evaluator == EVALUATOR and all(d["measured"] for d in before.decisions)
+        assert before.evaluator == f"search-v2/{REVIEW_WORLDS}/split", "the app's own worlds"
+        assert all(d["measured"] for d in before.decisions)
     assert ready.count('<p class="reason"') == sum(better), "each better action says why"
     again = client.get(review_url)
     assert DECISION.findall(again.text) == rows

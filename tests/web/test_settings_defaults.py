@@ -20,6 +20,7 @@ FIELDS = {
     "DOKO_SEARCH_WORKERS": lambda settings: settings.search_workers,
     "DOKO_BACKGROUND_WORKERS": lambda settings: settings.background_workers,
     "DOKO_FAIR_PLAY_WORLDS": lambda settings: settings.fair_play_worlds,
+    "DOKO_REVIEW_WORLDS": lambda settings: settings.review_worlds,
 }
 
 

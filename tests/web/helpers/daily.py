@@ -37,6 +37,7 @@ from tests.web.driver import (
     page_version,
     post_action,
 )
+from tests.web.helpers.review import REVIEW_WORLDS
 
 SECRET = "daily-web-secret"
 
@@ -96,6 +97,7 @@ def daily_settings(
         limits=limits,
         clock=lambda: moment,
         fair_play_worlds=fair_play_worlds,
+        review_worlds=REVIEW_WORLDS,
     )
 
 

@@ -16,6 +16,12 @@ from tests.web.driver import (
     start_game,
 )
 
+REVIEW_WORLDS = 16
+"""A review's worlds (`DOKO_REVIEW_WORLDS`) in tests of what happens around a review (its
+claim, queue, limits, page and polling), not of how well it weighs: a tenth of the server's
+160, so a hand's review takes a second of one core instead of several. The tests of the
+weighing itself call `weigh_by_search` with the server's budget."""
+
 
 def hint_uses(app: FastAPI) -> list[HintUse]:
     with app.state.sessions() as session:
