@@ -51,13 +51,13 @@ OFF_THE_FIRST_SCREEN = """() => {
 """The hand's cards, the trick and the controls shown that are not wholly on the first screen,
 and the lowest edge among them."""
 
-FREE_SQUARES = """() => {
+FREE_SQUARES = """enough => {
     const free = card => {
         const box = card.getBoundingClientRect();
         const left = Math.ceil(box.left), top = Math.ceil(box.top);
         const width = Math.floor(box.right) - left, height = Math.floor(box.bottom) - top;
         let best = 0, above = new Array(width).fill(0);
-        for (let y = 0; y < height; y++) {
+        for (let y = 0; y < height && best < enough; y++) {
             const row = new Array(width).fill(0);
             for (let x = 0; x < width; x++) {
                 const hit = document.elementFromPoint(left + x + 0.5, top + y + 0.5);
@@ -74,7 +74,9 @@ FREE_SQUARES = """() => {
         .map(card => [card.dataset.action || card.dataset.card, free(card)]);
 }"""
 """Each playable (or pickable) card with the side of the largest square of it that a tap
-reaches: no other card (nor anything else) lies over it."""
+reaches: no other card (nor anything else) lies over it. The scan stops once a square of
+`enough` px is found (each point is asked of the browser, and the rows below it cannot make
+the card worse)."""
 
 OVERLAPPING_CARDS = """() => {
     const cards = [...document.querySelectorAll('#table .hand .card')]
@@ -193,7 +195,7 @@ def test_the_hand_and_the_controls_are_on_the_first_screen(
 
 def small_squares(page: Page, state: str) -> list[str]:
     page.mouse.move(0, 0)
-    squares = page.evaluate(FREE_SQUARES)
+    squares = page.evaluate(FREE_SQUARES, FINGER)
     assert squares, f"{state}: no card to tap"
     return [f"{state}: {card} offers {side}×{side} px" for card, side in squares if side < FINGER]
 
