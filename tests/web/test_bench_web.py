@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from bench.web import Player, arguments, percentile, player_address, running_server, server_ms
-from tests.windows import a_fresh_window
+from tests.windows import in_one_window
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY_FIGURES = ("p50_ms", "p95_ms", "actions_per_s", "errors", "players", "first_load_bytes")
@@ -91,10 +91,13 @@ def starts_until_refused(base: str, address: str) -> list[int]:
     """One player (one cookie) starting 21 games in a row from `address`, as the proxy says,
     all in one of the limits' windows (fixed minutes of the clock): a run that crossed into
     the next minute would have its counts start again, and its 21st start be allowed."""
-    a_fresh_window()
-    headers = {"X-Forwarded-For": address}
-    with httpx.Client(base_url=base, headers=headers, timeout=30) as player:
-        return [player.post("/games").status_code for _ in range(21)]
+
+    def starts() -> list[int]:
+        headers = {"X-Forwarded-For": address}
+        with httpx.Client(base_url=base, headers=headers, timeout=30) as player:
+            return [player.post("/games").status_code for _ in range(21)]
+
+    return in_one_window(starts)
 
 
 @pytest.mark.slow
