@@ -102,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         deal_means.append(statistics.fmean(scores))
         print(f"deal {number}: {scores}", flush=True)
     print(f"{args.bot} vs {args.vs}, mean per hand: {interval(deal_means)}")
-    print(f"  declarer's score when {args.vs} plays every seat: {interval(_declarers(match, numbers))}")
+    alone = interval(_declarers(match, numbers))
+    print(f"  declarer's score when {args.vs} plays every seat: {alone}")
     print(f"  declaring the Hochzeit, per hand: {interval(declaring)}")
     print(f"  beside or against it, per hand: {interval(beside)}")
     return 0
