@@ -92,7 +92,7 @@ def test_a_hint_then_the_review_and_the_history(new_context: Callable[..., Brows
 
     page.goto("/history")
     assert page.locator("a[href$='/hands/1/review']").count() >= 1
-    page.screenshot(path=str(ARTIFACTS / "history-desktop.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "history-after-review-desktop.png"), full_page=True)
 
 
 def test_the_review_s_next_button_stays_under_the_thumb(
