@@ -7,5 +7,6 @@ cd "$(dirname "$0")/.."
 . scripts/venv.sh
 echo "== Bringing the database to the latest migration"
 python -m app.operations.migrate
-echo "== Serving the game on http://127.0.0.1:${PORT:-8000} (Ctrl-C stops it)"
-exec python -m app.operations.serve --port "${PORT:-8000}"
+# The server's defaults (127.0.0.1, $PORT or 8000) are app.operations.serve's; it logs its address.
+echo "== Serving the game (Ctrl-C stops it)"
+exec python -m app.operations.serve
