@@ -647,6 +647,15 @@ def test_playing_the_deals_again_keeps_the_games_rules(client: TestClient) -> No
     assert "<code>pagat+hands_per_game=2</code>" in home, "the choice for new games stays"
 
 
+def test_a_finished_game_names_its_last_hand(client: TestClient) -> None:
+    """The counter of a game that is over stays on its last hand ("hand 2 of 2"), in the page
+    of the final standings and when the game is opened again."""
+    game_url = start(client, "pagat", {"hands_per_game": "2"}, "last-hand")
+    final = play_game(client, game_url)[-1]
+    assert "hand 2 of 2" in words(final)
+    assert "hand 2 of 2" in words(client.get(game_url).text)
+
+
 def test_a_replay_with_rules_that_do_not_exist_is_refused(client: TestClient) -> None:
     response = client.post("/games", data={"seed": "again", "rules": "pagat+nonsense"})
     assert response.status_code == 400
