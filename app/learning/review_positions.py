@@ -14,10 +14,7 @@ from dataclasses import dataclass
 from app.languages.i18n import Translator
 from app.learning.review import Decision, human_moments
 from app.table.card_faces import CardFace, PlayedCard, face, played_card, sorted_hand
-from engine import Card, HandRecord, Phase, SeatView
-
-CARD_ACTIONS = ("play", "armut-give", "armut-return")
-"""Notations whose words after the first are the cards the action plays or passes."""
+from engine import Action, HandRecord, Phase, SeatView
 
 
 @dataclass(frozen=True)
@@ -68,8 +65,8 @@ def position_of(view: SeatView, decision: Decision, t: Translator) -> Position:
 
 
 def cards_of(notation: str) -> Counter[str]:
-    """The cards an action's notation names (`play QC`, `armut-give QC 10H 9S`), by code."""
-    act, _, rest = notation.partition(" ")
-    if act not in CARD_ACTIONS:
-        return Counter()
-    return Counter(str(Card.parse(code)) for code in rest.split())
+    """The cards an action's notation names (`play QC`, `armut-give QC 10H 9S`), by code; the
+    engine reads the notation (the seat plays no part in which cards it names)."""
+    action = Action.parse(0, notation)
+    named = action.cards if action.card is None else (action.card,)
+    return Counter(str(card) for card in named)
