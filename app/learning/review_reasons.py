@@ -24,15 +24,15 @@ SENTENCES = {
     ),
     "fox_kept": N_(
         "In %(share)s of the play-outs the other side catches your side’s fox (A♦) after "
-        "%(chosen)s; %(better)s keeps it out of their tricks."
+        "your choice (%(chosen)s); the better one (%(better)s) keeps it out of their tricks."
     ),
     "fox_caught": N_(
         "In %(share)s of the play-outs %(better)s catches the other side’s fox (A♦) where "
         "%(chosen)s does not."
     ),
     "announcement": N_(
-        "In %(share)s of the play-outs %(better)s makes your side’s announcement safe where it "
-        "fails after %(chosen)s."
+        "In %(share)s of the play-outs the better choice (%(better)s) makes your side’s "
+        "announcement safe where it fails after yours (%(chosen)s)."
     ),
     "charlie": N_(
         "In %(share)s of the play-outs %(better)s gets your side the point for Charlie (J♣) in "
@@ -43,8 +43,8 @@ SENTENCES = {
         "%(doppelkopf)s points or more) where %(chosen)s does not."
     ),
     "won": N_(
-        "Your side wins the hand in %(better_share)s of the play-outs after %(better)s, and in "
-        "%(chosen_share)s after %(chosen)s."
+        "Your side wins the hand in %(better_share)s of the play-outs after the better choice "
+        "(%(better)s), and in %(chosen_share)s after yours (%(chosen)s)."
     ),
     ANNOUNCE: N_(
         "Your side wins with %(call)s announced in %(share)s of the play-outs: announcing it "

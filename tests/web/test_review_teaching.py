@@ -214,7 +214,26 @@ def test_the_fox_kept_out_of_the_other_side_s_trick_is_named() -> None:
     assert reason is not None and reason.kind == "fox_kept"
     assert reason.count > 0 and reason.better_count > reason.chosen_count
     text = reason_text(decision, writing("en"))
-    assert text is not None and "catches your side’s fox (A♦) after A♦" in text
+    assert text is not None and "catches your side’s fox (A♦) after your choice (A♦)" in text
+
+
+def test_a_reason_names_an_armut_step_as_a_choice() -> None:
+    """An Armut step is a verb phrase ("decline the Armut"): the sentence names it as the
+    player's choice, the way it names a card."""
+    decision = Decision.from_json(
+        {
+            **everything_could_be_better(
+                parse_record((REVIEWS / "wins-trick.record.json").read_text())
+            )[0].to_json(),
+            "chosen": "armut-decline",
+            "best": "armut-accept",
+            "reason": {"kind": "won", "count": 3, "worlds": 4, "better_count": 3},
+        }
+    )
+    assert reason_text(decision, writing("en")) == (
+        "Your side wins the hand in 75 % of the play-outs after the better choice (take the "
+        "Armut), and in 0 % after yours (decline the Armut)."
+    )
 
 
 def test_every_kind_of_reason_has_a_sentence() -> None:
