@@ -188,6 +188,7 @@ def summary(match: Match, deals: int, tally: Tally) -> dict[str, Any]:
         "announcement_success": _share(tally.announcements_won, tally.announcements),
         "decision_ms_mean": round(statistics.fmean(timings), 3) if timings else 0.0,
         "decision_ms_p95": round(_percentile(timings, 0.95), 3),
+        "decision_ms_max": round(timings[-1], 3) if timings else 0.0,
     }
 
 
@@ -213,7 +214,7 @@ def report_lines(report: dict[str, Any]) -> Iterator[str]:
     yield f"announcements: {report['announcements']}, successful {shown}"
     yield (
         f"decision time: mean {report['decision_ms_mean']:.3f} ms, "
-        f"p95 {report['decision_ms_p95']:.3f} ms"
+        f"p95 {report['decision_ms_p95']:.3f} ms, longest {report['decision_ms_max']:.3f} ms"
     )
 
 

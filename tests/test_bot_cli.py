@@ -126,6 +126,7 @@ def test_arena_summary(arena_run: tuple[Record, list[str]]) -> None:
     assert summary["won_share"] == round(won / 12, 3)
     low, high = summary["ci95"]
     assert low < summary["mean"] < high, "three different deals: the interval has a width"
+    assert 0 < summary["decision_ms_p95"] <= summary["decision_ms_max"], "the longest decision"
 
 
 def test_arena_records_replay(arena_run: tuple[Record, list[str]], tmp_path: Path) -> None:
