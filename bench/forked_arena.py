@@ -32,12 +32,12 @@ if __package__ in (None, ""):
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench.paired_arena import interval  # noqa: E402
-from bots.arena import Match  # noqa: E402
+from bots.arena import Match, dealt_hand, rotation_bots, rotation_rngs, timed_turn  # noqa: E402
 from bots.protocol import Bot  # noqa: E402
 from bots.registry import bot_named  # noqa: E402
 from bots.search import evidence  # noqa: E402
 from bots.search.bot import SearchBot  # noqa: E402
-from engine import Hand, HandRecord, Phase, RuleSet, deal, view_of  # noqa: E402
+from engine import Hand, HandRecord, Phase, RuleSet  # noqa: E402
 
 Played = dict[int | None, list[Hand]]
 """Per variant's solver tricks (None: the bot's own budget), a rotation's hands."""
@@ -55,7 +55,7 @@ def variant(bot: Bot, tricks: int, worlds: int | None) -> SearchBot:
 def turn(hand: Hand, bots: list[Bot], rngs: list[random.Random]) -> None:
     seat = hand.to_act
     assert seat is not None
-    hand.apply(bots[seat].choose(view_of(hand, seat), rngs[seat]))
+    timed_turn(hand, bots[seat], rngs[seat], None)
 
 
 def play_on(hand: Hand, bots: list[Bot], rngs: list[random.Random]) -> Hand:
@@ -66,12 +66,11 @@ def play_on(hand: Hand, bots: list[Bot], rngs: list[random.Random]) -> Hand:
 
 def rotation(match: Match, variants: dict[int, Bot], number: int, seat: int) -> Played:
     """`bots.arena.play_rotation` with the variants forked off at their tricks."""
-    bots = [match.tested if s == seat else match.other for s in range(4)]
-    rngs = [random.Random(f"{match.seed}/{number}/{seat}/{s}") for s in range(4)]
+    bots = rotation_bots(match, seat)
+    rngs = rotation_rngs(match, number, seat)
     played: Played = {None: [], **{tricks: [] for tricks in variants}}
     for redeal in range(100):
-        dealt = deal(f"{match.seed}/{number}", 0, redeal, match.rules.without_nines)
-        hand = Hand(match.rules, dealt.hands, dealt.dealer)
+        hand = dealt_hand(match, number, redeal)
         forked: set[int] = set()
         while not hand.is_over:
             left = hand.tricks_per_hand - len(hand.tricks)

@@ -19,7 +19,6 @@ than an arena with as many Hochzeits.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -28,10 +27,11 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from bots.arena import Match, Tally, count_hand, play_rotation  # noqa: E402
+from bench.paired_arena import interval  # noqa: E402
+from bots.arena import Match, Tally, count_hand, dealt_hand, play_rotation  # noqa: E402
 from bots.heuristic.bot import HeuristicBot  # noqa: E402
 from bots.registry import bot_named  # noqa: E402
-from engine import Contract, Hand, Phase, RuleSet, deal, view_of  # noqa: E402
+from engine import Contract, Phase, RuleSet, view_of  # noqa: E402
 
 MODEL = HeuristicBot()
 HOCHZEITS = (Contract.HOCHZEIT, Contract.HOCHZEIT_SOLO)
@@ -39,13 +39,12 @@ SCANNED = 2000
 """Deals looked at, at most, for the Hochzeits asked for."""
 
 
-def hochzeit_deals(seed: str, rules: RuleSet, count: int) -> list[int]:
-    """The numbers of the first `count` arena deals of `seed` that end their reservations in a
+def hochzeit_deals(match: Match, count: int) -> list[int]:
+    """The numbers of the first `count` deals of the match that end their reservations in a
     Hochzeit under `heuristic-v1` (the first hand of a deal, as the arena deals it)."""
     found = []
     for number in range(SCANNED):
-        dealt = deal(f"{seed}/{number}", 0, 0, rules.without_nines)
-        hand = Hand(rules, dealt.hands, dealt.dealer)
+        hand = dealt_hand(match, number, 0)
         while hand.phase not in (Phase.PLAY, Phase.DONE, Phase.REDEAL):
             seat = hand.to_act
             assert seat is not None
@@ -55,12 +54,6 @@ def hochzeit_deals(seed: str, rules: RuleSet, count: int) -> list[int]:
             if len(found) == count:
                 break
     return found
-
-
-def interval(values: list[float]) -> str:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return f"{mean:+.3f} (95% CI {mean - half:+.3f} .. {mean + half:+.3f}, n={len(values)})"
 
 
 def _declarers(match: Match, numbers: list[int]) -> list[float]:
@@ -85,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rules = RuleSet.from_key(args.rules)
     match = Match(bot_named(args.bot), bot_named(args.vs), rules, args.seed)
-    numbers = hochzeit_deals(args.seed, rules, args.deals)
+    numbers = hochzeit_deals(match, args.deals)
     print(f"Hochzeit deals of seed {args.seed!r} ({args.rules}): {numbers}")
     deal_means: list[float] = []
     declaring: list[float] = []

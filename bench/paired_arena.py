@@ -56,6 +56,8 @@ def deal_means(deals: list[list[Rotation]]) -> list[float]:
 
 
 def interval(values: list[float]) -> str:
+    if not values:
+        return "no hands"
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return f"{mean:+.3f} (95% CI {mean - half:+.3f} .. {mean + half:+.3f}, n={len(values)})"

@@ -69,7 +69,7 @@ class Match:
         return self.tested is self.other
 
 
-def _timed_turn(hand: Hand, bot: Bot, rng: random.Random, timings: list[float] | None) -> Action:
+def timed_turn(hand: Hand, bot: Bot, rng: random.Random, timings: list[float] | None) -> Action:
     seat = hand.to_act
     assert seat is not None
     view = view_of(hand, seat)
@@ -81,21 +81,36 @@ def _timed_turn(hand: Hand, bot: Bot, rng: random.Random, timings: list[float] |
     return action
 
 
+def rotation_bots(match: Match, seat: int) -> list[Bot]:
+    """The seats' bots in the rotation with the tested bot in `seat`."""
+    return [match.tested if s == seat else match.other for s in range(4)]
+
+
+def rotation_rngs(match: Match, number: int, seat: int) -> list[random.Random]:
+    """Each seat's rng in that rotation of deal `number`: the same in every run of the match."""
+    return [random.Random(f"{match.seed}/{number}/{seat}/{s}") for s in range(4)]
+
+
+def dealt_hand(match: Match, number: int, redeal: int) -> Hand:
+    """Deal `number` of the match (its `redeal`th dealing after Armut redeals), as dealt."""
+    dealt = deal(f"{match.seed}/{number}", 0, redeal, match.rules.without_nines)
+    return Hand(match.rules, dealt.hands, dealt.dealer)
+
+
 def play_rotation(match: Match, number: int, seat: int, tally: Tally) -> list[Hand]:
     """One deal with the tested bot in `seat`; Armut redeals are played until a hand counts.
     In self-play every seat's decisions are timed."""
-    bots = [match.tested if s == seat else match.other for s in range(4)]
+    bots = rotation_bots(match, seat)
     timed = range(4) if match.is_self_play else (seat,)
-    rngs = [random.Random(f"{match.seed}/{number}/{seat}/{s}") for s in range(4)]
+    rngs = rotation_rngs(match, number, seat)
     hands = []
     for redeal in range(100):
-        dealt = deal(f"{match.seed}/{number}", 0, redeal, match.rules.without_nines)
-        hand = Hand(match.rules, dealt.hands, dealt.dealer)
+        hand = dealt_hand(match, number, redeal)
         while not hand.is_over:
             to_act = hand.to_act
             assert to_act is not None
             timings = tally.decision_ms if to_act in timed else None
-            _timed_turn(hand, bots[to_act], rngs[to_act], timings)
+            timed_turn(hand, bots[to_act], rngs[to_act], timings)
         hands.append(hand)
         if hand.phase is Phase.DONE:
             return hands
