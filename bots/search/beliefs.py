@@ -36,8 +36,10 @@ from bots.search.moves import moved
 from bots.search.sampling import Sampler, World
 from engine import SeatView
 
-PLAY_SURPLUS = 1.25
-"""Worlds weighed by the card play per world wanted."""
+PLAY_SURPLUS = 3
+"""Worlds weighed by the card play per world wanted. At 1.25 the resampled worlds were a
+median 19 distinct of 32 and card play without calls lost 0.1 game points a hand to
+`search-v2`; at 3, 33 of 40 (`bench/RESULTS.md`)."""
 FIRST_CANDIDATES = 3
 """Candidates drawn per world weighed before the hand evidence is read: weak evidence (Re,
 Kontra, silence) is served by these; strong evidence (few of them fit) gets the budget's

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -16,6 +18,7 @@ def pages(*options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
 
 
+@pytest.mark.slow
 def test_a_short_run_prints_both_phases_and_the_readers_answers() -> None:
     done = pages("--seconds", "3", "--clients", "1", "--think-ms", "50")
     assert done.returncode == 0, done.stdout + done.stderr

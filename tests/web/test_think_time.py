@@ -38,6 +38,9 @@ from tests.web.driver import (
     start_game,
 )
 
+pytestmark = pytest.mark.slow
+"""Two whole hands paced by real waits of `SEARCH` per decision."""
+
 SEARCH = 0.05
 """Seconds the replaced search takes for every card or call it chooses."""
 FLOOR = 0.75
