@@ -41,6 +41,7 @@ def settings(tmp_path: Path) -> Settings:
         bot_delay_ms=0,
         limits=None,
         clock=lambda: NOON,
+        background_workers=0,
     )
 
 

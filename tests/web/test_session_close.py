@@ -40,7 +40,9 @@ def test_a_session_is_closed_while_every_request_thread_is_taken(tmp_path: Path)
             assert session.in_transaction()
             began = time.monotonic()
             await sessions.aclose()
-            return time.monotonic() - began, session.in_transaction()
+            took = time.monotonic() - began
+            tasks.cancel_scope.cancel()
+            return took, session.in_transaction()
 
     with ThreadPoolExecutor(1) as thread:  # a loop of its own (the browser tests' runs here)
         took, still_open = thread.submit(anyio.run, scenario).result()

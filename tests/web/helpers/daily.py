@@ -84,10 +84,14 @@ def daily_settings(
     database: str = "doko",
     at: datetime | None = None,
     fair_play_worlds: int = PIPELINE_WORLDS,
+    background_workers: int = 0,
 ) -> Settings:
     """A migrated SQLite file (shared by every app made with the same `database` name), a
     fixed time (noon of `day` unless `at` says otherwise), no rate limits unless asked (a
-    whole game is over a hundred requests), and quick fair-play checks (`PIPELINE_WORLDS`)."""
+    whole game is over a hundred requests), and quick fair-play checks (`PIPELINE_WORLDS`).
+    The background work runs in the server's own threads unless `background_workers` asks
+    for worker processes: spawning one costs a second or two, and the app's shutdown waits
+    for the work it is doing."""
     url = migrated_sqlite(tmp_path / f"{database}.sqlite3")
     moment = at or noon(day)
     return Settings(
@@ -98,6 +102,7 @@ def daily_settings(
         clock=lambda: moment,
         fair_play_worlds=fair_play_worlds,
         review_worlds=REVIEW_WORLDS,
+        background_workers=background_workers,
     )
 
 
