@@ -45,9 +45,10 @@ def test_the_registered_search_bots_differ_only_in_style() -> None:
 
 
 def test_search_v3_calls_as_calibrated_on_its_own_worlds() -> None:
-    """`bench/calls.py --bot search-v3` (`bench/RESULTS.md`): its calls are valued over 12 to
-    20 distinct worlds, so a first Re or Kontra needs 95 % of at least 8 of them and every
-    other call all of at least 16; everything else is search-v2's careful style."""
+    """`bench/calls.py --bot search-v3` (`bench/RESULTS.md`): its calls are valued over its
+    distinct worlds only (calibrated when they were 12 to 20, now a median 33 of 40), so a
+    first Re or Kontra needs 95 % of at least 8 of them and every other call all of at least
+    16; everything else is search-v2's careful style."""
     believing = bot_named("search-v3")
     assert isinstance(believing, SearchBot) and believing.style == BELIEVING
     assert (BELIEVING.call_confidence, BELIEVING.call_worlds) == (0.95, 8)
