@@ -38,8 +38,8 @@ from engine import SeatView
 
 PLAY_SURPLUS = 3
 """Worlds weighed by the card play per world wanted. At 1.25 the resampled worlds were a
-median 19 distinct of 32 and card play without calls lost 0.1 game points a hand to
-`search-v2`; at 3, 33 of 40 (`bench/RESULTS.md`)."""
+median 19 distinct of 32, and against `heuristic-v1` the hands without a call came out 0.1
+game points a hand worse than `search-v2`'s; at 3, 33 of 40 are distinct (`bench/RESULTS.md`)."""
 FIRST_CANDIDATES = 3
 """Candidates drawn per world weighed before the hand evidence is read: weak evidence (Re,
 Kontra, silence) is served by these; strong evidence (few of them fit) gets the budget's

@@ -28,8 +28,8 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    """No worker processes: reviews, fair-play checks and pars run in the server's threads
-    (`tests/web/test_worker_processes.py` runs them in real workers)."""
+    """No worker processes: reviews, fair-play checks, pars and hints run in the server's
+    threads (`tests/web/test_worker_processes.py` runs them in real workers)."""
     return Settings(
         database_url=migrated_sqlite(tmp_path / "doko.sqlite3"),
         secret_key="test-secret",

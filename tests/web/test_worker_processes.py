@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import multiprocessing
 import time as clock
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
 
-from app.storage.models import Challenge
+from app.storage.models import Challenge, FairPlayCheck
 from tests.web.driver import HTMX, page_version, play_game, start_game
 from tests.web.helpers.daily import (
     browsers,
@@ -33,16 +34,16 @@ WAIT_SECONDS = 120
 """Long enough for a spawned worker to start and finish a piece of work on a busy machine."""
 
 
-def until(done: object, what: str) -> None:
+def until(done: Callable[[], bool], what: str) -> None:
     deadline = clock.monotonic() + WAIT_SECONDS
-    while not done():  # type: ignore[operator]
+    while not done():
         assert clock.monotonic() < deadline, f"{what} not done within {WAIT_SECONDS} s"
         clock.sleep(0.1)
 
 
 def par_done(application: FastAPI, link: str) -> bool:
     (challenge,) = rows(application, Challenge, id=link)
-    return challenge.par_status == "done"
+    return bool(challenge.par_status == "done")
 
 
 @pytest.mark.slow
@@ -51,6 +52,7 @@ def test_checks_reviews_pars_and_hints_run_in_a_spawned_worker(tmp_path: Path) -
     with running(settings) as application, browsers(application, 1) as (client,):
         play_game(client, start_daily(client), random_choice("worker"))
         fair_play_checked(application)
+        assert [check.status for check in rows(application, FairPlayCheck)] == ["done"]
         assert multiprocessing.active_children(), "the check ran in this process"
 
         url, _ = played_hand(client, "worker-review")
