@@ -1,6 +1,8 @@
 """The row of calls on the smallest phone in the longest words: a made Kontra and the four
 steps after it ("Keine 90" … "Schwarz") in German once pushed the page to 378 px on a 375 px
-screen, so the player had to scroll sideways to reach Schwarz."""
+screen, so the player had to scroll sideways to reach Schwarz; a row let wrap instead pushed
+Schwarz below the first screen (tests/browser/test_layout.py), and buttons let shrink past their
+words cut Schwarz off at the screen's edge."""
 
 from __future__ import annotations
 
@@ -34,3 +36,7 @@ def test_a_made_kontra_and_every_step_after_it_fit_a_small_phone_in_german(
     steps = page.locator(".announce button[data-action]")
     assert steps.count() == 4, steps.all_inner_texts()
     assert no_horizontal_scrolling(page), page.evaluate("document.documentElement.scrollWidth")
+    cut_off = "el => el.scrollWidth > el.clientWidth"
+    assert [
+        button.inner_text() for button in steps.all() if button.evaluate(cut_off)
+    ] == [], "a button narrower than its words"
