@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from engine import CARDS, TRUMP, Card, CardOrder, SeatView, Team
-from engine.cards import Rank
+from engine.cards import Rank, mask_indices
 
 
 @dataclass(frozen=True)
@@ -28,23 +28,33 @@ class Knowledge:
         return len(self.view.tricks) == self.view.rules.cards_per_seat - 1
 
     @cached_property
-    def played(self) -> list[tuple[int, Card]]:
-        """Every (seat, card) played so far, the current trick included."""
-        plays = [play for trick in self.view.tricks for play in trick.plays()]
-        return plays + list(self.view.current_trick)
-
-    @cached_property
     def unseen(self) -> dict[Card, int]:
         """Copies of each card that may still be in another seat's hand."""
-        counts = {card: 2 for card in CARDS if not self._removed(card)}
-        for _, card in self.played:
-            counts[card] -= 1
-        for card in self.view.hand:
-            counts[card] -= 1
-        return {card: n for card, n in counts.items() if n > 0}
+        return {card: n for card, n in zip(CARDS, self._unseen_counts, strict=True) if n > 0}
 
-    def _removed(self, card: Card) -> bool:
-        return self.view.rules.without_nines and card.rank is Rank.NINE
+    @cached_property
+    def _unseen_counts(self) -> list[int]:
+        """`unseen` by card type index, none left out."""
+        nines = self.view.rules.without_nines
+        counts = [0 if nines and card.rank is Rank.NINE else 2 for card in CARDS]
+        for trick in self.view.tricks:
+            for card in trick.cards:
+                counts[card.index] -= 1
+        for _, card in self.view.current_trick:
+            counts[card.index] -= 1
+        for card in self.view.hand:
+            counts[card.index] -= 1
+        return counts
+
+    @cached_property
+    def _unseen_types(self) -> int:
+        """`unseen` as a mask of card types: the questions asked of each card (who may beat
+        it) are then one `and` with the engine's `CardOrder.beaten_by`."""
+        return sum(1 << index for index, copies in enumerate(self._unseen_counts) if copies)
+
+    def _unseen_beating(self, card: Card) -> int:
+        """The unseen card types that beat `card` played before them in this trick."""
+        return self._unseen_types & self.order.beaten_by(card.index, self.last_trick)
 
     @cached_property
     def voids(self) -> list[set[int]]:
@@ -118,7 +128,8 @@ class Knowledge:
         seats = [seat for seat in self.still_to_play if not self.partner_of(seat)]
         if not seats:
             return False
-        beaters = {self.suit(other) for other in self.unseen if self.beats(other, card)}
+        suit_of = self.order.suit_of
+        beaters = {suit_of[other] for other in mask_indices(self._unseen_beating(card))}
         led = self.led_suit if self.led_suit is not None else self.suit(card)
         return any(self._seat_may_beat(seat, suit, led) for seat in seats for suit in beaters)
 
@@ -134,8 +145,17 @@ class Knowledge:
 
     def rounds_of(self, suit: int) -> int:
         """How many completed tricks were led in this suit class."""
-        return sum(1 for trick in self.view.tricks if self.suit(trick.cards[0]) == suit)
+        return self._leads.get(suit, 0)
+
+    @cached_property
+    def _leads(self) -> dict[int, int]:
+        leads: dict[int, int] = {}
+        for trick in self.view.tricks:
+            suit = self.suit(trick.cards[0])
+            leads[suit] = leads.get(suit, 0) + 1
+        return leads
 
     def higher_unseen(self, card: Card) -> int:
         """Unseen copies of cards that beat `card` in its own suit class."""
-        return sum(n for other, n in self.unseen.items() if self.beats(other, card))
+        counts = self._unseen_counts
+        return sum(counts[other] for other in mask_indices(self._unseen_beating(card)))

@@ -46,10 +46,16 @@ def trump_value(hand: CardSet, contract: Contract) -> float:
     return value
 
 
+_ACE_AND_TEN = tuple(
+    (1 << Card(suit, Rank.ACE).index, 1 << Card(suit, Rank.TEN).index) for suit in Suit
+)
+"""Per suit, the masks of its ace and its ten (asked for thousands of sampled hands)."""
+
+
 def _suit_counts(hand: CardSet, contract: Contract, suit: int) -> tuple[int, int, int]:
     """Cards, aces and tens the hand holds in a plain suit of the contract."""
     plain = card_order(contract).follow_masks[suit]
-    ace, ten = 1 << Card(Suit(suit), Rank.ACE).index, 1 << Card(Suit(suit), Rank.TEN).index
+    ace, ten = _ACE_AND_TEN[suit]
     return _count(hand, plain), _count(hand, plain & ace), _count(hand, plain & ten)
 
 
