@@ -33,7 +33,7 @@ from bots.heuristic.evaluation import solo_value  # noqa: E402
 from bots.heuristic.reservations import SOLO_THRESHOLD, reservation_for  # noqa: E402
 from bots.search.beliefs import believed_worlds  # noqa: E402
 from bots.search.budget import BELIEVING_BUDGET, DEFAULT_BUDGET  # noqa: E402
-from bots.search.inference import _dealt, _played_masks, weighted_worlds  # noqa: E402
+from bots.search.inference import dealt_of, played_masks, weighted_worlds  # noqa: E402
 from bots.search.playouts import team_points  # noqa: E402
 from bots.search.policy import policy_card  # noqa: E402
 from bots.search.sampling import World, hidden_of_world  # noqa: E402
@@ -119,10 +119,10 @@ def solo_share(view: SeatView, worlds: list[World]) -> float:
     declarer = view.declarer
     assert declarer is not None and view.contract is not None
     wanted = next(act for act in Act if act.is_solo and act.contract is view.contract)
-    played = _played_masks(view)
+    played = played_masks(view)
     hits = 0
     for world in worlds:
-        hand = _dealt(view, world, played)[declarer]
+        hand = dealt_of(view, world, played)[declarer]
         hits += reservation_for(hand, set(Act)) is wanted
     return hits / len(worlds)
 

@@ -143,6 +143,14 @@ def mask_remove(mask: int, index: int) -> int:
     return mask & ~high if mask & high else mask & ~(1 << index)
 
 
+def mask_sum(one: int, other: int) -> int:
+    """Both multisets together, in one step: a type in both, or twice in either, fills the
+    second copy's bit (at most two copies of a type between them)."""
+    low_one, low_other = one & TYPE_MASK, other & TYPE_MASK
+    second = (one | other) >> TYPES | low_one & low_other
+    return low_one | low_other | second << TYPES
+
+
 def mask_types(mask: int) -> int:
     """The card types present at least once, as a 24-bit mask."""
     return (mask | (mask >> TYPES)) & TYPE_MASK

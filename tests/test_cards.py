@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from engine import Card, CardCountError, CardError, CardSet, Rank, Suit
+from engine.cards import mask_sum
 
 DECK_ORDER = "AC 10C KC QC JC 9C AS 10S KS QS JS 9S AH 10H KH QH JH 9H AD 10D KD QD JD 9D"
 """The 24 card types in the order §1 writes them: suits C S H D, ranks A 10 K Q J 9."""
@@ -164,6 +165,23 @@ def test_a_third_copy_is_refused_by_add() -> None:
 )
 def test_card_set_union_keeps_both_copies(left: str, right: str, union: str) -> None:
     assert str(CardSet.parse(left) | CardSet.parse(right)) == union
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "total"),
+    [
+        ("QC AD", "QC 9S", "QC QC 9S AD"),
+        ("QC QC", "AD", "QC QC AD"),
+        ("", "10H 10H", "10H 10H"),
+        ("AC KS 9D", "", "AC KS 9D"),
+    ],
+)
+def test_mask_sum_is_the_union_one_copy_at_a_time(left: str, right: str, total: str) -> None:
+    """The bots' one-step multiset sum and the set's card-by-card union agree, copies
+    included, whichever side holds the first copy."""
+    one, other = CardSet.parse(left), CardSet.parse(right)
+    assert CardSet(mask_sum(one.mask, other.mask)) == CardSet.parse(total) == one | other
+    assert mask_sum(other.mask, one.mask) == mask_sum(one.mask, other.mask)
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,7 @@ from bots.search.evidence import (
     hand_log_likelihood,
     play_log_likelihood,
 )
-from bots.search.inference import Evidence, weighted_worlds
+from bots.search.inference import Evidence, played_masks, weighted_worlds
 from bots.search.moves import moved
 from bots.search.sampling import Sampler, World
 from engine import SeatView
@@ -88,12 +88,13 @@ def _hands_believed(
     """`kept` worlds resampled by the hand evidence: `FIRST_CANDIDATES` drawn per world kept,
     the budget's `candidates` where few of those fit, and then moved towards it."""
     first = min(budget.candidates, FIRST_CANDIDATES)
+    played = played_masks(view)
     drawn = [sampler.draw(rng) for _ in range(kept * first)]
-    weights = [hand_log_likelihood(view, world, evidence) for world in drawn]
+    weights = [hand_log_likelihood(view, world, evidence, played) for world in drawn]
     if effective_size(weights) >= kept:
         return resample(drawn, weights, kept, rng)
     more = [sampler.draw(rng) for _ in range(kept * (budget.candidates - first))]
-    weights += [hand_log_likelihood(view, world, evidence) for world in more]
+    weights += [hand_log_likelihood(view, world, evidence, played) for world in more]
     drawn = resample(drawn + more, weights, kept, rng)
     return [moved(view, world, facts, evidence, rng, MOVE_STEPS) for world in drawn]
 

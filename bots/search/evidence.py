@@ -32,10 +32,10 @@ from bots.search.inference import (
     FLOOR,
     Evidence,
     _announcement_evidence,
-    _dealt,
-    _hand_at,
-    _played_masks,
     _reservation_check,
+    dealt_of,
+    held_then,
+    played_since,
 )
 from bots.search.sampling import World, hidden_of_world
 from engine import SOLOS, Act, Action, CardSet, Contract, Hand, SeatView, Step, view_of
@@ -79,11 +79,14 @@ def hand_evidence(view: SeatView) -> list[Evidence]:
     return [item for item in evidence if item.seat != view.seat]
 
 
-def hand_log_likelihood(view: SeatView, world: World, evidence: list[Evidence]) -> float:
-    """The log-likelihood of the hand evidence in `world`."""
+def hand_log_likelihood(
+    view: SeatView, world: World, evidence: list[Evidence], played: list[int]
+) -> float:
+    """The log-likelihood of the hand evidence in `world` (`played`: the view's
+    `played_masks`)."""
     if not evidence:
         return 0.0
-    dealt = _dealt(view, world, _played_masks(view))
+    dealt = dealt_of(view, world, played)
     return sum(math.log(item.check(view, world, dealt)) for item in evidence)
 
 
@@ -130,16 +133,17 @@ def _further_steps(view: SeatView) -> list[Evidence]:
     for index, action in enumerate(view.history):
         call = action.call
         if action.act is Act.ANNOUNCE and call is not None and call.step > Step.TEAM:
-            evidence.append(Evidence(action.seat, _step_check(action, index)))
+            since = played_since(view, action.seat, index)
+            evidence.append(Evidence(action.seat, _step_check(action, since)))
     return evidence
 
 
-def _step_check(action: Action, index: int) -> WorldCheck:
+def _step_check(action: Action, since: int) -> WorldCheck:
     assert action.call is not None
     beyond = int(action.call.step) - int(Step.TEAM)
 
     def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> float:
-        hand = _hand_at(view, world, action.seat, index)
+        hand = held_then(world, action.seat, since)
         contract = view.contract or Contract.NORMAL
         if contract.is_solo and view.declarer == action.seat:
             threshold = SOLO_THRESHOLD + SOLO_NO90_MARGIN + STEP_MARGIN * (beyond - 1)

@@ -31,7 +31,7 @@ from bots.search.budget import Budget
 from bots.search.constraints import NORMAL, constraints_of
 from bots.search.sampling import Sampler, World, hidden_of_world
 from engine import Act, Call, CardSet, Contract, SeatView, dealt_hands
-from engine.cards import QUEEN_OF_CLUBS, TYPE_MASK, TYPES, mask_add, mask_indices
+from engine.cards import QUEEN_OF_CLUBS, TYPES, mask_add, mask_sum
 
 MISMATCH = 0.1
 """The likelihood of a choice the model never makes (a real player still may)."""
@@ -61,7 +61,7 @@ def weighted_worlds(
     drawn = [sampler.draw(rng) for _ in range(count * surplus)]
     if surplus == 1:
         return drawn
-    played = _played_masks(view)
+    played = played_masks(view)
     weights = [_weight(view, world, evidence, played) for world in drawn]
     keys = [rng.random() ** (1 / weight) for weight in weights]
     ranked = sorted(range(len(drawn)), key=lambda i: -keys[i])
@@ -69,15 +69,16 @@ def weighted_worlds(
 
 
 def _weight(view: SeatView, world: World, evidence: list[Evidence], played: list[int]) -> float:
-    dealt = _dealt(view, world, played)
+    dealt = dealt_of(view, world, played)
     weight = 1.0
     for item in evidence:
         weight *= item.check(view, world, dealt)
     return weight
 
 
-def _played_masks(view: SeatView) -> list[int]:
-    """Per seat, the cards it has played (multiset masks)."""
+def played_masks(view: SeatView) -> list[int]:
+    """Per seat, the cards it has played (multiset masks): a world's dealt hands are its held
+    cards and these, so a view's worlds share them."""
     played = [0, 0, 0, 0]
     for action in view.history:
         if action.act is Act.PLAY and action.card is not None:
@@ -85,20 +86,12 @@ def _played_masks(view: SeatView) -> list[int]:
     return played
 
 
-def _dealt(view: SeatView, world: World, played: list[int]) -> tuple[CardSet, ...]:
+def dealt_of(view: SeatView, world: World, played: list[int]) -> tuple[CardSet, ...]:
     """The world's dealt hands: what each seat holds and played (the Armut undone by the
     engine where there was one)."""
     if view.armut_trumps_returned is not None or view.armut_acceptor is not None:
         return dealt_hands(view, hidden_of_world(view, world))
-    return tuple(CardSet(_plus(world.held[s], played[s])) for s in range(4))
-
-
-def _plus(mask: int, more: int) -> int:
-    for card in mask_indices(more & TYPE_MASK):
-        mask = mask_add(mask, card)
-    for card in mask_indices(more >> TYPES):
-        mask = mask_add(mask, card)
-    return mask
+    return tuple(CardSet(mask_sum(world.held[s], played[s])) for s in range(4))
 
 
 def _above(value: float, threshold: float) -> float:
@@ -153,11 +146,12 @@ def _announcement_evidence(view: SeatView) -> list[Evidence]:
     for index, action in enumerate(view.history):
         if action.act is Act.ANNOUNCE and action.call in (Call.RE, Call.KONTRA):
             reply = _other_team_called_before(view, index)
-            evidence.append(Evidence(action.seat, _called_check(action.seat, index, reply)))
+            since = played_since(view, action.seat, index)
+            evidence.append(Evidence(action.seat, _called_check(action.seat, since, reply)))
     for seat in range(4):
         first = _first_play(view, seat)
         if first is not None and not _team_called_before(view, seat, first):
-            evidence.append(Evidence(seat, _silent_check(seat, first)))
+            evidence.append(Evidence(seat, _silent_check(seat, played_since(view, seat, first))))
     return evidence
 
 
@@ -188,31 +182,37 @@ def _other_team_called_before(view: SeatView, index: int) -> bool:
     )
 
 
-def _hand_at(view: SeatView, world: World, seat: int, index: int) -> CardSet:
-    """The cards `seat` held at history step `index`: now, plus what it played since."""
-    hand = world.held[seat]
+def played_since(view: SeatView, seat: int, index: int) -> int:
+    """The cards `seat` has played from history step `index` on: its cards at that step are
+    the world's held cards and these (worked out once per piece of evidence)."""
+    since = 0
     for action in view.history[index:]:
         if action.act is Act.PLAY and action.seat == seat and action.card is not None:
-            hand = mask_add(hand, action.card.index)
-    return CardSet(hand)
+            since = mask_add(since, action.card.index)
+    return since
+
+
+def held_then(world: World, seat: int, since: int) -> CardSet:
+    """`seat`'s cards at the step `since` was worked out from (`played_since`)."""
+    return CardSet(mask_sum(world.held[seat], since))
 
 
 def _contract(view: SeatView) -> Contract:
     return view.contract or Contract.NORMAL
 
 
-def _called_check(seat: int, index: int, reply: bool) -> Check:
+def _called_check(seat: int, since: int, reply: bool) -> Check:
     threshold = REPLY_THRESHOLD if reply else TEAM_CALL_THRESHOLD
 
     def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> float:
-        return _above(hand_value(_hand_at(view, world, seat, index), _contract(view)), threshold)
+        return _above(hand_value(held_then(world, seat, since), _contract(view)), threshold)
 
     return check
 
 
-def _silent_check(seat: int, index: int) -> Check:
+def _silent_check(seat: int, since: int) -> Check:
     def check(view: SeatView, world: World, dealt: tuple[CardSet, ...]) -> float:
-        hand = _hand_at(view, world, seat, index)
+        hand = held_then(world, seat, since)
         return _below(hand_value(hand, _contract(view)), TEAM_CALL_THRESHOLD)
 
     return check

@@ -16,7 +16,7 @@ import random
 
 from bots.search.constraints import NORMAL, Constraints
 from bots.search.evidence import hand_log_likelihood
-from bots.search.inference import Evidence
+from bots.search.inference import Evidence, played_masks
 from bots.search.proposals import Proposals
 from bots.search.sampling import World
 from engine import TRUMP, SeatView
@@ -76,15 +76,16 @@ class _SeatLikelihood:
         self.by_seat = {seat: [item for item in evidence if item.seat == seat] for seat in range(5)}
         self.own_cards_decide = view.armut_acceptor is None and view.armut_trumps_returned is None
         self.known: dict[tuple[int, int], float] = {}
+        self.played = played_masks(view)
 
     def __call__(self, seat: int, world: World) -> float:
         if not self.by_seat[seat]:
             return 0.0
         if not self.own_cards_decide:
-            return hand_log_likelihood(self.view, world, self.by_seat[seat])
+            return hand_log_likelihood(self.view, world, self.by_seat[seat], self.played)
         key = (seat, world.held[seat])
         if key not in self.known:
-            self.known[key] = hand_log_likelihood(self.view, world, self.by_seat[seat])
+            self.known[key] = hand_log_likelihood(self.view, world, self.by_seat[seat], self.played)
         return self.known[key]
 
 
