@@ -8,11 +8,12 @@ Each file is the `--records` of a duplicate arena (`python -m bots.arena --bot B
 turn. Every moment at which the tested seat had a choice is decided again by `--bot` from that
 seat's view, its rng seeded by the moment (so a figure does not depend on the order or the
 workers), and timed on the wall clock, as the arena times its decisions, and in CPU time, which
-a busy machine inflates less. Files are shared out among `--workers` processes: on a quiet
-machine with two cores, two workers measure one core each.
+a busy machine inflates less. Forced moves are only counted: the arena's mean includes them at
+no cost. Files are shared out among `--workers` processes: on a quiet machine with two cores,
+two workers measure one core each.
 
-Prints the decisions, the hands, their mean, p95 and longest time (wall and CPU), and the
-slowest moments as `file deal seat step`.
+Prints the decisions, the hands and the forced moves left out, the decisions' mean, p95 and
+longest time (wall and CPU), and the slowest moments as `file deal seat step`.
 """
 
 from __future__ import annotations
@@ -44,16 +45,26 @@ class Timed:
     """`file deal seat step`, to find the moment again."""
 
 
-def timed_file(path: str, bot_id: str) -> tuple[int, list[Timed]]:
-    """The hands in `path` and every decision of the tested seat in them, timed."""
+@dataclass(frozen=True)
+class FileTimes:
+    hands: int
+    forced: int
+    timings: list[Timed]
+
+
+def timed_file(path: str, bot_id: str) -> FileTimes:
+    """The hands in `path`, the tested seat's forced moves and its every other decision,
+    timed."""
     bot = bot_named(bot_id)
     deals = deals_of(path)
-    timings = []
+    timings, forced = [], 0
     for number, deal in enumerate(deals):
         for seat, record in deal:
             hand = record.new_hand()
             for step, action in enumerate(record.actions):
-                if action.seat == seat and len(hand.legal_actions(seat)) > 1:
+                choices = len(hand.legal_actions(seat)) if action.seat == seat else 0
+                forced += choices == 1
+                if choices > 1:
                     view = view_of(hand, seat)
                     rng = random.Random(f"{number}/{seat}/{step}")
                     wall, cpu = time.perf_counter(), time.process_time()
@@ -66,7 +77,7 @@ def timed_file(path: str, bot_id: str) -> tuple[int, list[Timed]]:
                         )
                     )
                 hand.apply(action)
-    return 4 * len(deals), timings
+    return FileTimes(4 * len(deals), forced, timings)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -82,11 +93,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(timed_file, args.records, [args.bot] * len(args.records)))
-    hands = sum(count for count, _ in results)
-    timings = [timed for _, file_timings in results for timed in file_timings]
+    timings = [timed for result in results for timed in result.timings]
     if not timings:
         raise SystemExit("no decisions of the tested seat in these records")
-    print(f"{args.bot}: {len(timings)} decisions in {hands} hands")
+    hands, forced = sum(r.hands for r in results), sum(r.forced for r in results)
+    print(f"{args.bot}: {len(timings)} decisions in {hands} hands ({forced} forced moves left out)")
     for label, values in (
         ("wall", [t.wall_ms for t in timings]),
         ("cpu", [t.cpu_ms for t in timings]),

@@ -35,18 +35,24 @@ def test_every_choice_of_the_tested_seat_is_timed_once(
     )
     hands = [parse_record(line) for line in records.read_text().splitlines()]
     played = [hand for hand in hands if not hand.is_redeal]
-    choices = 0
+    choices = forced = 0
     for number, record in enumerate(played):
         tested = number % 4
         hand = record.new_hand()
         for action in record.actions:
-            choices += action.seat == tested and len(hand.legal_actions(tested)) > 1
+            if action.seat == tested:
+                legal = len(hand.legal_actions(tested))
+                choices += legal > 1
+                forced += legal == 1
             hand.apply(action)
     capsys.readouterr()
 
     for workers in ("1", "2"):
         decision_times([str(records), str(records), "--bot", "heuristic-v1", "--workers", workers])
         out = capsys.readouterr().out.splitlines()
-        assert out[0] == f"heuristic-v1: {2 * choices} decisions in {2 * 4 * DEALS} hands"
+        assert out[0] == (
+            f"heuristic-v1: {2 * choices} decisions in {2 * 4 * DEALS} hands"
+            f" ({2 * forced} forced moves left out)"
+        )
         assert re.fullmatch(r"wall: mean [\d.]+ ms, p95 [\d.]+ ms, longest [\d.]+ ms", out[1])
         assert re.fullmatch(r"  [\d.]+ [\d.]+ arena\.jsonl \d \d \d+", out[-1])

@@ -53,4 +53,4 @@ BELIEVING_BUDGET = Budget(candidates=8, believes=True, racing=True)
 """`search-v3`: as many worlds and play-outs as `search-v2`, believed from every public
 decision (eight candidates drawn per world kept where the hand evidence is strong), the cards
 raced. Reading the card play costs about as much again as playing the worlds out: a decision
-takes about 2.5 times `search-v2`'s (`bench/RESULTS.md`)."""
+takes about 2.2 times `search-v2`'s (`bench/RESULTS.md`)."""
