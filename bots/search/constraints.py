@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import TRUMP, Act, CardOrder, Contract, SeatView, Team, card_order, deck
+from engine import TRUMP, Act, Contract, SeatView, Team, card_order, deck
 from engine.cards import FOX, QUEEN_OF_CLUBS, TYPES, mask_add, mask_remove
 
 _QUEEN_OF_CLUBS = QUEEN_OF_CLUBS.index
@@ -77,7 +77,7 @@ class _Facts:
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
-        self.order = _known_order(view)
+        self.order = view.order
         self.played = _played_by(view)
         self.pinned = [0] * 5
         self.allowed = [ALL_TYPES] * 5
@@ -252,11 +252,6 @@ def _face_down(view: SeatView) -> bool:
     poor = _poor_player(view)
     accepted = any(a.act is Act.ARMUT_ACCEPT for a in view.history)
     return poor is not None and poor != view.seat and not accepted
-
-
-def _known_order(view: SeatView) -> CardOrder:
-    """The card order as far as suits go (the Schweinchen changes no suit)."""
-    return card_order(view.contract or Contract.NORMAL)
 
 
 def _played_by(view: SeatView) -> list[list[int]]:
