@@ -30,6 +30,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from bench.learning import percentile  # noqa: E402
 from bench.paired_arena import deals_of  # noqa: E402
 from bots.registry import bot_named  # noqa: E402
 from engine import view_of  # noqa: E402
@@ -78,11 +79,6 @@ def timed_file(path: str, bot_id: str) -> FileTimes:
                     )
                 hand.apply(action)
     return FileTimes(4 * len(deals), forced, timings)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main(argv: list[str] | None = None) -> None:

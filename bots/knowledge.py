@@ -5,6 +5,7 @@ Everything here reads only the `SeatView`, so a bot built on it cannot see hidde
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -145,15 +146,11 @@ class Knowledge:
 
     def rounds_of(self, suit: int) -> int:
         """How many completed tricks were led in this suit class."""
-        return self._leads.get(suit, 0)
+        return self._leads[suit]
 
     @cached_property
-    def _leads(self) -> dict[int, int]:
-        leads: dict[int, int] = {}
-        for trick in self.view.tricks:
-            suit = self.suit(trick.cards[0])
-            leads[suit] = leads.get(suit, 0) + 1
-        return leads
+    def _leads(self) -> Counter[int]:
+        return Counter(self.suit(trick.cards[0]) for trick in self.view.tricks)
 
     def higher_unseen(self, card: Card) -> int:
         """Unseen copies of cards that beat `card` in its own suit class."""

@@ -35,9 +35,8 @@ from bots.search.inference import (
     _reservation_check,
     dealt_of,
     held_then,
-    played_since,
 )
-from bots.search.sampling import World, hidden_of_world
+from bots.search.sampling import World, hidden_of_world, played_since
 from engine import SOLOS, Act, Action, CardSet, Contract, Hand, SeatView, Step, view_of
 from engine.rebuild import dealt_hands, with_exchange
 

@@ -29,9 +29,9 @@ from bots.heuristic.evaluation import hand_value, has_both, solo_value
 from bots.heuristic.reservations import SILENT_SOLO_THRESHOLD, SOLO_THRESHOLD
 from bots.search.budget import Budget
 from bots.search.constraints import NORMAL, constraints_of
-from bots.search.sampling import Sampler, World, hidden_of_world
+from bots.search.sampling import Sampler, World, hidden_of_world, played_since
 from engine import Act, Call, CardSet, Contract, SeatView, dealt_hands
-from engine.cards import QUEEN_OF_CLUBS, TYPES, mask_add, mask_sum
+from engine.cards import QUEEN_OF_CLUBS, TYPES, mask_sum
 
 MISMATCH = 0.1
 """The likelihood of a choice the model never makes (a real player still may)."""
@@ -79,11 +79,7 @@ def _weight(view: SeatView, world: World, evidence: list[Evidence], played: list
 def played_masks(view: SeatView) -> list[int]:
     """Per seat, the cards it has played (multiset masks): a world's dealt hands are its held
     cards and these, so a view's worlds share them."""
-    played = [0, 0, 0, 0]
-    for action in view.history:
-        if action.act is Act.PLAY and action.card is not None:
-            played[action.seat] = mask_add(played[action.seat], action.card.index)
-    return played
+    return [played_since(view, seat) for seat in range(4)]
 
 
 def dealt_of(view: SeatView, world: World, played: list[int]) -> tuple[CardSet, ...]:
@@ -180,16 +176,6 @@ def _other_team_called_before(view: SeatView, index: int) -> bool:
         a.act is Act.ANNOUNCE and view.teams[a.seat] is not None and view.teams[a.seat] != team
         for a in view.history[:index]
     )
-
-
-def played_since(view: SeatView, seat: int, index: int) -> int:
-    """The cards `seat` has played from history step `index` on: its cards at that step are
-    the world's held cards and these (worked out once per piece of evidence)."""
-    since = 0
-    for action in view.history[index:]:
-        if action.act is Act.PLAY and action.seat == seat and action.card is not None:
-            since = mask_add(since, action.card.index)
-    return since
 
 
 def held_then(world: World, seat: int, since: int) -> CardSet:

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 
 from bots.search.constraints import FACE_DOWN, NORMAL, Constraints
 from engine import TRUMP, Act, CardSet, Hidden, SeatView
-from engine.cards import CARDS, QUEEN_OF_CLUBS, TYPES, mask_add, mask_indices, mask_remove
+from engine.cards import (
+    CARDS,
+    QUEEN_OF_CLUBS,
+    TYPES,
+    mask_add,
+    mask_indices,
+    mask_remove,
+    mask_sum,
+)
 
 RESTARTS = 60
 """Random deals tried before the backtracking search takes over."""
@@ -277,7 +285,7 @@ def hidden_of_world(view: SeatView, world: World) -> Hidden:
             given = _keeping_declaration(view, acceptor, held[acceptor], 0, given)
         else:
             returned = given = _returned_guess(view, poor, held[poor])
-            taken = _plus_played(view, acceptor, held[acceptor])
+            taken = mask_sum(held[acceptor], played_since(view, acceptor))
             given = _keeping_declaration(view, acceptor, taken, returned.mask, given)
     return Hidden((a, b, c, d), given, returned)
 
@@ -294,12 +302,14 @@ def _three_for_poor(acceptor: int, poor: int) -> CardSet:
     return CardSet.of(CARDS[card] for card in chosen)
 
 
-def _plus_played(view: SeatView, seat: int, held: int) -> int:
-    """What `seat` holds and has played: its hand right after the Armut exchange."""
-    for action in view.history:
+def played_since(view: SeatView, seat: int, index: int = 0) -> int:
+    """The cards `seat` has played from history step `index` on (from the start: all of them):
+    its cards at that step are the world's held cards and these."""
+    since = 0
+    for action in view.history[index:]:
         if action.act is Act.PLAY and action.seat == seat and action.card is not None:
-            held = mask_add(held, action.card.index)
-    return held
+            since = mask_add(since, action.card.index)
+    return since
 
 
 def _keeping_declaration(
@@ -327,7 +337,7 @@ def _keeping_declaration(
 
 def _returned_guess(view: SeatView, poor: int, held: int) -> CardSet:
     """The poor player's trumps (all came back) and his lowest plain cards, three in all."""
-    post = CardSet(_plus_played(view, poor, held))
+    post = CardSet(mask_sum(held, played_since(view, poor)))
     trumps = [card for card in post if _is_trump(card.index)]
     plain = sorted((card for card in post if not _is_trump(card.index)), key=lambda c: c.points)
     return CardSet.of((trumps + plain)[:3])
