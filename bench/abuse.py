@@ -37,7 +37,8 @@ import httpx
 if __package__ in (None, ""):
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from bench.web import HX, Page, Player, human_actions, percentile, running_server
+from bench.web import HX, Page, Player, human_actions, running_server
+from bots.measures import percentile
 
 HINTERS = 2
 REVIEWERS = 6

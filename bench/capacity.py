@@ -52,6 +52,7 @@ class Round:
 
 def play_round(base: str, args: argparse.Namespace, players: int) -> Round:
     from bench import web
+    from bots.measures import percentile
 
     options = web.arguments(
         [
@@ -68,10 +69,10 @@ def play_round(base: str, args: argparse.Namespace, players: int) -> Round:
     errors = sum(len(tally.errors) for tally in outcome.tallies) + outcome.timed_out
     return Round(
         players=players,
-        p50_ms=web.percentile(client, 0.50),
-        p95_ms=web.percentile(client, 0.95),
-        server_p50_ms=web.percentile(server, 0.50) if server else float("nan"),
-        server_p95_ms=web.percentile(server, 0.95) if server else float("nan"),
+        p50_ms=percentile(client, 0.50),
+        p95_ms=percentile(client, 0.95),
+        server_p50_ms=percentile(server, 0.50) if server else float("nan"),
+        server_p95_ms=percentile(server, 0.95) if server else float("nan"),
         actions_per_s=len(actions) / outcome.seconds,
         errors=errors,
     )

@@ -30,8 +30,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from bench.learning import percentile  # noqa: E402
 from bench.paired_arena import deals_of  # noqa: E402
+from bots.measures import percentile  # noqa: E402
 from bots.registry import bot_named  # noqa: E402
 from engine import view_of  # noqa: E402
 

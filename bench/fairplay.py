@@ -38,6 +38,7 @@ from app.table.service import HUMAN, human_action, new_table, next_hand
 from bench.fairplay_players import CHEATERS, HONEST, PLAYERS, Player
 from bots.fairplay import Weighed, verdict_of, weigh_game
 from bots.fairplay.verdict import HOLD_BELOW
+from bots.measures import percentile
 from bots.registry import bot_named
 from engine import HandRecord, Phase, RuleSet
 from engine.daily import daily_seed, ranked_rules
@@ -169,7 +170,7 @@ def report(results: list[dict[str, Any]]) -> None:
     cpu_8 = [8 * r["analysis_cpu_s"] / r["hands"] for r in results]
     print(
         f"\nAnalysis per 8 hands: median {statistics.median(per_8):.1f} s, "
-        f"p95 {_percentile(per_8, 95):.1f} s, most {max(per_8):.1f} s wall; "
+        f"p95 {percentile(per_8, 0.95):.1f} s, most {max(per_8):.1f} s wall; "
         f"median {statistics.median(cpu_8):.1f} s CPU ({len(results)} games)"
     )
 
@@ -177,11 +178,6 @@ def report(results: list[dict[str, Any]]) -> None:
 def _share(found: list[Any], threshold: float) -> str:
     held = sum(v.honest_chance < threshold for v in found)
     return f"{100 * held / len(found):.1f} % ({held})"
-
-
-def _percentile(values: list[float], percent: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * percent / 100))]
 
 
 def main(argv: list[str] | None = None) -> None:

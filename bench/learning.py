@@ -22,11 +22,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -38,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     from app.learning.hints import hint_of
     from app.learning.review import human_moments
     from app.learning.review_jobs import weigh_by_search
+    from bots.measures import percentile
     from bots.registry import bot_named
     from bots.table import play_out
     from engine import PAGAT, Hand, HandRecord, deal

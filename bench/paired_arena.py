@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from collections import Counter
@@ -30,6 +29,7 @@ if __package__ in (None, ""):
 
 from bots.heuristic.play import choose_card  # noqa: E402
 from bots.knowledge import Knowledge  # noqa: E402
+from bots.measures import interval95  # noqa: E402
 from engine import Act, Contract, HandRecord, Team, record_from_json, view_of  # noqa: E402
 
 Rotation = tuple[int, HandRecord]
@@ -58,9 +58,8 @@ def deal_means(deals: list[list[Rotation]]) -> list[float]:
 def interval(values: list[float]) -> str:
     if not values:
         return "no hands"
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return f"{mean:+.3f} (95% CI {mean - half:+.3f} .. {mean + half:+.3f}, n={len(values)})"
+    mean, low, high = interval95(values)
+    return f"{mean:+.3f} (95% CI {low:+.3f} .. {high:+.3f}, n={len(values)})"
 
 
 def model_share(deals: list[list[Rotation]]) -> dict[str, tuple[int, int]]:

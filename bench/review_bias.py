@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -36,6 +34,7 @@ if __package__ in (None, ""):
 
 from app.learning.review import TIE, Decision, human_moments  # noqa: E402
 from app.learning.review_jobs import review_evaluation, weigh_by_search  # noqa: E402
+from bots.measures import mean_and_error  # noqa: E402
 from bots.registry import bot_named  # noqa: E402
 from engine import PAGAT, Action, Hand, HandRecord, SeatView, deal, view_of  # noqa: E402
 
@@ -69,11 +68,6 @@ def same_worlds_loss(decision: Decision) -> float:
     mine = next(o.expected for o in decision.options if o.action == decision.chosen)
     loss = decision.options[0].expected - mine
     return loss if loss >= TIE else 0.0
-
-
-def mean_and_error(values: list[float]) -> tuple[float, float]:
-    error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return statistics.fmean(values), error
 
 
 def main() -> None:

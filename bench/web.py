@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import html
-import math
 import os
 import random
 import re
@@ -54,6 +53,12 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
+if __package__ in (None, ""):
+    # Run as `python bench/web.py`: this folder would shadow the `engine` package.
+    sys.path[0] = str(ROOT)
+
+from bots.measures import percentile  # noqa: E402
+
 HOST = "127.0.0.1"
 HX = {"HX-Request": "true"}
 SECRET = "bench-web-secret"
@@ -269,12 +274,6 @@ def human_actions(samples: list[Sample]) -> list[Sample]:
     """The clicks the figures are about (POST .../actions and .../next): page loads, assets
     and starting a game are left out."""
     return [sample for sample in samples if sample.kind not in NOT_ACTIONS]
-
-
-def percentile(values: list[float], share: float) -> float:
-    """Nearest-rank percentile: the smallest value with at least `share` of all at or below."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -632,7 +631,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    if __package__ in (None, ""):
-        # Run as `python bench/web.py`: this folder would shadow the `engine` package.
-        sys.path[0] = str(ROOT)
     sys.exit(main())

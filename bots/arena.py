@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import multiprocessing
 import random
 import statistics
@@ -24,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from bots.measures import interval95, percentile
 from bots.protocol import Bot
 from bots.registry import bot_named
 from bots.search.budget import DEFAULT_BUDGET
@@ -183,8 +183,7 @@ def _progress(done: int, total: int) -> None:
 
 def summary(match: Match, deals: int, tally: Tally) -> dict[str, Any]:
     means = tally.deal_means
-    mean = statistics.fmean(means)
-    half = 1.96 * statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else 0.0
+    mean, low, high = interval95(means)
     timings = sorted(tally.decision_ms)
     return {
         "bot": match.tested.id,
@@ -193,7 +192,7 @@ def summary(match: Match, deals: int, tally: Tally) -> dict[str, Any]:
         "deals": deals,
         "hands": tally.hands,
         "mean": round(mean, 3),
-        "ci95": [round(mean - half, 3), round(mean + half, 3)],
+        "ci95": [round(low, 3), round(high, 3)],
         "won_share": round(tally.won / tally.hands, 3),
         "declared": {
             name: {"count": n, "share": round(n / tally.hands, 4), "won": tally.declared_won[name]}
@@ -202,19 +201,13 @@ def summary(match: Match, deals: int, tally: Tally) -> dict[str, Any]:
         "announcements": tally.announcements,
         "announcement_success": _share(tally.announcements_won, tally.announcements),
         "decision_ms_mean": round(statistics.fmean(timings), 3) if timings else 0.0,
-        "decision_ms_p95": round(_percentile(timings, 0.95), 3),
+        "decision_ms_p95": round(percentile(timings, 0.95), 3) if timings else 0.0,
         "decision_ms_max": round(timings[-1], 3) if timings else 0.0,
     }
 
 
 def _share(part: int, whole: int) -> float | None:
     return round(part / whole, 3) if whole else None
-
-
-def _percentile(ordered: list[float], q: float) -> float:
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def report_lines(report: dict[str, Any]) -> Iterator[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bench.web import Player, arguments, percentile, player_address, running_server, server_ms
+from bench.web import Player, arguments, player_address, running_server, server_ms
 from tests.windows import in_one_window
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,15 +76,6 @@ def test_first_load_counts_the_assets_within_budget(
 def test_server_time_from_the_header(header: str | None, expected: float | None) -> None:
     headers = {"Server-Timing": header} if header is not None else {}
     assert server_ms(httpx.Response(200, headers=headers)) == expected
-
-
-@pytest.mark.parametrize(
-    ("share", "expected"),
-    [(0.5, 50.0), (0.95, 95.0), (0.951, 96.0), (1.0, 100.0), (0.0, 1.0)],
-)
-def test_nearest_rank_percentile(share: float, expected: float) -> None:
-    values = [float(value) for value in range(100, 0, -1)]
-    assert percentile(values, share) == expected
 
 
 def starts_until_refused(base: str, address: str) -> list[int]:
