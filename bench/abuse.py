@@ -37,7 +37,8 @@ import httpx
 if __package__ in (None, ""):
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from bench.web import HX, Page, Player, human_actions, running_server
+from bench.web_player import HX, Page, Player, human_actions
+from bench.web_server import running_server
 from bots.measures import percentile
 
 HINTERS = 2
@@ -185,7 +186,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if min(args.rounds, args.seconds, args.review_hands) <= 0:
         parser.error("--rounds, --seconds and --review-hands must be positive")
-    # What bench.web.Player reads.
+    # What bench.web_player.Player reads.
     args.strong, args.reconnect, args.arrival_s, args.games = 1, False, 0.0, 10_000
     args.rules, args.hands = "pagat", 8
     return args

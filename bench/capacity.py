@@ -52,6 +52,7 @@ class Round:
 
 def play_round(base: str, args: argparse.Namespace, players: int) -> Round:
     from bench import web
+    from bench.web_player import human_actions
     from bots.measures import percentile
 
     options = web.arguments(
@@ -63,7 +64,7 @@ def play_round(base: str, args: argparse.Namespace, players: int) -> Round:
     )
     outcome = web.run_players(base, options)
     samples = [sample for tally in outcome.tallies for sample in tally.samples]
-    actions = web.human_actions(samples)
+    actions = human_actions(samples)
     client = [sample.client_ms for sample in actions]
     server = [sample.server_ms for sample in actions if sample.server_ms is not None]
     errors = sum(len(tally.errors) for tally in outcome.tallies) + outcome.timed_out
@@ -101,11 +102,11 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
-    from bench import web
+    from bench.web_server import running_server
 
     held = 0
     rate_limits = args.rate_limits == "on"
-    with web.running_server(args.workers, args.database, rate_limits) as (base, _):
+    with running_server(args.workers, args.database, rate_limits) as (base, _):
         print(
             f"server: {base}, database: {args.database}, workers: {args.workers}, "
             f"think time: {args.think_ms:.0f} ms, target p95: {args.target_p95_ms:.0f} ms, "

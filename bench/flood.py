@@ -24,7 +24,8 @@ import httpx
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.web import HX, Page, running_server
+from bench.web_player import HX, Page
+from bench.web_server import running_server
 from bots.measures import percentile
 
 ATTACKER = "198.51.100.7"

@@ -29,8 +29,9 @@ import httpx
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.web import Player, Sample, human_actions, running_server
 from bench.web import arguments as web_arguments
+from bench.web_player import Player, Sample, human_actions
+from bench.web_server import running_server
 from bots.measures import percentile
 
 READER = "198.51.100.7"

@@ -12,7 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bench.web import Player, arguments, player_address, running_server, server_ms
+from bench.web import arguments
+from bench.web_player import Player, player_address, server_ms
+from bench.web_server import running_server
 from tests.windows import in_one_window
 
 ROOT = Path(__file__).resolve().parents[2]
