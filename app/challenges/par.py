@@ -1,7 +1,9 @@
 """A challenge's par: the normal bot in the player's seat, against the challenge's own
-opponents, on its deals. A whole game of bot play (of search bots at the strong level), so
-it is played in the background workers, claimed by the board's first view, never inside a
-request (as the daily par, `app.daily.par`)."""
+opponents, on its deals. A whole game of bot play (of search bots at the strong level, up to
+a hundred hands), so it is played in the background workers, claimed by the board's first
+view, never inside a request (as the daily par, `app.daily.par`). Anybody can make a
+challenge, so a par is the least urgent bulk work and goes to the workers a hand at a time:
+a hint, a review or a fair-play check waits behind one hand of it at most."""
 
 from __future__ import annotations
 
@@ -14,11 +16,11 @@ from sqlalchemy import and_, or_, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.challenges.hands import Hands, hands_of
-from app.operations.bot_pool import BotRoster
+from app.operations.bot_pool import BotRoster, Bulk
 from app.storage.claims import STALE_AFTER
 from app.storage.models import Challenge
 from app.table.levels import LEVELS
-from app.table.service import bot_in_human_seat, new_table
+from app.table.service import Log, bot_plays_hand, new_table, rebuild
 from bots.protocol import Bot
 from bots.registry import bot_named
 from engine import Action, RuleSet, SeatView
@@ -44,12 +46,24 @@ class SeatBots:
         return bot.choose(view, rng)
 
 
-def play_par(rules_key: str, seed: str, bot_id: str) -> Hands:
-    """Runs in a worker process: the whole game, the normal bot in seat 0."""
+def play_par_hand(rules_key: str, seed: str, bot_id: str, log: Log) -> tuple[Log, Hands | None]:
+    """Runs in a worker process: the par's game after `log` played on to the end of the next
+    hand; its hands once the game is over (None before)."""
     bots = SeatBots(bot_named(LEVELS[PAR_LEVEL]), bot_named(bot_id))
-    table = new_table(RuleSet.from_key(rules_key), seed, bots)
-    bot_in_human_seat(table)
-    return hands_of(table)
+    rules = RuleSet.from_key(rules_key)
+    table = rebuild(rules, seed, bots, log) if log else new_table(rules, seed, bots)
+    bot_plays_hand(table)
+    return table.log, hands_of(table) if table.game.is_over else None
+
+
+def play_par(roster: BotRoster, rules_key: str, seed: str, bot_id: str) -> Hands:
+    """The whole par, one hand after the other in the background workers."""
+    log: Log = []
+    while True:
+        work = roster.submit_in_background(Bulk.PAR, play_par_hand, rules_key, seed, bot_id, log)
+        log, hands = work.result()
+        if hands is not None:
+            return hands
 
 
 def request_par(
@@ -90,7 +104,7 @@ def _play(
 ) -> None:
     values: dict[str, object]
     try:
-        hands = roster.submit_in_background(play_par, *deals).result()
+        hands = play_par(roster, *deals)
         values = {"par_status": "done", "par_hands": hands}
     except Exception:
         log.exception("the par of challenge %s failed", challenge_id[:6])

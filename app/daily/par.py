@@ -16,7 +16,7 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.daily.attempts import anybody_played, game_total
-from app.operations.bot_pool import BotRoster
+from app.operations.bot_pool import BotRoster, Bulk
 from app.storage.claims import claim
 from app.storage.models import DailyPar
 from app.table.service import bot_in_human_seat, new_table
@@ -64,7 +64,7 @@ class ParKeeper:
     def _play(self, day: date, rules_key: str, bot_id: str) -> None:
         try:
             total, won = self._roster.submit_in_background(
-                play_par, self._secret, day, rules_key, bot_id
+                Bulk.PAR, play_par, self._secret, day, rules_key, bot_id
             ).result()
             values: dict[str, object] = {"status": "done", "total": total, "hands_won": won}
         except Exception:

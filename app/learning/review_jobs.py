@@ -28,7 +28,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.learning.review import Decision, Moment, human_moments, summarise, weigh
-from app.operations.bot_pool import BotRoster, RosterClosed
+from app.operations.bot_pool import BotRoster, Bulk, RosterClosed
 from app.operations.settings import DEFAULT_REVIEW_WORLDS, utc_now
 from app.storage.claims import abandoned, claim
 from app.storage.models import GameRow, HandReview, Player
@@ -203,7 +203,7 @@ class Reviewer:
                 self._update(job, decisions_total=0)
             for moment in moments:
                 weighed = self._roster.submit_in_background(
-                    weigh_by_search, moment, job.seed, self._budget
+                    Bulk.REVIEW, weigh_by_search, moment, job.seed, self._budget
                 )
                 if not decisions:
                     self._update(job, decisions_total=len(moments))

@@ -8,7 +8,8 @@ take the `background` workers. (One pool with priorities cannot promise that: wi
 worker, the default, a bot's card would still wait for the search already running.) The
 background workers run at a lower priority, so when the cores are busy the bots' searches
 and the server come first; and there the bulk work (reviews, checks, pars) takes half of
-them at most, so a hint waits behind one piece of it at most.
+them at most, so a hint waits behind one piece of it at most; among the bulk work the most
+urgent kind goes first (`app.operations.bulk`).
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from threading import BoundedSemaphore
 from typing import Any, TypeVar
 
+from app.operations.bulk import Bulk, BulkGate
 from app.operations.think_times import ThinkTimes, think_key
 from app.operations.timing import bots_thought
 from app.operations.worker_pool import RosterClosed, WorkerPool
@@ -29,7 +30,7 @@ from bots.registry import BOTS, bot_named
 from bots.search.bot import SearchBot
 from engine import Action, SeatView
 
-__all__ = ["HEAVY_BOTS", "BotRoster", "RosterClosed", "TableSearch"]
+__all__ = ["HEAVY_BOTS", "BotRoster", "Bulk", "RosterClosed", "TableSearch"]
 
 T = TypeVar("T")
 HEAVY_BOTS = frozenset(bot_id for bot_id, bot in BOTS.items() if isinstance(bot, SearchBot))
@@ -82,7 +83,7 @@ class BotRoster:
     def __init__(self, workers: int, background_workers: int = 1) -> None:
         self._live = WorkerPool(workers)
         self._background = WorkerPool(background_workers, BACKGROUND_NICENESS)
-        self._bulk = BoundedSemaphore(max(1, background_workers // 2))
+        self._bulk = BulkGate(max(1, background_workers // 2))
         self.think_times = ThinkTimes()
         self.background_workers = background_workers
 
@@ -92,12 +93,13 @@ class BotRoster:
         how many hints wait)."""
         return self._background.submit(work, *args)
 
-    def submit_in_background(self, work: Callable[..., T], *args: Any) -> Future[T]:
-        """Work nobody waits for (a review's decision, a hand of a fair-play check, a
-        daily par) is given half the background workers at most (at least one): however much
-        of it there is, hints find the other workers free, or, with one worker, wait behind
-        one piece of it at most. Waits in the caller's thread for a free share."""
-        self._bulk.acquire()
+    def submit_in_background(self, kind: Bulk, work: Callable[..., T], *args: Any) -> Future[T]:
+        """Work nobody waits for at once (a review's decision, a hand of a fair-play check,
+        a hand of a par) is given half the background workers at most (at least one): however
+        much of it there is, hints find the other workers free, or, with one worker, wait
+        behind one piece of it at most. Waits in the caller's thread for a free share, which
+        goes to the most urgent `kind` waiting first."""
+        self._bulk.acquire(kind)
         try:
             future = self._background.submit(work, *args)
         except BaseException:

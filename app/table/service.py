@@ -18,6 +18,9 @@ from engine import Action, Game, Hand, Phase, RuleSet
 HUMAN = 0
 
 
+Log = list[list[dict[str, Any]]]
+"""A game's actions as stored: per hand dealt, its actions' records in order."""
+
 REDEALT = "redealt"
 """A notice: everybody declined the Armut and the cards were dealt again."""
 
@@ -28,7 +31,7 @@ class Table:
 
     game: Game
     bot: Bot
-    log: list[list[dict[str, Any]]]
+    log: Log
     step_start: int = 0
     """Index in the current hand's actions where the latest step began (for animation)."""
     notices: list[str] = field(default_factory=list)
@@ -41,7 +44,7 @@ class Table:
         return log_version(self.log)
 
 
-def log_version(log: list[list[dict[str, Any]]]) -> int:
+def log_version(log: Log) -> int:
     """Every action and every hand dealt after the first: each step of the game changes it,
     dealing the next hand included (the human may lead it, so no action follows), so a
     request made on an earlier moment is told apart from one made on the present."""
@@ -56,7 +59,7 @@ def new_table(rules: RuleSet, seed: str, bot: Bot) -> Table:
 
 
 def replay_game(
-    rules: RuleSet, seed: str, log: list[list[dict[str, Any]]], checked: bool = True
+    rules: RuleSet, seed: str, log: Log, checked: bool = True
 ) -> tuple[Game, list[Hand]]:
     """The game after a stored log, and every hand it dealt (the one on the table last).
     `checked=False` skips the engine's checks: the actions were checked when stored."""
@@ -71,7 +74,7 @@ def replay_game(
     return game, hands
 
 
-def rebuild(rules: RuleSet, seed: str, bot: Bot, log: list[list[dict[str, Any]]]) -> Table:
+def rebuild(rules: RuleSet, seed: str, bot: Bot, log: Log) -> Table:
     """Replays a stored log without the engine's checks: every action was checked as it was
     played, before it was stored, and the checks were a quarter of a rebuild (a request that
     finds no kept table pays for one: another process's game, or one after a restart)."""
@@ -116,12 +119,18 @@ def bot_in_human_seat(table: Table) -> None:
     """Plays the whole game with the bot in seat 0 too, deciding as the bots do (the par of
     a daily game)."""
     while not table.game.is_over:
-        hand = table.game.hand
-        if hand.phase is Phase.DONE:
-            next_hand(table)
-        else:
-            _record(table, bot_turn(hand, table.bot, _bot_rng(table)))
-            _bots_until_human(table)
+        bot_plays_hand(table)
+
+
+def bot_plays_hand(table: Table) -> None:
+    """Plays on with the bot in seat 0 too until the hand on the table is over, dealing it
+    first when the last one is: a par a hand at a time (`app.challenges.par`) makes the same
+    moves as a par played whole, since the bots' dice come from the log."""
+    if table.game.hand.phase is Phase.DONE:
+        next_hand(table)
+    while table.game.hand.phase is not Phase.DONE:
+        _record(table, bot_turn(table.game.hand, table.bot, _bot_rng(table)))
+        _bots_until_human(table)
 
 
 def human_action(table: Table, action: Action) -> None:

@@ -25,6 +25,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import app.web.routes.review as review_routes
+from app.operations.bot_pool import Bulk
 from app.operations.ratelimit import Limits
 from tests.web.driver import HTMX, page_version, start_game
 from tests.web.helpers.daily import browsers, daily_settings, running
@@ -164,9 +165,9 @@ def busy_background(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Iterator[E
     submit = roster.submit_in_background
     free = Event()
 
-    def waiting(work: Callable[..., Any], *args: Any) -> Future[Any]:
+    def waiting(kind: Bulk, work: Callable[..., Any], *args: Any) -> Future[Any]:
         free.wait(60)
-        return submit(work, *args)
+        return submit(kind, work, *args)
 
     monkeypatch.setattr(roster, "submit_in_background", waiting)
     yield free

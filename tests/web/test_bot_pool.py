@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import date
+from functools import partial
 from multiprocessing.managers import SyncManager
 from threading import Event
 from typing import Any
@@ -20,7 +21,7 @@ import pytest
 from fastapi import FastAPI
 
 from app.daily.par import ParKeeper, play_par
-from app.operations.bot_pool import HEAVY_BOTS, BotRoster, RosterClosed
+from app.operations.bot_pool import HEAVY_BOTS, BotRoster, Bulk, RosterClosed
 from app.operations.settings import Settings
 from bots.registry import bot_named
 from bots.table import bot_turn
@@ -66,12 +67,12 @@ def test_a_strong_bots_card_never_waits_for_background_work(manager: SyncManager
     running, release = manager.Event(), manager.Event()
     view = last_card_view()
     bot = roster.bot("search-v2")
+    bulk_work = partial(roster.submit_in_background, Bulk.REVIEW)
     try:
         assert bot.choose(view, random.Random(1)) == view.legal[0], "the live worker is up"
         with ThreadPoolExecutor(3) as threads:
             bulk: list[Future[Future[str]]] = [
-                threads.submit(roster.submit_in_background, held_until, running, release)
-                for _ in range(2)
+                threads.submit(bulk_work, held_until, running, release) for _ in range(2)
             ]
             hints = [roster.submit_hint(held_until, running, release) for _ in range(2)]
             assert running.wait(WAIT), "the background work runs"
@@ -92,12 +93,10 @@ def test_bulk_work_leaves_hints_a_background_worker(manager: SyncManager) -> Non
     roster = BotRoster(1, background_workers=2)
     running, release = manager.Event(), manager.Event()
     hint_running, hint_release = manager.Event(), manager.Event()
+    bulk_work = partial(roster.submit_in_background, Bulk.REVIEW)
     try:
         with ThreadPoolExecutor(2) as threads:
-            bulk = [
-                threads.submit(roster.submit_in_background, held_until, running, release)
-                for _ in range(2)
-            ]
+            bulk = [threads.submit(bulk_work, held_until, running, release) for _ in range(2)]
             assert running.wait(WAIT)
             hint = roster.submit_hint(held_until, hint_running, hint_release)
             assert hint_running.wait(WAIT), "the hint found a worker free"
@@ -129,7 +128,7 @@ def test_a_closed_roster_starts_no_workers_until_opened_again() -> None:
         with pytest.raises(RosterClosed):
             roster.submit_hint(abs, -2)
         with pytest.raises(RosterClosed):
-            roster.submit_in_background(abs, -2)
+            roster.submit_in_background(Bulk.REVIEW, abs, -2)
         with pytest.raises(RosterClosed):
             roster.bot(next(iter(HEAVY_BOTS)))
         roster.open()
@@ -145,9 +144,9 @@ class Recording(BotRoster):
         super().__init__(0, 0)
         self.bulk: list[Any] = []
 
-    def submit_in_background(self, work: Any, *args: Any) -> Future[Any]:
+    def submit_in_background(self, kind: Bulk, work: Any, *args: Any) -> Future[Any]:
         self.bulk.append(work)
-        return super().submit_in_background(lambda *_: (0, 0), *args)
+        return super().submit_in_background(kind, lambda *_: (0, 0), *args)
 
 
 def test_a_par_is_bulk_work(app: FastAPI) -> None:

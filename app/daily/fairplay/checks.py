@@ -26,11 +26,11 @@ from sqlalchemy import and_, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.daily.fairplay.states import PENDING, verdict_state
-from app.operations.bot_pool import BotRoster, RosterClosed
+from app.operations.bot_pool import BotRoster, Bulk, RosterClosed
 from app.operations.settings import utc_now
 from app.storage.claims import STALE_AFTER, claim
 from app.storage.models import DailyAttempt, FairPlayCheck, GameRow
-from app.table.service import HUMAN, replay_game
+from app.table.service import HUMAN, Log, replay_game
 from bots.fairplay import Tell, Verdict, Weighed, verdict_of, weigh_hand
 from bots.search.budget import DEFAULT_BUDGET, Budget
 from engine import HandRecord, RuleSet
@@ -51,7 +51,6 @@ claim starts a thread."""
 CLAIM_RENEWED_EVERY = 60.0
 """Seconds between renewals of the claims this process holds (well inside `STALE_AFTER`)."""
 
-Log = list[list[dict[str, Any]]]
 Analysis = Callable[[HandRecord, int, int, str, Budget], list[Weighed]]
 """Weighs one finished hand (`bots.fairplay.weigh_hand`): record, number, seat, seed,
 budget."""
@@ -169,7 +168,7 @@ class FairPlayChecks:
         weighed: list[Weighed] = []
         for number, record in enumerate(finished_hands(rules_key, seed, log)):
             work = self._roster.submit_in_background(
-                self._analysis, record, number, HUMAN, seed, self._budget
+                Bulk.CHECK, self._analysis, record, number, HUMAN, seed, self._budget
             )
             weighed.extend(work.result())
         return verdict_of(weighed)
