@@ -18,7 +18,7 @@ from sqlalchemy import event
 from sqlalchemy.engine.default import CACHE_HIT
 
 from app.operations.ratelimit import Limits
-from app.storage.models import DailyAttempt, GameRow, Player, RateCount
+from app.storage.models import Challenge, DailyAttempt, GameRow, Player, RateCount
 from tests.web.driver import HTMX, data_actions, default_choice, page_version
 from tests.web.helpers.daily import (
     Seen,
@@ -194,6 +194,29 @@ def test_starts_are_limited_per_address(tmp_path: Path) -> None:
             assert start(elsewhere, "/daily/pagat").status_code == 303, "other addresses play on"
         clock.now += 61
         assert start(second).status_code == 303
+
+
+def test_challenges_count_as_starts_per_address(tmp_path: Path) -> None:
+    """A challenge asks for a par (a whole game of bot play in the background), and a fresh
+    cookie makes one without a game: from one address, challenges count with the new games.
+    (The cap of challenges a day is per player, and a player is a cookie.)"""
+    clock = Clock()
+    with limited(tmp_path, clock, starts_per_ip=3) as application:
+        with TestClient(application) as first:
+            assert start(first, "/challenges").status_code == 303
+            assert start(first).status_code == 303
+        with TestClient(application) as second:
+            assert start(second, "/challenges").status_code == 303
+            made = count(application, Challenge)
+            assert_slow_down(start(second, "/challenges"))
+        with TestClient(application) as newcomer:
+            assert_slow_down(start(newcomer, "/challenges"))
+        assert count(application, Challenge) == made, "a refused challenge is not made"
+        with TestClient(application, client=OTHER_ADDRESS) as elsewhere:
+            assert start(elsewhere, "/challenges").status_code == 303
+        clock.now += 61
+        with TestClient(application) as later:
+            assert start(later, "/challenges").status_code == 303
 
 
 def test_an_ipv6_block_of_64_counts_as_one_address(tmp_path: Path) -> None:

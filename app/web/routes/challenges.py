@@ -56,7 +56,9 @@ def _to_board(challenge: Challenge) -> RedirectResponse:
 
 @router.post("", dependencies=[PlayerId])
 def new_challenge(request: Request, session: SessionDep, settings: SettingsDep) -> Response:
-    """A challenge of fresh deals, with the rules and level chosen on this device."""
+    """A challenge of fresh deals, with the rules and level chosen on this device. Counted
+    as a new game: each asks for a par, a whole game of bot play in the background."""
+    count_start(request)
     player = current_player(request, session)
     deals = (rules_preference(request).key, LEVELS[level_preference(request)], fresh_seed())
     try:
@@ -69,8 +71,10 @@ def new_challenge(request: Request, session: SessionDep, settings: SettingsDep) 
 def challenge_game(
     request: Request, game_id: str, session: SessionDep, settings: SettingsDep
 ) -> Response:
-    """A challenge of the player's finished game: its deals, rules and level."""
+    """A challenge of the player's finished game: its deals, rules and level (counted as a
+    new game, as a challenge of fresh deals is)."""
     row = owned_game(session, game_id, player_id(request))
+    count_start(request)
     tables = request.app.state.tables
     try:
         made = challenges.challenge_of_finished_game(session, tables, row, settings.now())
@@ -127,7 +131,9 @@ def name_challenge(
 def rematch_challenge(
     request: Request, link: str, session: SessionDep, settings: SettingsDep
 ) -> Response:
-    """Fresh deals for the group; one rematch per challenge, which everyone is sent to."""
+    """Fresh deals for the group; one rematch per challenge, which everyone is sent to
+    (counted as a new game, as a challenge of fresh deals is)."""
+    count_start(request)
     try:
         old = challenges.find_challenge(session, link)
         made = challenges.rematch_of(session, old, player_id(request) or "", settings.now())
