@@ -37,13 +37,17 @@ def next_mode(
     session: Session, challenge: Challenge, player_id: str, now: datetime
 ) -> GameMode | ChallengeGame:
     """The kind of game the player starts at the challenge (`COUNTS` the first time,
-    `PRACTICE` after), or the counting game to resume while it is unfinished. Refused once
-    the challenge has closed, and for a newcomer once it has had `ATTEMPTS` players."""
+    `PRACTICE` after), or the counting game to resume while it is unfinished. A challenge's
+    maker who made it of a game has played its deals already: when that game did not count
+    (`making.dealt_blind`), no game of theirs there does. Refused once the challenge has
+    closed, and for a newcomer once it has had `ATTEMPTS` players."""
     if is_closed(challenge, now):
         raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
     counting = counting_game(session, challenge.id, player_id)
     if counting is not None:
         return counting if counting.finished_at is None else PRACTICE
+    if challenge.from_game_id is not None and player_id == challenge.creator_id:
+        return PRACTICE
     if attempts(session, challenge.id) >= ATTEMPTS:
         raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
     return COUNTS

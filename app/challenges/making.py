@@ -23,8 +23,9 @@ from app.challenges.refusals import (
     ChallengeRefused,
 )
 from app.daily.attempts import attempts_close_at, deals_secret
-from app.storage.models import Challenge, ChallengeGame, GameRow
+from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
 from app.table.service import Table
+from app.table.store import SEED_GIVEN
 
 LINK_BYTES = 18
 """144 bits: a link nobody can guess (at least 128 asked)."""
@@ -84,9 +85,11 @@ def fresh_seed() -> str:
 
 
 def challenge_of_game(session: Session, row: GameRow, table: Table, now: datetime) -> Challenge:
-    """A challenge of a finished game's deals, its game counting as its maker's attempt. A
-    game at a day's deals is refused until the day's seed is published: anyone could
-    otherwise see the day's deals played out on the board before playing them ranked."""
+    """A challenge of a finished game's deals, its game counting as its maker's attempt when
+    its player met the deals blind (`dealt_blind`); otherwise it is their practice there,
+    and so is every game they play at it. A game at a day's deals is refused until the
+    day's seed is published: anyone could otherwise see the day's deals played out on the
+    board before playing them ranked."""
     if not table.game.is_over:
         raise ChallengeRefused(NOT_FINISHED, 409)
     if row.day is not None and deals_secret(row, now):
@@ -99,7 +102,7 @@ def challenge_of_game(session: Session, row: GameRow, table: Table, now: datetim
             challenge_id=challenge.id,
             game_id=row.id,
             player_id=row.player_id,
-            counted_by=row.player_id,
+            counted_by=row.player_id if dealt_blind(row) else None,
             started_at=row.created_at,
             finished_at=now,
             hands=hands,
@@ -107,6 +110,16 @@ def challenge_of_game(session: Session, row: GameRow, table: Table, now: datetim
         )
     )
     return challenge
+
+
+def dealt_blind(row: GameRow) -> bool:
+    """Whether the game's player met its deals without knowing them: fresh deals the server
+    chose, a ranked daily game, a first game at a challenge. Not a game of a seed the player
+    sent (`SEED_GIVEN`: any deals worked out offline, or a game's deals again), nor practice
+    at deals played before."""
+    if row.mode is GameMode.NEW:
+        return row.practice_reason != SEED_GIVEN
+    return row.mode in (GameMode.DAILY, GameMode.CHALLENGE)
 
 
 def rematch(session: Session, old: Challenge, player_id: str, now: datetime) -> Challenge:

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from app.languages.i18n import N_
 from app.storage.models import GameRow, Player
 from app.table.service import Table, new_table
-from app.table.store import NEW_GAME, GameKind, add_game, find_game
+from app.table.store import NEW_GAME, SEED_GIVEN, GameKind, add_game, find_game
 from bots.protocol import Bot
 from engine import RuleSet
 
@@ -32,7 +32,8 @@ def start_new_game(
     session: Session, player: Player, rules: RuleSet, bot: Bot, seed: str | None = None
 ) -> tuple[GameRow, Table]:
     """A new game (practice: fresh deals, or a seed's again), committed."""
-    row, table = open_game(session, player, rules, bot, seed)
+    kind = NEW_GAME if seed is None else GameKind(practice_reason=SEED_GIVEN)
+    row, table = open_game(session, player, rules, bot, seed, kind)
     session.commit()
     return row, table
 

@@ -60,10 +60,15 @@ class GameKind:
     mode: GameMode = GameMode.NEW
     day: date | None = None
     practice_reason: str | None = None
-    """Why a daily game is practice for a player without a ranked attempt (`GameRow`)."""
+    """Why a daily game is practice for a player without a ranked attempt (`GameRow`), or
+    `SEED_GIVEN` for a new game of deals its player asked for."""
 
 
 NEW_GAME = GameKind()
+SEED_GIVEN = "seed-given"
+"""A new game's deals came from a seed its player sent (an earlier game's deals again, or a
+seed of their own): the player may know every hand, so the game never counts anywhere, not
+even as its maker's game at a challenge made of it."""
 
 
 def add_game(

@@ -21,7 +21,7 @@ from app.challenges.attempts import ATTEMPTS
 from app.challenges.making import LINK_BYTES, MADE_PER_DAY
 from app.daily.attempts import attempts_close_at
 from app.operations.settings import Settings
-from app.storage.models import Challenge, ChallengeGame, GameRow
+from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
 from engine import RuleSet, deal
 from engine.game import shared_places
 from tests.databases import migrated_sqlite
@@ -168,6 +168,28 @@ def test_the_creators_own_game_counts_when_made_from_it(app: FastAPI, client: Te
     assert play(client, link) != url, "a second game of the maker is practice"
     (practice,) = [g for g in stored(app, ChallengeGame, challenge_id=link) if g.counted_by is None]
     assert practice.player_id == entry.player_id
+
+
+def test_a_game_of_a_seed_the_maker_sent_never_counts_at_its_challenge(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """A seed sent with a new game gives deals anyone can work out offline (the engine's
+    `deal(seed, n)`), and "Play these deals again" sends one: the maker may have known every
+    hand, so the challenge is made but neither that game nor a later one of theirs counts.
+    Its friends' first games still do."""
+    url = start_game(client, seed="worked-out-offline")
+    play_game(client, url)
+    link = made(client.post(f"{url}/challenge", follow_redirects=False))
+    (entry,) = stored(app, ChallengeGame, challenge_id=link)
+    assert entry.game_id == url.rsplit("/", 1)[-1] and entry.counted_by is None
+    again = play(client, link)
+    (row,) = stored(app, GameRow, id=again.rsplit("/", 1)[-1])
+    assert row.mode is GameMode.CHALLENGE_PRACTICE
+    friend = play(other, link)
+    (row,) = stored(app, GameRow, id=friend.rsplit("/", 1)[-1])
+    assert row.mode is GameMode.CHALLENGE
+    board = client.get(f"/challenges/{link}").text
+    assert "(you)" not in board, "nothing of the maker's on the board"
 
 
 def test_an_unfinished_game_makes_no_challenge(client: TestClient) -> None:
