@@ -154,8 +154,9 @@ def add_attempt(
 
 
 def same_network(session: Session, attempt: DailyAttempt) -> list[DailyAttempt]:
-    """Other ranked attempts at the same deals from the same network, finished before this
-    one started: evidence for an operator weighing a held attempt, never a verdict by itself
+    """Other ranked attempts at the same deals from the same network, started before this
+    one started, finished or not (a scout that stops before the last card has seen every
+    hand): evidence for an operator weighing a held attempt, never a verdict by itself
     (families and offices share an address). None once the network is forgotten."""
     if attempt.network is None:
         return []
@@ -166,9 +167,9 @@ def same_network(session: Session, attempt: DailyAttempt) -> list[DailyAttempt]:
             DailyAttempt.rules_key == attempt.rules_key,
             DailyAttempt.network == attempt.network,
             DailyAttempt.id != attempt.id,
-            DailyAttempt.finished_at < attempt.started_at,
+            DailyAttempt.started_at < attempt.started_at,
         )
-        .order_by(DailyAttempt.finished_at)
+        .order_by(DailyAttempt.started_at, DailyAttempt.id)
     )
     return list(session.scalars(query))
 

@@ -430,7 +430,8 @@ def test_list_and_show_give_the_verdict_and_every_tell(scene: Scene) -> None:
     assert "fair play: held" in shown.stdout and "decisions: none" in shown.stdout
     scout = scene.attempt(scene.scout_url)
     assert "same network: 1 earlier attempt(s)" in shown.stdout
-    assert f"  attempt {scout.id}: finished" in shown.stdout
+    scouted = rf"^  attempt {scout.id}: started .+ UTC, finished .+ UTC, total [+-]\d+, fair play"
+    assert re.search(scouted, shown.stdout, re.MULTILINE)
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 
 import app.play.daily as daily_service
 from app.daily.attempts import attempts_close_at, same_network
+from app.daily.fairplay.report import same_network_lines
 from app.daily.networks import RankedSlot, first_kept_day, network_hash
 from app.storage.models import DailyAttempt, GameRow, NetworkSalt
 from tests.web.helpers.daily import (
@@ -197,7 +198,7 @@ def test_the_networks_are_forgotten_seven_days_after_the_day_closes(tmp_path: Pa
         assert forgotten.total is None and forgotten.game_id == game_id(url), "the rest stays"
 
 
-def test_same_network_lists_the_days_attempts_finished_before_this_one_started(
+def test_same_network_lists_the_days_attempts_started_before_this_one(
     daily_app: FastAPI,
 ) -> None:
     earlier, unfinished, later = (start_at(daily_app, HOME) for _ in range(3))
@@ -225,7 +226,16 @@ def test_same_network_lists_the_days_attempts_finished_before_this_one_started(
             for url, attempt in attempts.items()
             if attempt
         }
-    assert found[later] == [game_id(earlier)]
+        later_attempt = attempts[later]
+        assert later_attempt is not None
+        shown = list(same_network_lines(session, later_attempt))
+    # An attempt left before its last card has seen every hand: it is listed too.
+    assert found[later] == [game_id(earlier), game_id(unfinished)]
+    assert shown[0] == "same network: 2 earlier attempt(s)"
+    assert shown[1].endswith(
+        ": started 2024-03-14 12:00 UTC, finished 2024-03-14 13:00 UTC, total -, fair play pending"
+    )
+    assert shown[2].endswith(": started 2024-03-14 12:00 UTC, not finished")
     assert found[earlier] == found[unfinished] == found[elsewhere] == found[other_rules] == []
 
 

@@ -127,9 +127,9 @@ def decision_lines(session: Session, attempt_id: int) -> Iterator[str]:
 
 
 def same_network_lines(session: Session, attempt: DailyAttempt) -> Iterator[str]:
-    """Other ranked attempts of the same deals from the same network, finished before this
-    one started: evidence for the operator (a scout's throwaway attempt), never a hold by
-    itself: families and offices share an address."""
+    """Other ranked attempts of the same deals from the same network, started before this
+    one, finished or not: evidence for the operator (a scout's throwaway attempt), never a
+    hold by itself: families and offices share an address."""
     if attempt.network is None:
         yield "same network: not known (forgotten a week after the day closes)"
         return
@@ -139,10 +139,14 @@ def same_network_lines(session: Session, attempt: DailyAttempt) -> Iterator[str]
         return
     yield f"same network: {len(earlier)} earlier attempt(s)"
     for other in earlier:
-        yield (
-            f"  attempt {other.id}: finished {when(other.finished_at)}, total "
-            f"{signed(other.total)}, fair play {other.fair_play}"
-        )
+        started = f"  attempt {other.id}: started {when(other.started_at)}, "
+        if other.finished_at is None:
+            yield f"{started}not finished"
+        else:
+            yield (
+                f"{started}finished {when(other.finished_at)}, total {signed(other.total)}, "
+                f"fair play {other.fair_play}"
+            )
 
 
 def _records(session: Session, game_id: str) -> list[HandRecord]:
