@@ -22,6 +22,7 @@ from app.challenges.making import LINK_BYTES, MADE_PER_DAY
 from app.daily.attempts import attempts_close_at
 from app.operations.settings import Settings
 from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
+from app.table.preferences import RULES_COOKIE
 from engine import RuleSet, deal
 from engine.game import shared_places
 from tests.databases import migrated_sqlite
@@ -50,10 +51,19 @@ def at(app: FastAPI, moment: datetime) -> None:
     app.state.settings = replace(app.state.settings, clock=lambda: moment)
 
 
-@pytest.fixture
-def third(app: FastAPI) -> Iterator[TestClient]:
-    with TestClient(app) as test_client:
+RULES = RuleSet.from_key("pagat+hands_per_game=2")
+"""The rules every browser here has chosen: what a challenge does with its games does not
+depend on how many hands they have, and two play four times as fast as eight."""
+
+
+def browser(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app, cookies={RULES_COOKIE: RULES.key}) as test_client:
         yield test_client
+
+
+client = pytest.fixture(browser, name="client")
+other = pytest.fixture(browser, name="other")
+third = pytest.fixture(browser, name="third")
 
 
 def made(response: object) -> str:
@@ -164,7 +174,7 @@ def test_the_creators_own_game_counts_when_made_from_it(app: FastAPI, client: Te
     link = made(client.post(f"{url}/challenge", follow_redirects=False))
     (entry,) = stored(app, ChallengeGame, challenge_id=link)
     assert entry.counted_by is not None and entry.finished_at is not None
-    assert len(entry.hands) == RuleSet.from_key("pagat").hands_per_game
+    assert len(entry.hands) == RULES.hands_per_game
     assert play(client, link) != url, "a second game of the maker is practice"
     (practice,) = [g for g in stored(app, ChallengeGame, challenge_id=link) if g.counted_by is None]
     assert practice.player_id == entry.player_id
@@ -259,7 +269,7 @@ def test_the_board_shows_each_result_and_ties_share_a_place(
     # The same deals and the same play (the driver's) give every player the same results:
     # a tie, sharing the first place.
     assert len(set(totals)) == 1 and places == ["1", "1", "1"]
-    assert board.count("Review</a>") == RuleSet.from_key("pagat").hands_per_game
+    assert board.count("Review</a>") == RULES.hands_per_game
 
 
 def test_the_par_is_the_normal_bot_in_the_players_seat(app: FastAPI, client: TestClient) -> None:
@@ -451,7 +461,7 @@ def test_a_finished_player_shares_the_result_without_a_card_or_the_order_played(
     # The driver plays the same cards for both players: the same hands, won and lost alike.
     (won,) = {tuple(hand["won"] for hand in game.hands) for game in games}
     heading, result, marks, url = text.splitlines()
-    assert heading == "Doko challenge · pagat"
+    assert heading == f"Doko challenge · {RULES.key}"
     assert "place 1 of 2" in result
     assert marks.split()[0] == "".join("●" if w else "○" for w in sorted(won, reverse=True))
     assert url.endswith(f"/challenges/{link}")
