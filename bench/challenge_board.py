@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 
 from app.challenges.attempts import ATTEMPTS
 from app.challenges.par import play_par
+from app.operations.bot_pool import BotRoster
 from app.operations.migrate import upgrade
 from app.operations.settings import Settings
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
@@ -57,7 +58,7 @@ def player_id(number: int) -> str:
 
 def fill(session: Session, attempts: int) -> None:
     """The challenge (pagat, normal opponents, its par done) and its finished games."""
-    hands = play_par("pagat", SEED, "heuristic-v1")
+    hands = play_par(BotRoster(0, 0), "pagat", SEED, "heuristic-v1")
     numbers = range(attempts)
     session.execute(insert(Player), [{"id": player_id(n), "nickname": f"P{n}"} for n in numbers])
     session.add(

@@ -9,6 +9,7 @@ made with it is dealt the same hands in the same order, Armut redeals included."
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
 
 from sqlalchemy import func, select
@@ -84,17 +85,21 @@ def fresh_seed() -> str:
     return secrets.token_hex(16)
 
 
-def challenge_of_game(session: Session, row: GameRow, table: Table, now: datetime) -> Challenge:
+def challenge_of_game(
+    session: Session, row: GameRow, table: Table, now: datetime, counted: Callable[[], None]
+) -> Challenge:
     """A challenge of a finished game's deals, its game counting as its maker's attempt when
     its player met the deals blind (`dealt_blind`); otherwise it is their practice there,
     and so is every game they play at it. A game at a day's deals is refused until the
     day's seed is published: anyone could otherwise see the day's deals played out on the
-    board before playing them ranked."""
+    board before playing them ranked. `counted` counts the challenge against the request's
+    rate limits (raising past them) once nothing else here refuses it."""
     if not table.game.is_over:
         raise ChallengeRefused(NOT_FINISHED, 409)
     if row.day is not None and deals_secret(row, now):
         raise ChallengeRefused(DAILY_SECRET, 403, time=attempts_close_at(row.day))
     deals = (row.rules_key, row.bot_id, row.seed)
+    counted()
     challenge = make_challenge(session, row.player_id, deals, now, from_game=row.id)
     hands = hands_of(table)
     session.add(
@@ -122,9 +127,12 @@ def dealt_blind(row: GameRow) -> bool:
     return row.mode in (GameMode.DAILY, GameMode.CHALLENGE)
 
 
-def rematch(session: Session, old: Challenge, player_id: str, now: datetime) -> Challenge:
+def rematch(
+    session: Session, old: Challenge, player_id: str, now: datetime, counted: Callable[[], None]
+) -> Challenge:
     """The rematch of `old`: fresh deals, the same rules and level, for the same group. One
-    per challenge: whoever asks after the first is sent to it, so the group meets again."""
+    per challenge: whoever asks after the first is sent to it, so the group meets again.
+    Only a rematch made is `counted` against the request's rate limits."""
     played = select(ChallengeGame.id).where(
         ChallengeGame.challenge_id == old.id, ChallengeGame.player_id == player_id
     )
@@ -134,6 +142,7 @@ def rematch(session: Session, old: Challenge, player_id: str, now: datetime) -> 
     if made is not None:
         return made
     deals = (old.rules_key, old.bot_id, fresh_seed())
+    counted()
     return make_challenge(session, player_id, deals, now, rematch_of=old.id)
 
 

@@ -5,6 +5,7 @@ stored."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -43,11 +44,11 @@ def new_challenge(
 
 
 def challenge_of_finished_game(
-    session: Session, tables: TableCache, row: GameRow, now: datetime
+    session: Session, tables: TableCache, row: GameRow, now: datetime, counted: Callable[[], None]
 ) -> Challenge:
     """A challenge of the player's finished game: its deals, rules and level."""
     with tables.lent(row) as table:
-        challenge = challenge_of_game(session, row, table, now)
+        challenge = challenge_of_game(session, row, table, now, counted)
     session.commit()
     return challenge
 
@@ -90,8 +91,11 @@ def name_challenge(
     session.commit()
 
 
-def rematch_of(session: Session, old: Challenge, player_id: str, now: datetime) -> Challenge:
-    """Fresh deals for the group; one rematch per challenge, which everyone is sent to."""
-    challenge = rematch(session, old, player_id, now)
+def rematch_of(
+    session: Session, old: Challenge, player_id: str, now: datetime, counted: Callable[[], None]
+) -> Challenge:
+    """Fresh deals for the group; one rematch per challenge, which everyone is sent to (only
+    a rematch made is `counted`)."""
+    challenge = rematch(session, old, player_id, now, counted)
     session.commit()
     return challenge

@@ -219,6 +219,22 @@ def test_challenges_count_as_starts_per_address(tmp_path: Path) -> None:
             assert start(later, "/challenges").status_code == 303
 
 
+def test_a_refused_challenge_uses_up_no_start(tmp_path: Path) -> None:
+    """Only a challenge made is counted: one of an unfinished game, a rematch of no challenge
+    or of one never played leave the allowance as it was."""
+    with (
+        limited(tmp_path, Clock(), starts_per_ip=3) as application,
+        TestClient(application) as client,
+    ):
+        url = start(client).headers["location"]
+        link = start(client, "/challenges").headers["location"]
+        assert start(client, f"{url}/challenge").status_code == 409
+        assert start(client, "/challenges/" + "x" * 24 + "/rematch").status_code == 404
+        assert start(client, f"{link}/rematch").status_code == 403
+        assert start(client, "/challenges").status_code == 303, "the third start"
+        assert_slow_down(start(client, "/challenges"))
+
+
 def test_an_ipv6_block_of_64_counts_as_one_address(tmp_path: Path) -> None:
     """A client given a /64 (the usual block) holds 2^64 addresses: counted one by one, each
     would bring a fresh allowance."""

@@ -4,6 +4,7 @@ it, name it, and its board."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Annotated, cast
 
 from fastapi import APIRouter, Form, Request, Response
@@ -62,9 +63,10 @@ def new_challenge(request: Request, session: SessionDep, settings: SettingsDep) 
     player = current_player(request, session)
     deals = (rules_preference(request).key, LEVELS[level_preference(request)], fresh_seed())
     try:
-        return _to_board(challenges.new_challenge(session, player.id, deals, settings.now()))
+        made = challenges.new_challenge(session, player.id, deals, settings.now())
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
+    return _to_board(made)
 
 
 @games_router.post("/{game_id}/challenge")
@@ -74,10 +76,11 @@ def challenge_game(
     """A challenge of the player's finished game: its deals, rules and level (counted as a
     new game, as a challenge of fresh deals is)."""
     row = owned_game(session, game_id, player_id(request))
-    count_start(request)
     tables = request.app.state.tables
     try:
-        made = challenges.challenge_of_finished_game(session, tables, row, settings.now())
+        made = challenges.challenge_of_finished_game(
+            session, tables, row, settings.now(), partial(count_start, request)
+        )
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     return _to_board(made)
@@ -133,10 +136,11 @@ def rematch_challenge(
 ) -> Response:
     """Fresh deals for the group; one rematch per challenge, which everyone is sent to
     (counted as a new game, as a challenge of fresh deals is)."""
-    count_start(request)
     try:
         old = challenges.find_challenge(session, link)
-        made = challenges.rematch_of(session, old, player_id(request) or "", settings.now())
+        made = challenges.rematch_of(
+            session, old, player_id(request) or "", settings.now(), partial(count_start, request)
+        )
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     return _to_board(made)
