@@ -37,20 +37,32 @@ def next_mode(
     session: Session, challenge: Challenge, player_id: str, now: datetime
 ) -> GameMode | ChallengeGame:
     """The kind of game the player starts at the challenge (`COUNTS` the first time,
-    `PRACTICE` after), or the counting game to resume while it is unfinished. A challenge's
-    maker who made it of a game has played its deals already: when that game did not count
-    (`making.dealt_blind`), no game of theirs there does. Refused once the challenge has
-    closed, and for a newcomer once it has had `ATTEMPTS` players."""
+    `PRACTICE` after), or the counting game to resume while it is unfinished. A player who
+    has played the challenge's deals in any game before (its maker, whose game did not count
+    because they could know the deals, `making.dealt_blind`; a friend who made a challenge
+    of their game there; a daily game's player) knows them: their games there are practice.
+    Refused once the challenge has closed, and for a newcomer once it has had `ATTEMPTS`
+    players."""
     if is_closed(challenge, now):
         raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
     counting = counting_game(session, challenge.id, player_id)
     if counting is not None:
         return counting if counting.finished_at is None else PRACTICE
-    if challenge.from_game_id is not None and player_id == challenge.creator_id:
+    if has_played_deals(session, player_id, challenge):
         return PRACTICE
     if attempts(session, challenge.id) >= ATTEMPTS:
         raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
     return COUNTS
+
+
+def has_played_deals(session: Session, player_id: str, challenge: Challenge) -> bool:
+    """Whether the player has a game of the challenge's deals: its seed under its rules."""
+    query = select(GameRow.id).where(
+        GameRow.player_id == player_id,
+        GameRow.seed == challenge.seed,
+        GameRow.rules_key == challenge.rules_key,
+    )
+    return session.scalars(query.limit(1)).first() is not None
 
 
 def add_challenge_game(

@@ -202,6 +202,23 @@ def test_a_game_of_a_seed_the_maker_sent_never_counts_at_its_challenge(
     assert "(you)" not in board, "nothing of the maker's on the board"
 
 
+def test_deals_played_before_are_practice_at_anybodys_challenge_of_them(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """The maker's known deals cannot come back as a counting game through a friend: the
+    friend's challenge of the same deals finds the maker's earlier game of them."""
+    url = start_game(client, seed="known-to-the-maker")
+    play_game(client, url)
+    first = made(client.post(f"{url}/challenge", follow_redirects=False))
+    friends_game = play(other, first)
+    play_game(other, friends_game)
+    second = made(other.post(f"{friends_game}/challenge", follow_redirects=False))
+    (row,) = stored(app, GameRow, id=play(client, second).rsplit("/", 1)[-1])
+    assert row.mode is GameMode.CHALLENGE_PRACTICE
+    (entry,) = stored(app, ChallengeGame, challenge_id=second, counted_by=None)
+    assert entry.player_id == row.player_id
+
+
 def test_an_unfinished_game_makes_no_challenge(client: TestClient) -> None:
     url = start_game(client)
     response = client.post(f"{url}/challenge")
