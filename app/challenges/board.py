@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.challenges.attempts import has_played_deals
 from app.challenges.making import is_closed, rematch_made
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
 from engine import RuleSet
@@ -47,9 +48,13 @@ class Board:
     seen: int
     """Hands whose results the viewer may see: those they have finished."""
     finished: bool
-    """The viewer has finished their counting game: the deals are theirs to see."""
+    """The viewer has finished a game at the challenge (their counting game, or practice at
+    deals they had played before): the deals are theirs to see."""
     started: bool
     """The viewer has a counting game (finished or not)."""
+    practice: bool
+    """The viewer's next game here is practice: their counting game is over, or they had
+    played these deals before (`attempts.next_mode`)."""
     played: bool
     """The viewer has played at the challenge (any game): the rematch is offered."""
     closed: bool
@@ -77,6 +82,7 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
             ChallengeGame.hands,
             Player.nickname,
             GameRow.hands_done,
+            GameRow.finished.label("game_over"),
         )
         .join(Player, Player.id == ChallengeGame.player_id)
         .join(GameRow, GameRow.id == ChallengeGame.game_id)
@@ -90,9 +96,14 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
     )
     places = list(shared_places(row.total or 0 for row in done))
     rules = RuleSet.from_key(challenge.rules_key)
-    own = next((row for row in counting if row.player_id == viewer), None)
-    finished = own is not None and own.finished_at is not None
-    seen = rules.hands_per_game if finished else (own.hands_done if own else 0)
+    mine = [row for row in games if viewer is not None and row.player_id == viewer]
+    own = next((row for row in mine if row.counted_by is not None), None)
+    finished = any(row.game_over for row in mine)
+    seen = rules.hands_per_game if finished else max((row.hands_done for row in mine), default=0)
+    if own is not None:
+        practice = own.finished_at is not None
+    else:
+        practice = viewer is not None and has_played_deals(session, viewer, challenge)
     entries = [
         Entry(place, row.nickname, row.total, row.hands or [], row.player_id == viewer, row.game_id)
         for row, place in zip(done, places, strict=True)
@@ -106,7 +117,8 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         seen=seen,
         finished=finished,
         started=own is not None,
-        played=viewer is not None and any(row.player_id == viewer for row in games),
+        practice=practice,
+        played=bool(mine),
         closed=is_closed(challenge, now),
         rematch_id=_rematch_id(session, challenge),
     )

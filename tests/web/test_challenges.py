@@ -192,6 +192,9 @@ def test_a_game_of_a_seed_the_maker_sent_never_counts_at_its_challenge(
     link = made(client.post(f"{url}/challenge", follow_redirects=False))
     (entry,) = stored(app, ChallengeGame, challenge_id=link)
     assert entry.game_id == url.rsplit("/", 1)[-1] and entry.counted_by is None
+    board = client.get(f"/challenges/{link}").text
+    assert "Play it again (practice)" in board, "the button says what the maker's game is"
+    assert 'class="kept-back"' not in board, "the maker has played every hand"
     again = play(client, link)
     (row,) = stored(app, GameRow, id=again.rsplit("/", 1)[-1])
     assert row.mode is GameMode.CHALLENGE_PRACTICE
