@@ -59,6 +59,7 @@ def player_id(number: int) -> str:
 def fill(session: Session, attempts: int) -> None:
     """The challenge (pagat, normal opponents, its par done) and its finished games."""
     hands = play_par(BotRoster(0, 0), "pagat", SEED, "heuristic-v1")
+    assert hands is not None, "nobody else plays this par"
     numbers = range(attempts)
     session.execute(insert(Player), [{"id": player_id(n), "nickname": f"P{n}"} for n in numbers])
     session.add(

@@ -10,7 +10,9 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from datetime import datetime
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from sqlalchemy import and_, or_, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -56,14 +58,63 @@ def play_par_hand(rules_key: str, seed: str, bot_id: str, log: Log) -> tuple[Log
     return table.log, hands_of(table) if table.game.is_over else None
 
 
-def play_par(roster: BotRoster, rules_key: str, seed: str, bot_id: str) -> Hands:
-    """The whole par, one hand after the other in the background workers."""
+def play_par(
+    roster: BotRoster,
+    rules_key: str,
+    seed: str,
+    bot_id: str,
+    *,
+    still_ours: Callable[[], bool] = lambda: True,
+) -> Hands | None:
+    """The whole par, one hand after the other in the background workers; given up (None)
+    when, between two hands, `still_ours` says another view has taken it over."""
     log: Log = []
     while True:
         work = roster.submit_in_background(Bulk.PAR, play_par_hand, rules_key, seed, bot_id, log)
         log, hands = work.result()
         if hands is not None:
             return hands
+        if not still_ours():
+            return None
+
+
+class ParClaim:
+    """A view's claim to play a par, renewed after each hand: a par of many hands, waiting
+    behind more urgent work, may take longer than `STALE_AFTER`, and a claim left alone that
+    long is taken over by the next view (as when its process has died). Its times run on
+    from the claim's own, so they compare with the clock that made it."""
+
+    def __init__(self, sessions: sessionmaker[Session], challenge_id: str, at: datetime) -> None:
+        self._sessions = sessions
+        self.challenge_id = challenge_id
+        self.at = at
+        self._began = time.monotonic()
+
+    def renew(self) -> bool:
+        """Moves the claim's time on; False when the claim is no longer this one."""
+        renewed = self.at + timedelta(seconds=time.monotonic() - self._began)
+        with self._sessions() as session:
+            result = session.execute(
+                update(Challenge)
+                .where(
+                    Challenge.id == self.challenge_id,
+                    Challenge.par_status == "pending",
+                    Challenge.par_started_at == self.at,
+                )
+                .values(par_started_at=renewed)
+                .execution_options(synchronize_session=False)
+            )
+            session.commit()
+        if getattr(result, "rowcount", 0) != 1:
+            return False
+        self.at = renewed
+        return True
+
+    def settle(self, values: dict[str, object]) -> None:
+        with self._sessions() as session:
+            query = update(Challenge).where(Challenge.id == self.challenge_id)
+            session.execute(query.values(**values))
+            session.commit()
 
 
 def request_par(
@@ -95,20 +146,19 @@ def request_par(
     session.refresh(challenge)
     if getattr(claimed, "rowcount", 0) == 1:
         deals = (challenge.rules_key, challenge.seed, challenge.bot_id)
-        work = (sessions, roster, challenge.id, *deals)
+        work = (ParClaim(sessions, challenge.id, now), roster, deals)
         threading.Thread(target=_play, args=work, daemon=True).start()
 
 
-def _play(
-    sessions: sessionmaker[Session], roster: BotRoster, challenge_id: str, *deals: str
-) -> None:
+def _play(claim: ParClaim, roster: BotRoster, deals: tuple[str, str, str]) -> None:
+    rules_key, seed, bot_id = deals
     values: dict[str, object]
     try:
-        hands = play_par(roster, *deals)
+        hands = play_par(roster, rules_key, seed, bot_id, still_ours=claim.renew)
+        if hands is None:
+            return
         values = {"par_status": "done", "par_hands": hands}
     except Exception:
-        log.exception("the par of challenge %s failed", challenge_id[:6])
+        log.exception("the par of challenge %s failed", claim.challenge_id[:6])
         values = {"par_status": "failed"}
-    with sessions() as session:
-        session.execute(update(Challenge).where(Challenge.id == challenge_id).values(**values))
-        session.commit()
+    claim.settle(values)

@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import Future
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
 from app.challenges.hands import hands_of
-from app.challenges.par import SeatBots, play_par
+from app.challenges.par import ParClaim, SeatBots, play_par
 from app.operations.bot_pool import BotRoster, Bulk
 from app.operations.bulk import BulkGate
+from app.storage.models import Challenge
 from app.table.levels import LEVELS
 from app.table.service import bot_in_human_seat, new_table
 from bots.registry import bot_named
@@ -89,3 +94,43 @@ def test_a_challenges_par_goes_a_hand_at_a_time_and_plays_as_the_whole_game() ->
     whole = new_table(rules, seed, SeatBots(bot_named(LEVELS["normal"]), bot_named(opponents)))
     bot_in_human_seat(whole)
     assert hands == hands_of(whole)
+
+
+def test_a_par_given_up_stops_after_the_hand_under_way() -> None:
+    roster = Pieces()
+    assert play_par(roster, "pagat", "given-up", LEVELS["normal"], still_ours=lambda: False) is None
+    assert roster.kinds == [Bulk.PAR], "one hand, then the claim was found taken over"
+
+
+def test_a_pars_claim_is_renewed_until_another_view_takes_it_over(
+    app: FastAPI, client: TestClient
+) -> None:
+    """A long par renews its claim after each hand, so the next view does not take it for
+    a par whose process died (`STALE_AFTER`) and play it a second time; once another view
+    has taken it over (its process did die), the first stops."""
+    link = client.post("/challenges", follow_redirects=False).headers["location"]
+    challenge_id = link.rsplit("/", 1)[-1]
+    claimed_at = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    set_par(app, challenge_id, claimed_at)
+    claim = ParClaim(app.state.sessions, challenge_id, claimed_at)
+    assert claim.renew()
+    assert par_started_at(app, challenge_id) == claim.at > claimed_at
+    set_par(app, challenge_id, claimed_at + timedelta(hours=1))
+    assert not claim.renew()
+    assert par_started_at(app, challenge_id) == claimed_at + timedelta(hours=1)
+
+
+def set_par(app: FastAPI, challenge_id: str, at: datetime) -> None:
+    with app.state.sessions() as session:
+        challenge = session.get(Challenge, challenge_id)
+        assert challenge is not None
+        challenge.par_status, challenge.par_started_at = "pending", at
+        session.commit()
+
+
+def par_started_at(app: FastAPI, challenge_id: str) -> datetime:
+    with app.state.sessions() as session:
+        challenge = session.get(Challenge, challenge_id)
+        assert challenge is not None and challenge.par_started_at is not None
+        moment: datetime = challenge.par_started_at
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
