@@ -97,6 +97,15 @@ def test_pressing_a_twice_makes_one_call(
     assert "No 90" not in calls_shown(page)
 
 
+ON_TOP = """e => {
+    const box = e.getBoundingClientRect();
+    const found = [0.25, 0.75].map(x => document.elementFromPoint(
+        box.left + box.width * x, box.top + box.height / 2));
+    return found.every(top => e.contains(top));
+}"""
+"""Whether the element is the topmost thing at its middle, left and right (nothing covers it)."""
+
+
 @pytest.mark.parametrize("viewport", SIZES, ids=IDS)
 def test_no_60_asks_for_a_second_deliberate_tap(
     new_context: Callable[..., BrowserContext], viewport: dict[str, int]
@@ -112,6 +121,7 @@ def test_no_60_asks_for_a_second_deliberate_tap(
     assert posted == [], "a tap, or a double tap, on No 60 only asks"
     question = page.locator(".call-confirm .question")
     assert question.is_visible() and "No 60" in question.inner_text()
+    assert question.evaluate(ON_TOP), "the question is not under the header or anything else"
     yes = page.locator(".call-confirm [data-confirmed-call]")
     yes_box = yes.bounding_box()
     assert yes_box is not None

@@ -315,3 +315,23 @@ def test_a_change_of_teams_is_shown_over_the_table(
         ".every(n => getComputedStyle(n).visibility === 'hidden')",
         timeout=6000,
     )
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_rules_dialog_fits_a_small_phones_width(
+    new_context: Callable[..., BrowserContext], language: str
+) -> None:
+    """The longest choice (the Hochzeit's deadlines) once stretched the Variants box past the
+    dialog, which then scrolled sideways with its labels cut off."""
+    page = new_context(SMALL_PHONE).new_page()
+    page.goto(f"/language?lang={language}&back=/")
+    page.locator("button[data-open-dialog=rules-dialog]").first.click()
+    dialog = page.locator("#rules-dialog[open]")
+    dialog.wait_for()
+    widths = dialog.evaluate(
+        "d => [d.scrollWidth, d.clientWidth, ...[...d.querySelectorAll('select')]"
+        ".map(s => s.getBoundingClientRect().right - d.getBoundingClientRect().right)]"
+    )
+    scroll_width, client_width, *overhangs = widths
+    assert scroll_width <= client_width, f"the dialog scrolls sideways: {widths}"
+    assert all(overhang <= 0 for overhang in overhangs), f"a choice sticks out: {widths}"
