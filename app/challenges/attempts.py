@@ -14,6 +14,7 @@ from app.challenges.making import is_closed
 from app.challenges.refusals import CLOSED, FULL, ChallengeRefused
 from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
 from app.table.service import Table
+from engine import RuleSet
 
 ATTEMPTS = 50
 """Players whose game counts at one challenge."""
@@ -56,13 +57,15 @@ def next_mode(
 
 
 def has_played_deals(session: Session, player_id: str, challenge: Challenge) -> bool:
-    """Whether the player has a game of the challenge's deals: its seed under its rules."""
-    query = select(GameRow.id).where(
-        GameRow.player_id == player_id,
-        GameRow.seed == challenge.seed,
-        GameRow.rules_key == challenge.rules_key,
+    """Whether the player has a game of the challenge's deals. The cards dealt come from the
+    seed and the deck (with the nines or without, `engine.deal`), whatever else the rules
+    say: a game of the same seed under other scoring or with another number of hands dealt
+    the same hands."""
+    deck = RuleSet.from_key(challenge.rules_key).without_nines
+    query = select(GameRow.rules_key).where(
+        GameRow.player_id == player_id, GameRow.seed == challenge.seed
     )
-    return session.scalars(query.limit(1)).first() is not None
+    return any(RuleSet.from_key(key).without_nines == deck for key in session.scalars(query))
 
 
 def add_challenge_game(

@@ -222,6 +222,27 @@ def test_deals_played_before_are_practice_at_anybodys_challenge_of_them(
     assert entry.player_id == row.player_id
 
 
+def test_the_same_cards_under_other_rules_are_deals_played_before(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """The cards come from the seed and the deck alone: a game of the seed under DDV scoring
+    and another number of hands dealt the hands of the pagat challenge made of it."""
+    seen = client.post("/games", data={"seed": "same-cards", "rules": "ddv+hands_per_game=3"})
+    assert seen.status_code == 200
+    url = start_game(other, seed="same-cards")
+    play_game(other, url)
+    link = made(other.post(f"{url}/challenge", follow_redirects=False))
+    (row,) = stored(app, GameRow, id=play(client, link).rsplit("/", 1)[-1])
+    assert row.mode is GameMode.CHALLENGE_PRACTICE
+    elsewhere = client.post("/games", data={"seed": "other-deck", "rules": "pagat+without_nines"})
+    assert elsewhere.status_code == 200
+    url = start_game(other, seed="other-deck")
+    play_game(other, url)
+    link = made(other.post(f"{url}/challenge", follow_redirects=False))
+    (row,) = stored(app, GameRow, id=play(client, link).rsplit("/", 1)[-1])
+    assert row.mode is GameMode.CHALLENGE, "forty cards shuffled are other hands"
+
+
 def test_an_unfinished_game_makes_no_challenge(client: TestClient) -> None:
     url = start_game(client)
     response = client.post(f"{url}/challenge")
