@@ -11,6 +11,7 @@ import logging
 import random
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
@@ -117,37 +118,60 @@ class ParClaim:
             session.commit()
 
 
-def request_par(
-    session: Session,
-    sessions: sessionmaker[Session],
-    roster: BotRoster,
-    challenge: Challenge,
-    now: datetime,
-) -> None:
-    """Starts the par unless it is done or being played: one UPDATE claims it, so of several
-    views (of several processes) one plays it. A par whose process died is claimed again."""
-    if challenge.par_status == "done":
-        return
-    stale = now - STALE_AFTER
-    claimed = session.execute(
-        update(Challenge)
-        .where(
-            Challenge.id == challenge.id,
-            or_(
-                Challenge.par_status.is_(None),
-                Challenge.par_status == "failed",
-                and_(Challenge.par_status == "pending", Challenge.par_started_at < stale),
-            ),
+class ChallengePars:
+    """Claims and plays the challenges' pars of one server process, one par after the other
+    in one thread: anybody can ask for pars (a challenge costs a start), so however many are
+    waiting, the process holds one thread for them and the background workers one hand of
+    one. A par taken over by another view while it waited here is passed over."""
+
+    def __init__(self, sessions: sessionmaker[Session], roster: BotRoster) -> None:
+        self._sessions = sessions
+        self._roster = roster
+        self._waiting: deque[tuple[ParClaim, tuple[str, str, str]]] = deque()
+        self._playing = False
+        self._lock = threading.Lock()
+
+    def request(self, session: Session, challenge: Challenge, now: datetime) -> None:
+        """Starts the par unless it is done or being played: one UPDATE claims it, so of
+        several views (of several processes) one plays it. A par whose claim was left
+        alone for `STALE_AFTER` (its process died) is claimed again."""
+        if challenge.par_status == "done":
+            return
+        stale = now - STALE_AFTER
+        claimed = session.execute(
+            update(Challenge)
+            .where(
+                Challenge.id == challenge.id,
+                or_(
+                    Challenge.par_status.is_(None),
+                    Challenge.par_status == "failed",
+                    and_(Challenge.par_status == "pending", Challenge.par_started_at < stale),
+                ),
+            )
+            .values(par_status="pending", par_started_at=now)
+            .execution_options(synchronize_session=False)
         )
-        .values(par_status="pending", par_started_at=now)
-        .execution_options(synchronize_session=False)
-    )
-    session.commit()
-    session.refresh(challenge)
-    if getattr(claimed, "rowcount", 0) == 1:
+        session.commit()
+        session.refresh(challenge)
+        if getattr(claimed, "rowcount", 0) != 1:
+            return
         deals = (challenge.rules_key, challenge.seed, challenge.bot_id)
-        work = (ParClaim(sessions, challenge.id, now), roster, deals)
-        threading.Thread(target=_play, args=work, daemon=True).start()
+        with self._lock:
+            self._waiting.append((ParClaim(self._sessions, challenge.id, now), deals))
+            if self._playing:
+                return
+            self._playing = True
+        threading.Thread(target=self._play_waiting, daemon=True, name="challenge-pars").start()
+
+    def _play_waiting(self) -> None:
+        while True:
+            with self._lock:
+                if not self._waiting:
+                    self._playing = False
+                    return
+                claim, deals = self._waiting.popleft()
+            if claim.renew():
+                _play(claim, self._roster, deals)
 
 
 def _play(claim: ParClaim, roster: BotRoster, deals: tuple[str, str, str]) -> None:

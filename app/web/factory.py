@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from app.challenges.par import ChallengePars
 from app.daily.board_cache import BoardCache
 from app.daily.daily_share import daily_share_text
 from app.daily.fairplay.checks import FairPlayChecks
@@ -138,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hint_slots = HINTS_WAITING_PER_WORKER * max(1, roster.background_workers)
     app.state.hints = HintKeeper(roster, hint_slots)
     app.state.pars = ParKeeper(app.state.sessions, roster, settings.secret)
+    app.state.challenge_pars = ChallengePars(app.state.sessions, roster)
     fair_play_budget = DEFAULT_BUDGET.scaled(settings.fair_play_worlds)
     app.state.fair_play = FairPlayChecks(app.state.sessions, roster, fair_play_budget)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)

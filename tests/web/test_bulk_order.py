@@ -6,6 +6,7 @@ hand of it at most, and it makes the same moves as the par played whole."""
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import Future
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -14,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.challenges.hands import hands_of
-from app.challenges.par import ParClaim, SeatBots, play_par
+from app.challenges.par import ChallengePars, ParClaim, SeatBots, play_par
 from app.operations.bot_pool import BotRoster, Bulk
 from app.operations.bulk import BulkGate
 from app.storage.models import Challenge
@@ -134,3 +135,49 @@ def par_started_at(app: FastAPI, challenge_id: str) -> datetime:
         assert challenge is not None and challenge.par_started_at is not None
         moment: datetime = challenge.par_started_at
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+class Held(BotRoster):
+    """A roster whose bulk work waits, in this process, until `free` is set."""
+
+    def __init__(self) -> None:
+        super().__init__(0, 0)
+        self.free = threading.Event()
+
+    def submit_in_background(self, kind: Bulk, work: Any, *args: Any) -> Future[Any]:
+        assert self.free.wait(WAIT)
+        return super().submit_in_background(kind, work, *args)
+
+
+def par_threads() -> int:
+    return sum(thread.name == "challenge-pars" for thread in threading.enumerate())
+
+
+def test_a_process_plays_its_pars_one_after_the_other_in_one_thread(app: FastAPI) -> None:
+    """Three boards viewed while the background is busy: one thread holds all three pars
+    (a thread each grew without bound as challenges were made), and a par another view has
+    taken over meanwhile is passed over."""
+    roster = Held()
+    pars = ChallengePars(app.state.sessions, roster)
+    with TestClient(app, cookies={"doko_rules": "pagat+hands_per_game=1"}) as maker:
+        links = [
+            maker.post("/challenges", follow_redirects=False).headers["location"].rsplit("/")[-1]
+            for _ in range(3)
+        ]
+    now = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    with app.state.sessions() as session:
+        for link in links:
+            challenge = session.get(Challenge, link)
+            assert challenge is not None
+            pars.request(session, challenge, now)
+    assert par_threads() == 1
+    set_par(app, links[2], now + timedelta(hours=1))
+    roster.free.set()
+    deadline = time.monotonic() + WAIT
+    while par_threads() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert par_threads() == 0, "the thread ends once nothing waits"
+    with app.state.sessions() as session:
+        statuses = [session.get(Challenge, link).par_status for link in links]
+    assert statuses == ["done", "done", "pending"], "the third is the other view's to play"
+    assert par_started_at(app, links[2]) == now + timedelta(hours=1)

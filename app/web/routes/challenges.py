@@ -17,7 +17,7 @@ from app.challenges.grid import grid
 from app.challenges.making import (
     fresh_seed,
 )
-from app.challenges.par import PAR_LEVEL, request_par
+from app.challenges.par import PAR_LEVEL
 from app.challenges.refusals import (
     ChallengeRefused,
 )
@@ -153,14 +153,13 @@ def challenge_board(
     session: SessionDep,
     settings: SettingsDep,
     templates: TemplatesDep,
-    roster: RosterDep,
 ) -> Response:
     try:
         challenge = challenges.find_challenge(session, link)
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     now = settings.now()
-    request_par(session, request.app.state.sessions, roster, challenge, now)
+    request.app.state.challenge_pars.request(session, challenge, now)
     board = board_of(session, challenge, player_id(request), now)
     t = translator(request)
     card_face = cast(Callable[[CardFace], Markup], templates.env.globals["card_face"])
