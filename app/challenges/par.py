@@ -14,6 +14,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import partial
 
 from sqlalchemy import and_, or_, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -112,8 +113,12 @@ class ParClaim:
         return True
 
     def settle(self, values: dict[str, object]) -> None:
+        """Stores the par's outcome while the claim is still this one (a par taken over
+        and then failing here must not mark the other view's as failed)."""
         with self._sessions() as session:
-            query = update(Challenge).where(Challenge.id == self.challenge_id)
+            query = update(Challenge).where(
+                Challenge.id == self.challenge_id, Challenge.par_started_at == self.at
+            )
             session.execute(query.values(**values))
             session.commit()
 
@@ -164,21 +169,55 @@ class ChallengePars:
         threading.Thread(target=self._play_waiting, daemon=True, name="challenge-pars").start()
 
     def _play_waiting(self) -> None:
+        """Plays the waiting pars until none is left. A failure (the database restarting)
+        is logged and the next par played: the failed one's claim goes stale and the next
+        view claims it again."""
         while True:
             with self._lock:
                 if not self._waiting:
                     self._playing = False
                     return
                 claim, deals = self._waiting.popleft()
-            if claim.renew():
-                _play(claim, self._roster, deals)
+            try:
+                if claim.renew():
+                    _play(claim, self._roster, deals, partial(self._still_ours, claim))
+            except Exception:
+                log.exception("the par of challenge %s was given up", claim.challenge_id[:6])
+
+    def _still_ours(self, claim: ParClaim) -> bool:
+        """After each hand: the claims of the pars still waiting are renewed too (a long
+        queue would otherwise outlive `STALE_AFTER`, and every view of a waiting challenge
+        claim it again and send it to the back), those taken over meanwhile dropped; then
+        whether the par being played is still this view's."""
+        with self._lock:
+            waiting = list(self._waiting)
+        lost = [entry for entry in waiting if not _renewed(entry[0])]
+        with self._lock:
+            for entry in lost:
+                self._waiting.remove(entry)
+        return claim.renew()
 
 
-def _play(claim: ParClaim, roster: BotRoster, deals: tuple[str, str, str]) -> None:
+def _renewed(claim: ParClaim) -> bool:
+    """Renews a waiting claim; one the database could not renew now is kept (and tried again
+    after the next hand)."""
+    try:
+        return claim.renew()
+    except Exception:
+        log.exception("renewing the par claim of challenge %s failed", claim.challenge_id[:6])
+        return True
+
+
+def _play(
+    claim: ParClaim,
+    roster: BotRoster,
+    deals: tuple[str, str, str],
+    still_ours: Callable[[], bool],
+) -> None:
     rules_key, seed, bot_id = deals
     values: dict[str, object]
     try:
-        hands = play_par(roster, rules_key, seed, bot_id, still_ours=claim.renew)
+        hands = play_par(roster, rules_key, seed, bot_id, still_ours=still_ours)
         if hands is None:
             return
         values = {"par_status": "done", "par_hands": hands}

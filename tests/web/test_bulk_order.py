@@ -11,8 +11,10 @@ from concurrent.futures import Future
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy.exc import OperationalError
 
 from app.challenges.hands import hands_of
 from app.challenges.par import ChallengePars, ParClaim, SeatBots, play_par
@@ -181,3 +183,63 @@ def test_a_process_plays_its_pars_one_after_the_other_in_one_thread(app: FastAPI
         statuses = [session.get(Challenge, link).par_status for link in links]
     assert statuses == ["done", "done", "pending"], "the third is the other view's to play"
     assert par_started_at(app, links[2]) == now + timedelta(hours=1)
+
+
+def claimed(app: FastAPI, pars: ChallengePars, links: list[str], now: datetime) -> None:
+    with app.state.sessions() as session:
+        for link in links:
+            challenge = session.get(Challenge, link)
+            assert challenge is not None
+            pars.request(session, challenge, now)
+
+
+def made_challenges(app: FastAPI, count: int) -> list[str]:
+    with TestClient(app, cookies={"doko_rules": "pagat+hands_per_game=1"}) as maker:
+        return [
+            maker.post("/challenges", follow_redirects=False).headers["location"].rsplit("/")[-1]
+            for _ in range(count)
+        ]
+
+
+def test_after_each_hand_the_waiting_pars_claims_are_renewed_too(app: FastAPI) -> None:
+    """A queue longer than `STALE_AFTER` would otherwise let every view of a waiting
+    challenge claim it again, sending it to the back of the queue, for ever."""
+    roster = Held()
+    pars = ChallengePars(app.state.sessions, roster)
+    links = made_challenges(app, 3)
+    now = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    claimed(app, pars, links, now)
+    deadline = time.monotonic() + WAIT
+    while len(pars._waiting) > 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [claim.challenge_id for claim, _ in pars._waiting] == links[1:], "the first plays"
+    set_par(app, links[2], now + timedelta(hours=1))
+    pars._still_ours(ParClaim(app.state.sessions, links[0], now))
+    assert par_started_at(app, links[1]) > now, "the waiting claim was renewed"
+    assert [claim.challenge_id for claim, _ in pars._waiting] == links[1:2], "the lost one dropped"
+    roster.free.set()
+
+
+def test_a_failure_between_pars_leaves_the_next_to_be_played(
+    app: FastAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    roster = Held()
+    pars = ChallengePars(app.state.sessions, roster)
+    links = made_challenges(app, 2)
+    settle = ParClaim.settle
+
+    def down_once(claim: ParClaim, values: dict[str, object]) -> None:
+        if claim.challenge_id == links[0]:
+            raise OperationalError("UPDATE", {}, Exception("database is locked"))
+        settle(claim, values)
+
+    monkeypatch.setattr(ParClaim, "settle", down_once)
+    now = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    claimed(app, pars, links, now)
+    roster.free.set()
+    deadline = time.monotonic() + WAIT
+    while par_threads() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    with app.state.sessions() as session:
+        statuses = [session.get(Challenge, link).par_status for link in links]
+    assert statuses == ["pending", "done"], "the first is claimed again once stale"
