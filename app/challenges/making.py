@@ -26,7 +26,7 @@ from app.challenges.refusals import (
 from app.daily.attempts import attempts_close_at, deals_secret
 from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
 from app.table.service import Table
-from app.table.store import SEED_GIVEN
+from app.table.store import SEED_GIVEN, player_for
 
 LINK_BYTES = 18
 """144 bits: a link nobody can guess (at least 128 asked)."""
@@ -58,12 +58,17 @@ def make_challenge(
     creator_id: str,
     deals: tuple[str, str, str],
     now: datetime,
+    counted: Callable[[], None],
     from_game: str | None = None,
     rematch_of: str | None = None,
 ) -> Challenge:
-    """A new challenge of `deals` (rules key, bot id, seed), refused past the day's limit."""
+    """A new challenge of `deals` (rules key, bot id, seed), refused past the day's limit.
+    `counted` counts it against the request's rate limits (raising past them) once nothing
+    refuses it, before anything is written: a refused request uses up no allowance."""
     if made_today(session, creator_id, now) >= MADE_PER_DAY:
         raise ChallengeRefused(TOO_MANY_MADE, 429, num=MADE_PER_DAY)
+    counted()
+    player_for(session, creator_id)
     rules_key, bot_id, seed = deals
     challenge = Challenge(
         id=secrets.token_urlsafe(LINK_BYTES),
@@ -99,8 +104,7 @@ def challenge_of_game(
     if row.day is not None and deals_secret(row, now):
         raise ChallengeRefused(DAILY_SECRET, 403, time=attempts_close_at(row.day))
     deals = (row.rules_key, row.bot_id, row.seed)
-    counted()
-    challenge = make_challenge(session, row.player_id, deals, now, from_game=row.id)
+    challenge = make_challenge(session, row.player_id, deals, now, counted, from_game=row.id)
     hands = hands_of(table)
     session.add(
         ChallengeGame(
@@ -142,8 +146,7 @@ def rematch(
     if made is not None:
         return made
     deals = (old.rules_key, old.bot_id, fresh_seed())
-    counted()
-    return make_challenge(session, player_id, deals, now, rematch_of=old.id)
+    return make_challenge(session, player_id, deals, now, counted, rematch_of=old.id)
 
 
 def rematch_made(session: Session, challenge_id: str) -> Challenge | None:

@@ -35,10 +35,15 @@ def find_challenge(session: Session, link: str) -> Challenge:
 
 
 def new_challenge(
-    session: Session, player_id: str, deals: tuple[str, str, str], now: datetime
+    session: Session,
+    player_id: str,
+    deals: tuple[str, str, str],
+    now: datetime,
+    counted: Callable[[], None],
 ) -> Challenge:
-    """A challenge of fresh deals: (rules key, bot, seed)."""
-    challenge = make_challenge(session, player_id, deals, now)
+    """A challenge of fresh deals: (rules key, bot, seed), by the player (made on first need,
+    once the challenge is `counted`)."""
+    challenge = make_challenge(session, player_id, deals, now, counted)
     session.commit()
     return challenge
 

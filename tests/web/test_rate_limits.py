@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 from sqlalchemy.engine.default import CACHE_HIT
 
+from app.challenges.making import MADE_PER_DAY
 from app.operations.ratelimit import Limits
 from app.storage.models import Challenge, DailyAttempt, GameRow, Player, RateCount
 from tests.web.driver import HTMX, data_actions, default_choice, page_version
@@ -233,6 +234,17 @@ def test_a_refused_challenge_uses_up_no_start(tmp_path: Path) -> None:
         assert start(client, f"{link}/rematch").status_code == 403
         assert start(client, "/challenges").status_code == 303, "the third start"
         assert_slow_down(start(client, "/challenges"))
+
+
+def test_a_challenge_past_the_days_cap_uses_up_no_start(tmp_path: Path) -> None:
+    with (
+        limited(tmp_path, Clock(), starts_per_player=MADE_PER_DAY + 1) as application,
+        TestClient(application) as client,
+    ):
+        for _ in range(MADE_PER_DAY):
+            assert start(client, "/challenges").status_code == 303
+        assert start(client, "/challenges").status_code == 429, "the day's cap"
+        assert start(client).status_code == 303, "the refused one was not counted"
 
 
 def test_an_ipv6_block_of_64_counts_as_one_address(tmp_path: Path) -> None:

@@ -41,6 +41,7 @@ from app.web.deps import (
     SettingsDep,
     TemplatesDep,
     count_start,
+    ensure_player_id,
     player_id,
 )
 from app.web.errors import message_page
@@ -59,11 +60,11 @@ def _to_board(challenge: Challenge) -> RedirectResponse:
 def new_challenge(request: Request, session: SessionDep, settings: SettingsDep) -> Response:
     """A challenge of fresh deals, with the rules and level chosen on this device. Counted
     as a new game: each asks for a par, a whole game of bot play in the background."""
-    count_start(request)
-    player = current_player(request, session)
     deals = (rules_preference(request).key, LEVELS[level_preference(request)], fresh_seed())
+    player = ensure_player_id(request)
+    counted = partial(count_start, request)
     try:
-        made = challenges.new_challenge(session, player.id, deals, settings.now())
+        made = challenges.new_challenge(session, player, deals, settings.now(), counted)
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     return _to_board(made)
