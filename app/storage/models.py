@@ -90,6 +90,8 @@ class GameRow(Base):
     """One game of `hands_per_game` hands against three bots."""
 
     __tablename__ = "games"
+    __table_args__ = (Index("ix_games_player_seed", "player_id", "seed"),)
+    """A player's games of a seed: whether they have played a challenge's cards before."""
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
