@@ -125,7 +125,7 @@ class ViewersLongBoard:
 
 def read_sums(session: Session, rules_key: str, first: date, last: date) -> Sums:
     """Every player's sum and days from `first` to `last`, in one grouped query that reads
-    an index holding every column it needs (migration 0016)."""
+    an index holding every column it needs (migration 0015)."""
     if last < first:
         return {}
     query = (
