@@ -67,6 +67,10 @@ def make_challenge(
     refuses it, before anything is written: a refused request uses up no allowance."""
     if made_today(session, creator_id, now) >= MADE_PER_DAY:
         raise ChallengeRefused(TOO_MANY_MADE, 429, num=MADE_PER_DAY)
+    # Nothing is written yet: ending the reads' transaction gives its connection back, so
+    # the count's own is not a second one this request holds (many at once would wait on
+    # each other for the pool).
+    session.commit()
     counted()
     player_for(session, creator_id)
     rules_key, bot_id, seed = deals

@@ -90,11 +90,12 @@ class ParClaim:
         self._sessions = sessions
         self.challenge_id = challenge_id
         self.at = at
+        self._claimed_at = at
         self._began = time.monotonic()
 
     def renew(self) -> bool:
         """Moves the claim's time on; False when the claim is no longer this one."""
-        renewed = self.at + timedelta(seconds=time.monotonic() - self._began)
+        renewed = self._claimed_at + timedelta(seconds=time.monotonic() - self._began)
         with self._sessions() as session:
             result = session.execute(
                 update(Challenge)

@@ -243,3 +243,21 @@ def test_a_failure_between_pars_leaves_the_next_to_be_played(
     with app.state.sessions() as session:
         statuses = [session.get(Challenge, link).par_status for link in links]
     assert statuses == ["pending", "done"], "the first is claimed again once stale"
+
+
+def test_a_claim_renewed_again_and_again_keeps_to_the_clock(
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each renewal is the claim's time plus the seconds since it was made: adding them to
+    the last renewal instead ran the claim hours ahead, so it never went stale."""
+    link = client.post("/challenges", follow_redirects=False).headers["location"]
+    challenge_id = link.rsplit("/", 1)[-1]
+    claimed_at = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    set_par(app, challenge_id, claimed_at)
+    seconds = [100.0]
+    monkeypatch.setattr("app.challenges.par.time.monotonic", lambda: seconds[0])
+    claim = ParClaim(app.state.sessions, challenge_id, claimed_at)
+    for elapsed in (10, 20, 30):
+        seconds[0] = 100.0 + elapsed
+        assert claim.renew()
+    assert par_started_at(app, challenge_id) == claimed_at + timedelta(seconds=30)
