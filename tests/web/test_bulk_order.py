@@ -105,14 +105,11 @@ def test_a_par_given_up_stops_after_the_hand_under_way() -> None:
     assert roster.kinds == [Bulk.PAR], "one hand, then the claim was found taken over"
 
 
-def test_a_pars_claim_is_renewed_until_another_view_takes_it_over(
-    app: FastAPI, client: TestClient
-) -> None:
+def test_a_pars_claim_is_renewed_until_another_view_takes_it_over(app: FastAPI) -> None:
     """A long par renews its claim after each hand, so the next view does not take it for
     a par whose process died (`STALE_AFTER`) and play it a second time; once another view
     has taken it over (its process did die), the first stops."""
-    link = client.post("/challenges", follow_redirects=False).headers["location"]
-    challenge_id = link.rsplit("/", 1)[-1]
+    (challenge_id,) = made_challenges(app, 1)
     claimed_at = datetime(2026, 12, 3, 12, tzinfo=UTC)
     set_par(app, challenge_id, claimed_at)
     claim = ParClaim(app.state.sessions, challenge_id, claimed_at)
@@ -155,29 +152,25 @@ def par_threads() -> int:
     return sum(thread.name == "challenge-pars" for thread in threading.enumerate())
 
 
+def no_par_thread_left() -> None:
+    deadline = time.monotonic() + WAIT
+    while par_threads() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def test_a_process_plays_its_pars_one_after_the_other_in_one_thread(app: FastAPI) -> None:
     """Three boards viewed while the background is busy: one thread holds all three pars
     (a thread each grew without bound as challenges were made), and a par another view has
     taken over meanwhile is passed over."""
     roster = Held()
     pars = ChallengePars(app.state.sessions, roster)
-    with TestClient(app, cookies={"doko_rules": "pagat+hands_per_game=1"}) as maker:
-        links = [
-            maker.post("/challenges", follow_redirects=False).headers["location"].rsplit("/")[-1]
-            for _ in range(3)
-        ]
+    links = made_challenges(app, 3)
     now = datetime(2026, 12, 3, 12, tzinfo=UTC)
-    with app.state.sessions() as session:
-        for link in links:
-            challenge = session.get(Challenge, link)
-            assert challenge is not None
-            pars.request(session, challenge, now)
+    claimed(app, pars, links, now)
     assert par_threads() == 1
     set_par(app, links[2], now + timedelta(hours=1))
     roster.free.set()
-    deadline = time.monotonic() + WAIT
-    while par_threads() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    no_par_thread_left()
     assert par_threads() == 0, "the thread ends once nothing waits"
     with app.state.sessions() as session:
         statuses = [session.get(Challenge, link).par_status for link in links]
@@ -237,21 +230,18 @@ def test_a_failure_between_pars_leaves_the_next_to_be_played(
     now = datetime(2026, 12, 3, 12, tzinfo=UTC)
     claimed(app, pars, links, now)
     roster.free.set()
-    deadline = time.monotonic() + WAIT
-    while par_threads() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    no_par_thread_left()
     with app.state.sessions() as session:
         statuses = [session.get(Challenge, link).par_status for link in links]
     assert statuses == ["pending", "done"], "the first is claimed again once stale"
 
 
 def test_a_claim_renewed_again_and_again_keeps_to_the_clock(
-    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+    app: FastAPI, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each renewal is the claim's time plus the seconds since it was made: adding them to
     the last renewal instead ran the claim hours ahead, so it never went stale."""
-    link = client.post("/challenges", follow_redirects=False).headers["location"]
-    challenge_id = link.rsplit("/", 1)[-1]
+    (challenge_id,) = made_challenges(app, 1)
     claimed_at = datetime(2026, 12, 3, 12, tzinfo=UTC)
     set_par(app, challenge_id, claimed_at)
     seconds = [100.0]

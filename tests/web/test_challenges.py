@@ -98,6 +98,12 @@ def stored(app: FastAPI, model: type, **where: object) -> list:  # type: ignore[
         return list(session.scalars(select(model).filter_by(**where)))
 
 
+def game_row(app: FastAPI, url: str) -> GameRow:
+    """The stored row of the game at `url` (`/games/<id>`)."""
+    (row,) = stored(app, GameRow, id=url.rsplit("/", 1)[-1])
+    return row
+
+
 def card_words(rules: RuleSet, seed: str) -> set[str]:
     """Every card code of the challenge's deals, as the board would write them."""
     return {
@@ -195,12 +201,8 @@ def test_a_game_of_a_seed_the_maker_sent_never_counts_at_its_challenge(
     board = client.get(f"/challenges/{link}").text
     assert "Play it again (practice)" in board, "the button says what the maker's game is"
     assert 'class="kept-back"' not in board, "the maker has played every hand"
-    again = play(client, link)
-    (row,) = stored(app, GameRow, id=again.rsplit("/", 1)[-1])
-    assert row.mode is GameMode.CHALLENGE_PRACTICE
-    friend = play(other, link)
-    (row,) = stored(app, GameRow, id=friend.rsplit("/", 1)[-1])
-    assert row.mode is GameMode.CHALLENGE
+    assert game_row(app, play(client, link)).mode is GameMode.CHALLENGE_PRACTICE
+    assert game_row(app, play(other, link)).mode is GameMode.CHALLENGE
     board = client.get(f"/challenges/{link}").text
     assert "(you)" not in board, "nothing of the maker's on the board"
 
@@ -216,7 +218,7 @@ def test_deals_played_before_are_practice_at_anybodys_challenge_of_them(
     friends_game = play(other, first)
     play_game(other, friends_game)
     second = made(other.post(f"{friends_game}/challenge", follow_redirects=False))
-    (row,) = stored(app, GameRow, id=play(client, second).rsplit("/", 1)[-1])
+    row = game_row(app, play(client, second))
     assert row.mode is GameMode.CHALLENGE_PRACTICE
     (entry,) = stored(app, ChallengeGame, challenge_id=second, counted_by=None)
     assert entry.player_id == row.player_id
@@ -229,18 +231,21 @@ def test_the_same_cards_under_other_rules_are_deals_played_before(
     and another number of hands dealt the hands of the pagat challenge made of it."""
     seen = client.post("/games", data={"seed": "same-cards", "rules": "ddv+hands_per_game=3"})
     assert seen.status_code == 200
-    url = start_game(other, seed="same-cards")
-    play_game(other, url)
-    link = made(other.post(f"{url}/challenge", follow_redirects=False))
-    (row,) = stored(app, GameRow, id=play(client, link).rsplit("/", 1)[-1])
-    assert row.mode is GameMode.CHALLENGE_PRACTICE
+    link = friends_challenge(other, "same-cards")
+    assert game_row(app, play(client, link)).mode is GameMode.CHALLENGE_PRACTICE
     elsewhere = client.post("/games", data={"seed": "other-deck", "rules": "pagat+without_nines"})
     assert elsewhere.status_code == 200
-    url = start_game(other, seed="other-deck")
-    play_game(other, url)
-    link = made(other.post(f"{url}/challenge", follow_redirects=False))
-    (row,) = stored(app, GameRow, id=play(client, link).rsplit("/", 1)[-1])
-    assert row.mode is GameMode.CHALLENGE, "forty cards shuffled are other hands"
+    link = friends_challenge(other, "other-deck")
+    assert game_row(app, play(client, link)).mode is GameMode.CHALLENGE, (
+        "forty cards shuffled are other hands"
+    )
+
+
+def friends_challenge(friend: TestClient, seed: str) -> str:
+    """The link of a challenge the friend made of their finished game of `seed`."""
+    url = start_game(friend, seed=seed)
+    play_game(friend, url)
+    return made(friend.post(f"{url}/challenge", follow_redirects=False))
 
 
 def test_an_unfinished_game_makes_no_challenge(client: TestClient) -> None:
