@@ -8,12 +8,14 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app.challenges.attempts import add_challenge_game, counting_game, next_mode
+from app.challenges.attempts import ATTEMPTS, add_challenge_game, attempts, counting_game, next_mode
+from app.challenges.kinds import COUNTS
 from app.challenges.making import challenge_of_game, is_closed, make_challenge, rematch
-from app.challenges.refusals import CLOSED, NO_SUCH, NOT_CREATOR, ChallengeRefused
+from app.challenges.refusals import CLOSED, FULL, NO_SUCH, NOT_CREATOR, ChallengeRefused
 from app.daily.nicknames import clean_nickname
 from app.play.games import open_game
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
@@ -71,10 +73,17 @@ def start_at_challenge(
     session: Session, challenge: Challenge, player: Player, bot: Bot, kind: GameKind, now: datetime
 ) -> tuple[GameRow, Table] | str | None:
     """The player's new game at the challenge's deals, committed. When another start of the
-    same player won the race for the counting game: that game's id, or None if it is gone."""
+    same player won the race for the counting game: that game's id, or None if it is gone.
+    Refused (nothing stored) when other players took the last counting place meanwhile."""
+    counts = kind.mode is COUNTS
+    if counts:
+        _hold_places(session, challenge)
     rules = RuleSet.from_key(challenge.rules_key)
     row, table = open_game(session, player, rules, bot, challenge.seed, kind)
     add_challenge_game(session, challenge, row, now)
+    if counts and attempts(session, challenge.id) > ATTEMPTS:
+        session.rollback()
+        raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
     try:
         session.commit()
     except IntegrityError:
@@ -82,6 +91,15 @@ def start_at_challenge(
         counting = counting_game(session, challenge.id, player.id)
         return counting.game_id if counting else None
     return row, table
+
+
+def _hold_places(session: Session, challenge: Challenge) -> None:
+    """Counting the places taken and taking one are one step. `next_mode` counted before the
+    game was made, and starts at once could all have seen a place left. On PostgreSQL the
+    challenge's row is locked until the start commits, so the count after the new entry sees
+    every other start; SQLite has no row locks, but the new entry's insert holds the
+    database's write lock, which does the same."""
+    session.execute(select(Challenge.id).where(Challenge.id == challenge.id).with_for_update())
 
 
 def name_challenge(

@@ -19,10 +19,13 @@ from sqlalchemy import select
 
 from app.challenges.attempts import ATTEMPTS
 from app.challenges.making import LINK_BYTES, MADE_PER_DAY
+from app.challenges.refusals import ChallengeRefused
 from app.daily.attempts import attempts_close_at
 from app.operations.settings import Settings
+from app.play import challenges
 from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
 from app.table.preferences import RULES_COOKIE
+from app.table.store import GameKind, player_for
 from engine import RuleSet, deal
 from engine.game import shared_places
 from tests.databases import migrated_sqlite
@@ -420,6 +423,42 @@ def test_a_challenge_takes_at_most_50_players(app: FastAPI, client: TestClient) 
     assert refused.status_code == 403
     assert "(50)" in refused.text
     assert client.get(f"/challenges/{link}").status_code == 200
+
+
+def test_the_last_place_goes_to_one_of_two_players_starting_at_once(
+    app: FastAPI, client: TestClient
+) -> None:
+    """Both players were told a place was left (the count before the game is made); the
+    second to store their game is refused and nothing of it is kept."""
+    link = new_challenge(client)
+    for _ in range(ATTEMPTS - 1):
+        client.cookies.clear()
+        play(client, link)
+    late = ("late-first", "late-second")
+    with app.state.sessions() as first, app.state.sessions() as second:
+        told = {
+            player: (session, challenges.find_challenge(session, link))
+            for player, session in zip(late, (first, second), strict=True)
+        }
+        kinds = {
+            player: challenges.game_at_challenge(session, challenge, player, NOON)
+            for player, (session, challenge) in told.items()
+        }
+        assert all(kind == GameKind(GameMode.CHALLENGE) for kind in kinds.values())
+        results: list[str | int] = []
+        for player, (session, challenge) in told.items():
+            bot = app.state.bots.bot(challenge.bot_id)
+            seat = player_for(session, player)
+            try:
+                kind = GameKind(GameMode.CHALLENGE)
+                challenges.start_at_challenge(session, challenge, seat, bot, kind, NOON)
+                results.append(player)
+            except ChallengeRefused as refused:
+                results.append(refused.status)
+    assert results == ["late-first", 403]
+    counted = [entry for entry in stored(app, ChallengeGame, challenge_id=link) if entry.counted_by]
+    assert len(counted) == ATTEMPTS
+    assert not stored(app, GameRow, player_id="late-second")
 
 
 def test_a_challenge_is_read_only_after_30_days(

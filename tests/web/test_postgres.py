@@ -6,19 +6,26 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, inspect
-from sqlalchemy.orm import Session
+from sqlalchemy import create_engine, event, func, inspect, select, text
+from sqlalchemy.orm import Session, sessionmaker
 
+from app.challenges.attempts import ATTEMPTS
+from app.challenges.refusals import ChallengeRefused
 from app.operations.migrate import upgrade
 from app.operations.settings import Settings
+from app.play.challenges import start_at_challenge
 from app.storage.db import insert_unless_present, make_engine
-from app.storage.models import DailyPar
+from app.storage.models import Challenge, ChallengeGame, DailyPar, GameMode, GameRow, Player
+from app.table.store import GameKind
 from app.web.factory import create_app
+from bots.registry import bot_named
 from tests.live import ROOT
 from tests.postgres import throwaway_postgres
 from tests.web.driver import HTMX, page_version, play_game
@@ -116,3 +123,88 @@ def test_a_game_id_postgresql_cannot_hold_is_not_found(
         answer = client.request(method, path, data={"version": "1", "action": "healthy"})
     app.state.engine.dispose()
     assert answer.status_code == 404
+
+
+def challenge_with_one_place_left(session: Session) -> str:
+    """A challenge whose counting games (unplayed rows: only their number matters here) leave
+    one place."""
+    now = datetime.now(UTC)
+    session.add(Player(id="maker"))
+    session.flush()
+    session.add(
+        Challenge(
+            id="one-place-left",
+            creator_id="maker",
+            rules_key="pagat",
+            bot_id="random-v1",
+            seed="one-place-left",
+            created_at=now,
+            closes_at=now + timedelta(days=1),
+        )
+    )
+    for number in range(ATTEMPTS - 1):
+        player = f"early-{number}"
+        session.add(Player(id=player))
+        session.add(
+            GameRow(id=player, player_id=player, rules_key="pagat", seed="x", bot_id="r", version=0)
+        )
+        session.flush()
+        session.add(
+            ChallengeGame(
+                challenge_id="one-place-left", game_id=player, player_id=player, counted_by=player
+            )
+        )
+    session.commit()
+    return "one-place-left"
+
+
+def test_two_players_starting_at_once_take_only_the_last_place(postgres_url: str) -> None:
+    """The first start holds the challenge until it commits: the second, which began while
+    the first had counted but not yet committed, waits for it and is then refused. Without
+    the lock both counted the other's game as not there and both were stored."""
+    upgrade(postgres_url)
+    engine = make_engine(postgres_url)
+    sessions = sessionmaker(engine)
+    with sessions() as session:
+        link = challenge_with_one_place_left(session)
+        for player in ("late-first", "late-second"):
+            session.add(Player(id=player))
+        session.commit()
+    counted, release = threading.Event(), threading.Event()
+    outcome: dict[str, object] = {}
+
+    def start(player: str, session: Session) -> None:
+        with session:
+            challenge = session.get(Challenge, link)
+            seat = session.get(Player, player)
+            kind, now = GameKind(GameMode.CHALLENGE), datetime.now(UTC)
+            try:
+                start_at_challenge(session, challenge, seat, bot_named("random-v1"), kind, now)
+                outcome[player] = "started"
+            except ChallengeRefused as refused:
+                outcome[player] = refused.status
+
+    first_session = sessions()
+    event.listen(first_session, "before_commit", lambda _: (counted.set(), release.wait(30)))
+    first = threading.Thread(target=start, args=("late-first", first_session))
+    first.start()
+    assert counted.wait(30)
+    second = threading.Thread(target=start, args=("late-second", sessions()))
+    second.start()
+    deadline = time.monotonic() + 30
+    with engine.connect() as watcher:
+        waiting = text("SELECT count(*) FROM pg_locks WHERE NOT granted")
+        while second.is_alive() and not watcher.execute(waiting).scalar():
+            assert time.monotonic() < deadline, "the second start neither waited nor ended"
+            watcher.rollback()
+            time.sleep(0.01)
+    release.set()
+    first.join(30)
+    second.join(30)
+    assert outcome == {"late-first": "started", "late-second": 403}
+    with sessions() as session:
+        query = select(func.count()).where(
+            ChallengeGame.challenge_id == link, ChallengeGame.counted_by.is_not(None)
+        )
+        assert session.scalar(query) == ATTEMPTS
+    engine.dispose()

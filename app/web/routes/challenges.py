@@ -104,7 +104,10 @@ def play_challenge(
     count_start(request)
     player = current_player(request, session)
     bot = roster.bot(challenge.bot_id)
-    started = challenges.start_at_challenge(session, challenge, player, bot, kind, now)
+    try:
+        started = challenges.start_at_challenge(session, challenge, player, bot, kind, now)
+    except ChallengeRefused as refused:
+        return refusal_page(request, refused)
     if isinstance(started, tuple):
         return to_table(request, *started)
     target = game_url(started) if started else challenge_url(challenge.id)
