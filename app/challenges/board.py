@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 
 from app.challenges.attempts import has_played_deals
 from app.challenges.making import is_closed, rematch_made
-from app.storage.models import Challenge, ChallengeGame, GameRow, Player
+from app.daily.fairplay.states import RANKED
+from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
 from engine import RuleSet
 from engine.game import shared_places
 
@@ -83,13 +84,15 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
             Player.nickname,
             GameRow.hands_done,
             GameRow.finished.label("game_over"),
+            DailyAttempt.fair_play,
         )
         .join(Player, Player.id == ChallengeGame.player_id)
         .join(GameRow, GameRow.id == ChallengeGame.game_id)
+        .outerjoin(DailyAttempt, DailyAttempt.game_id == ChallengeGame.game_id)
         .where(ChallengeGame.challenge_id == challenge.id)
     )
     games = list(session.execute(query))
-    counting = [row for row in games if row.counted_by is not None]
+    counting = [row for row in games if row.counted_by is not None and _ranked(row.fair_play)]
     done = sorted(
         (row for row in counting if row.finished_at is not None),
         key=lambda row: (-(row.total or 0), row.finished_at),
@@ -122,6 +125,13 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         closed=is_closed(challenge, now),
         rematch_id=_rematch_id(session, challenge),
     )
+
+
+def _ranked(fair_play: str | None) -> bool:
+    """A maker's daily game counts at a challenge of its deals as it does on the day's board:
+    once its fair-play check has passed it, not while held, nor once disqualified (None: not
+    a daily game)."""
+    return fair_play is None or fair_play in RANKED
 
 
 def _par(challenge: Challenge) -> Entry | None:

@@ -18,18 +18,21 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from app.challenges.attempts import ATTEMPTS
+from app.challenges.board import board_of
 from app.challenges.making import LINK_BYTES, MADE_PER_DAY
 from app.challenges.refusals import ChallengeRefused
 from app.daily.attempts import attempts_close_at
+from app.daily.fairplay.states import CLEARED, DISQUALIFIED, HELD, PASSED, PENDING
 from app.operations.settings import Settings
 from app.play import challenges
-from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
+from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameMode, GameRow
 from app.table.preferences import RULES_COOKIE
 from app.table.store import GameKind, player_for
 from engine import RuleSet, deal
 from engine.game import shared_places
 from tests.databases import migrated_sqlite
 from tests.web.driver import play_game, start_game
+from tests.web.helpers.daily import PIPELINE_WORLDS, fair_play_checked
 from tests.web.helpers.share import spoils
 
 DAY = date(2026, 12, 3)
@@ -46,6 +49,7 @@ def settings(tmp_path: Path) -> Settings:
         limits=None,
         clock=lambda: NOON,
         background_workers=0,
+        fair_play_worlds=PIPELINE_WORLDS,
     )
 
 
@@ -517,6 +521,30 @@ def test_a_challenge_of_todays_daily_waits_for_the_seed(app: FastAPI, client: Te
     at(app, attempts_close_at(DAY))
     link = made(client.post(f"{url}/challenge", follow_redirects=False))
     assert stored(app, Challenge, id=link)
+
+
+def fair_play_as(app: FastAPI, game_id: str, state: str) -> None:
+    with app.state.sessions() as session:
+        attempt = session.scalars(select(DailyAttempt).filter_by(game_id=game_id)).one()
+        attempt.fair_play = state
+        session.commit()
+
+
+def test_a_daily_game_counts_at_its_challenge_only_while_ranked_on_the_days_board(
+    app: FastAPI, client: TestClient
+) -> None:
+    url = client.post("/daily/pagat", follow_redirects=False).headers["location"]
+    play_game(client, url)
+    fair_play_checked(app)
+    at(app, attempts_close_at(DAY))
+    link = made(client.post(f"{url}/challenge", follow_redirects=False))
+    (challenge,) = stored(app, Challenge, id=link)
+    shown = {}
+    for state in (PENDING, PASSED, HELD, CLEARED, DISQUALIFIED):
+        fair_play_as(app, url.rsplit("/", 1)[-1], state)
+        with app.state.sessions() as session:
+            shown[state] = len(board_of(session, challenge, None, NOON).entries)
+    assert shown == {PENDING: 0, PASSED: 1, HELD: 0, CLEARED: 1, DISQUALIFIED: 0}
 
 
 def test_history_names_challenge_games(client: TestClient, other: TestClient) -> None:
