@@ -40,14 +40,20 @@ HEADERS = [
     (b"referrer-policy", b"same-origin"),
 ]
 HTTPS_ONLY_HEADERS = [(b"strict-transport-security", b"max-age=31536000")]
+UNLESS_SAID = (b"cache-control", b"private, no-cache")
+"""How an answer that does not say how it may be cached may be: by its reader's browser only,
+asked again before each use. Nearly every page follows the cookie (the player's table,
+board row, streak and language); a shared cache must never hand one player's page to
+another, whatever else it is told."""
 MAX_BODY = 64 * 1024
 """Bytes in a request body: a form of the table is well under 1 KiB."""
 TOO_LARGE = N_("That request is too large.")
 
 
 class SecurityHeaders(HttpMiddleware):
-    """Adds the security headers to every response, drops any `server` header, and marks
-    cookies `Secure` when the page was fetched over HTTPS."""
+    """Adds the security headers to every response, drops any `server` header, marks
+    cookies `Secure` when the page was fetched over HTTPS, and makes an answer that names no
+    caching private (`UNLESS_SAID`)."""
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         https = scope.get("scheme") == "https"
@@ -58,7 +64,9 @@ class SecurityHeaders(HttpMiddleware):
                 for name, value in headers
                 if name.lower() != b"server"
             ]
-            return kept + HEADERS + (HTTPS_ONLY_HEADERS if https else [])
+            said = any(name.lower() == UNLESS_SAID[0] for name, _ in kept)
+            unsaid = [] if said else [UNLESS_SAID]
+            return kept + HEADERS + unsaid + (HTTPS_ONLY_HEADERS if https else [])
 
         await self.app(scope, receive, changing_headers(send, secured))
 

@@ -1,8 +1,10 @@
 """What the server tells HTTP clients and caches about its pages: HEAD is answered as GET
-without the body, and a page's `Vary` names what its language follows."""
+without the body, a page's `Vary` names what its language follows, and a page that follows
+the player is never kept by a shared cache."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -35,6 +37,21 @@ def test_head_answers_as_get_without_the_body(client: TestClient, path: str) -> 
     assert head.content == b""
     for name in ("content-type", "content-length", "content-encoding", "vary"):
         assert head.headers.get(name) == got.headers.get(name), name
+
+
+def test_a_players_pages_are_private_and_the_static_files_public(client: TestClient) -> None:
+    """A proxy that kept one player's table, board row or history would show it to the next
+    reader; the files named by their hash are kept for a year by anyone."""
+    game = start_game(client, "private-1")
+    review = client.post(f"{game}/actions", data={"version": "x"})
+    pages = [client.get(path) for path in (*PAGES, game)] + [review]
+    for page in pages:
+        assert page.headers["cache-control"] in ("private, no-cache", "no-store"), page.url
+    table = client.get(game)
+    asset = re.search(r'href="(/static/css/doko\.css\?v=[0-9a-f]+)"', table.text)
+    assert asset, "the table names its style sheet by hash"
+    cached = client.get(asset.group(1)).headers["cache-control"]
+    assert cached == "public, max-age=31536000, immutable"
 
 
 def test_head_of_a_game_changes_nothing_and_shows_nothing(client: TestClient) -> None:
