@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from app.daily.attempts import deals_secret, ranked_attempts, ranked_row
 from app.daily.share import ShareFacts, share_text
 from app.languages.i18n import Writing
-from app.operations.urls import board_url
+from app.operations.urls import board_url, shared_link
 from app.storage.models import DailyAttempt, GameMode, GameRow
 
 
@@ -34,16 +34,21 @@ class DailyResult:
     secret: bool
     """The day's deals are still secret: the marks do not follow the order played."""
 
-    def facts(self, writing: Writing, origin: str) -> ShareFacts:
+    @property
+    def board(self) -> str:
+        """The path of the day's board the text links to."""
+        return board_url(self.day, self.rules_key)
+
+    def facts(self, writing: Writing, link: str) -> ShareFacts:
+        """`link`: the day's board (`board`) as others reach it."""
         t = writing.words
         values = {"day": writing.day(self.day), "rules": self.rules_key}
         if self.practice:
             heading = t.gettext("Doko daily game %(day)s · %(rules)s, practice") % values
         else:
             heading = t.gettext("Doko daily game %(day)s · %(rules)s") % values
-        url = f"{origin.rstrip('/')}{board_url(self.day, self.rules_key)}"
         return ShareFacts(
-            heading, self.total, self.won, self.place, self.field, url, not self.secret
+            heading, self.total, self.won, self.place, self.field, link, not self.secret
         )
 
 
@@ -128,7 +133,8 @@ def board_result(
 
 @pass_context
 def daily_share_text(context: Any, result: DailyResult) -> str:
-    """The share text of a daily result in the page's words, its link on the page's host."""
+    """The share text of a daily result in the page's words, its link at the site's public
+    address."""
     writing: Writing = context["writing"]
-    origin = str(context["request"].base_url)
-    return share_text(result.facts(writing, origin), writing)
+    link = shared_link(context["request"], result.board)
+    return share_text(result.facts(writing, link), writing)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from app.operations.ratelimit import Limits
 from bots.search.budget import DEFAULT_BUDGET
@@ -53,6 +54,10 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or networks of reverse proxies whose `X-Forwarded-For` and
     `X-Forwarded-Proto` headers are believed; nobody's by default."""
+    public_url: str | None = None
+    """The site's address as others reach it (`DOKO_PUBLIC_URL`, e.g. `https://doko.example`):
+    the links a player shares point there. None: the address each request came to, which is
+    only as good as the request's `Host` header."""
     ranked_per_address: int = DEFAULT_RANKED_PER_ADDRESS
     """Ranked attempts a day (per rule set) started from one network address, as the rate
     limits count it; past them a new player's daily game is practice. 0: no cap."""
@@ -105,6 +110,7 @@ class Settings:
                 "DOKO_BACKGROUND_WORKERS", DEFAULT_BACKGROUND_WORKERS, MOST_SEARCH_WORKERS
             ),
             trusted_proxies=proxy_list(os.environ.get("DOKO_TRUSTED_PROXIES", "")),
+            public_url=public_url_from(os.environ.get("DOKO_PUBLIC_URL", "")),
             ranked_per_address=count_from(
                 "DOKO_RANKED_PER_ADDRESS", DEFAULT_RANKED_PER_ADDRESS, MOST_RANKED_PER_ADDRESS
             ),
@@ -199,3 +205,17 @@ def proxy_list(text: str) -> tuple[str, ...]:
                 "(comma-separated, e.g. 127.0.0.1, 10.0.0.0/8)"
             ) from None
     return proxies
+
+
+def public_url_from(text: str) -> str | None:
+    """An http(s) origin, a path under it allowed (`https://example.org/doko`), without its
+    trailing slash; None when unset."""
+    if not text.strip():
+        return None
+    address = urlsplit(text.strip())
+    if address.scheme not in ("http", "https") or not address.netloc or address.query:
+        raise SettingsError(
+            f"DOKO_PUBLIC_URL: {text!r} is not a site's address "
+            "(http:// or https://, a host, no query; e.g. https://doko.example)"
+        )
+    return text.strip().rstrip("/")

@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import date
 from urllib.parse import quote
 
+from starlette.requests import Request
+
 BOARD = "/leaderboard"
 CHALLENGES = "/challenges"
 """Where a new challenge is made (POST); each challenge's board is under it."""
@@ -112,3 +114,11 @@ OFFLINE = "/offline/{language}"
 def offline_url(language: str) -> str:
     """A language's offline page, which the service worker keeps."""
     return OFFLINE.format(language=language)
+
+
+def shared_link(request: Request, path: str) -> str:
+    """`path` as a link a player sends to others: under the site's public address when the
+    server was given one (`Settings.public_url`), otherwise under the address this request
+    came to."""
+    origin = request.app.state.settings.public_url or str(request.base_url)
+    return f"{origin.rstrip('/')}{path}"

@@ -580,3 +580,25 @@ def test_a_finished_player_shares_the_result_without_a_card_or_the_order_played(
     assert url.endswith(f"/challenges/{link}")
     assert spoils(text, "en") == []
     assert share_box_text(third.get(f"/challenges/{link}").text) is None, "a visitor has none"
+
+
+def test_the_shared_link_is_at_the_sites_public_address_whatever_the_host_header(
+    app: FastAPI, client: TestClient
+) -> None:
+    """Without a public address the link follows the request's `Host`, which its sender
+    chose; with one (`DOKO_PUBLIC_URL`), a forged `Host` is not written into the text."""
+    link = new_challenge(client)
+    play_game(client, play(client, link))
+    board = f"/challenges/{link}"
+    forged = {"host": "forged.example"}
+
+    def shared_url() -> str:
+        text = share_box_text(client.get(board, headers=forged).text)
+        assert text is not None
+        return text.splitlines()[-1]
+
+    assert shared_url() == f"http://forged.example{board}"
+    app.state.settings = replace(app.state.settings, public_url="https://doko.example/play")
+    assert shared_url() == f"https://doko.example/play{board}"
+    page = client.get(board, headers=forged).text
+    assert "forged.example" not in page

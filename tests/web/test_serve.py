@@ -105,10 +105,12 @@ BAD_SETTINGS = {
     "DOKO_TRUSTED_PROXIES": "10.0.0.1;10.0.0.2",
     "DOKO_SECRET_KEY": "secret",
     "DOKO_RANKED_PER_ADDRESS": "four",
+    "DOKO_PUBLIC_URL": "doko.example",
 }
 """One bad value each: -1 workers used to start and answer 500 once a strong bot was asked
 for, `Off` used to leave the rate limits on without a word, a short secret used to sign
-cookies anyone could forge, and the others were tracebacks."""
+cookies anyone could forge, and the others were tracebacks (a public address without its
+scheme would write links that lead nowhere)."""
 
 
 @pytest.mark.parametrize(
@@ -155,6 +157,31 @@ def test_the_documented_values_are_taken(monkeypatch: pytest.MonkeyPatch) -> Non
     assert settings.limits is None
     assert settings.search_workers == 0
     assert settings.ranked_per_address == 0
+
+
+@pytest.mark.parametrize(
+    ("value", "taken"),
+    [
+        ("", None),
+        ("https://doko.example", "https://doko.example"),
+        ("https://doko.example/", "https://doko.example"),
+        (" http://example.org:8080/doko/ ", "http://example.org:8080/doko"),
+    ],
+)
+def test_the_public_address_is_taken_without_its_trailing_slash(
+    value: str, taken: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DOKO_PUBLIC_URL", value)
+    assert Settings.from_env().public_url == taken
+
+
+@pytest.mark.parametrize("value", ["doko.example", "ftp://doko.example", "https://", "https://a/?b"])
+def test_a_public_address_that_is_no_sites_is_refused(
+    value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DOKO_PUBLIC_URL", value)
+    with pytest.raises(SettingsError, match="DOKO_PUBLIC_URL"):
+        Settings.from_env()
 
 
 def test_four_ranked_attempts_per_address_unless_set(monkeypatch: pytest.MonkeyPatch) -> None:

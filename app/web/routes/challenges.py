@@ -26,7 +26,7 @@ from app.daily.nicknames import NicknameError
 from app.daily.share import share_text
 from app.languages.i18n import language_of, translator, writing_of
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
-from app.operations.urls import CHALLENGES, challenge_url, game_url
+from app.operations.urls import CHALLENGES, challenge_url, game_url, shared_link
 from app.play import challenges
 from app.play.games import owned_game
 from app.storage.models import Challenge, ChallengeGame
@@ -168,7 +168,7 @@ def challenge_board(
     t = translator(request)
     card_face = cast(Callable[[CardFace], Markup], templates.env.globals["card_face"])
     level = level_of(challenge.bot_id) or DEFAULT_LEVEL
-    link_url = str(request.url_for("challenge_board", link=challenge.id))
+    link_url = shared_link(request, challenge_url(challenge.id))
     writing = writing_of(request)
     share = challenge_share(board, writing, link_url)
     context = {
