@@ -32,6 +32,32 @@ BLUE = "rgb(30, 111, 217)"
 """The focus ring's blue (#1e6fd9), the keyboard's alone."""
 
 
+MARKS_IN_VIEW = """([selector, pseudo]) => [...document.querySelectorAll(selector)].map(card => {
+    const box = card.getBoundingClientRect();
+    let x, y;
+    if (pseudo) {
+        const mark = getComputedStyle(card, pseudo);
+        x = box.left + parseFloat(mark.left) + parseFloat(mark.width) / 2;
+        y = box.top + parseFloat(mark.top) + parseFloat(mark.height) / 2;
+    } else {
+        const mark = card.querySelector('.hint-mark').getBoundingClientRect();
+        x = mark.left + mark.width / 2;
+        y = mark.top + mark.height / 2;
+    }
+    const inside = x > box.left && x < box.right && y > box.top && y < box.bottom;
+    const seen = inside && card.contains(document.elementFromPoint(x, y));
+    return [card.dataset.card || card.dataset.action, seen];
+})"""
+"""Each card of `selector` with whether the middle of its mark (`pseudo`: the ::before or
+::after that draws it; else its hint's star) lies on the card and is not covered by another."""
+
+
+def marks_hidden(page: Page, selector: str, pseudo: str | None = None) -> list[str]:
+    found = page.evaluate(MARKS_IN_VIEW, [selector, pseudo])
+    assert found, f"no {selector} to look at"
+    return [card for card, shown in found if not shown]
+
+
 def look(page: Page, selector: str) -> dict[str, Any]:
     return page.locator(selector).first.evaluate(LOOK)
 
@@ -84,3 +110,29 @@ def test_the_card_a_hint_names_wears_the_star(new_context: Callable[..., Browser
     assert star.is_visible() and star.inner_text() == "★"
     changes_table(page, page.locator(f'#table [data-action="{named}"]').click)
     assert page.locator("#table .hint-mark").count() == 0, "the star goes with the hint"
+
+
+def test_every_mark_shows_on_its_own_card_in_a_phones_rows(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """On a phone the hand lies in rows, the front one over the foot of the row behind: the ⇩
+    of a received card, the ✓ of a picked one and the ★ of a hint each lie on the card it
+    marks, in view (at a card's foot a ⇩ of the back row was covered; above a front-row card
+    the ✓ and the ★ lay on the card behind it)."""
+    page = new_context(PHONE).new_page()
+    page.emulate_media(reduced_motion="reduce")
+    taking_the_armut(page)
+    labels = page.locator(".hand label[data-card]")
+    for back_and_front in (1, 12):
+        labels.nth(back_and_front).click()
+    assert marks_hidden(page, ".hand label.received", "::before") == []
+    assert marks_hidden(page, ".hand label:has(input:checked)", "::after") == []
+    for back_and_front in (1, 12):
+        labels.nth(back_and_front).click()
+    pick_three(page)
+    play_until(page, lambda p: any(a.startswith("play ") for a in enabled_actions(p)))
+    assert marks_hidden(page, ".hand .card.received", "::before") == []
+    page.locator("#table .hand .playable").first.focus()
+    page.keyboard.press("h")
+    page.locator("#table .hinted .hint-mark").wait_for(timeout=60_000)
+    assert marks_hidden(page, "#table .hand .hinted") == []

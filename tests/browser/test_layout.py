@@ -277,6 +277,18 @@ def test_a_bots_call_is_a_badge_at_its_seat(new_context: Callable[..., BrowserCo
     assert badge.evaluate(looks) != team.evaluate(looks), "a call looks unlike a team known"
 
 
+ACROSS_THE_LINE = """notice => {
+    const box = notice.getBoundingClientRect();
+    const line = document.querySelector('#table .info').getBoundingClientRect();
+    const mask = getComputedStyle(notice, '::before');
+    const opaque = style => style.backgroundColor.startsWith('rgb(');
+    const covered = box.top - parseFloat(mask.height) <= line.top;
+    return opaque(getComputedStyle(notice)) && opaque(mask) && covered
+        && box.left <= line.left + 1 && box.right >= line.right - 1;
+}"""
+"""Whether a phone's notice, which lies over the game's line (often the same sentence), hides
+that line, none of whose words may show round its edges: the notice is as wide as the line
+and opaque, and the page's colour above it reaches the line's top."""
 EASY, NORMAL, ARMUT = {"level": "easy"}, {"level": "normal"}, {"level": "normal", "armut": "on"}
 NEWS_CASES = [
     pytest.param(EASY, "plain-7", "Re in the Hochzeit: ", id="a-bots-hochzeit-partner"),
@@ -309,6 +321,7 @@ def test_a_change_of_teams_is_shown_over_the_table(
     notice = page.locator(notices).filter(has_text=news).first
     page.wait_for_timeout(600)
     assert notice.evaluate("n => getComputedStyle(n).opacity") == "1"
+    assert notice.evaluate(ACROSS_THE_LINE), "the game's line shows round the notice's edges"
     keep(page, f"news-{seed}", "en", "375", moving=True)
     page.wait_for_function(
         "() => [...document.querySelectorAll('#table .felt > .news')]"
