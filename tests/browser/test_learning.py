@@ -61,6 +61,9 @@ def test_a_hint_then_the_review_and_the_history(new_context: Callable[..., Brows
     hint = page.locator("#hint .hint-box")
     hint.wait_for(timeout=10_000)
     assert hint.inner_text().startswith("Hint:")
+    unit = "Expected game points for your team"
+    assert hint.get_by_role("list", name=unit).is_visible()
+    assert hint.get_by_text(unit).is_visible(), "the values say what they count"
     play_until(page, hand_over)
 
     page.locator("a.review-link").click()
