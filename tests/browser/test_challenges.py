@@ -47,15 +47,18 @@ def board_rows(page: Page) -> int:
 def test_three_players_play_one_challenge(
     new_context: Callable[..., BrowserContext], live_server: LiveServer
 ) -> None:
-    maker = new_context().new_page()
+    maker = new_context(permissions=["clipboard-read", "clipboard-write"]).new_page()
     maker.context.add_cookies(
         [{"name": "doko_rules", "value": SHORT_RULES, "url": live_server.url}]
     )
     maker.goto("/")
     maker.locator("button.new-challenge").click()
     maker.wait_for_url("**/challenges/*")
-    link = maker.locator("code.link").inner_text().strip()
+    link = maker.locator(".challenge-link input.link").input_value()
     assert link.startswith(live_server.url) and "/challenges/" in link
+    maker.locator(".challenge-link [data-share-copy]").click()
+    maker.locator(".challenge-link [data-share-status]").filter(has_text="Copied").wait_for()
+    assert maker.evaluate("() => navigator.clipboard.readText()") == link
     assert maker.locator("table.standings-board").count() == 0
 
     maker.locator(".challenge-play button").click()
