@@ -85,7 +85,7 @@ def test_a_hint_then_the_review_and_the_history(new_context: Callable[..., Brows
 
     page.keyboard.press("ArrowRight")
     page.wait_for_url("**/review?step=1")
-    assert "Trick 1:" in page.locator("#step-title").inner_text()
+    assert page.locator("#step-title").inner_text().startswith("Trick 1 · led: ")
     page.keyboard.press("ArrowRight")
     page.wait_for_url("**/review?step=2")
     page.keyboard.press("ArrowLeft")

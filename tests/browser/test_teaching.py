@@ -93,7 +93,7 @@ def test_the_review_shows_each_decision_s_table_and_reason(
     number = link.inner_text().split()[-1]
     with page.expect_navigation():
         link.click()
-    assert page.locator("#step-title").inner_text().startswith(f"Trick {number}:")
+    assert page.locator("#step-title").inner_text().startswith(f"Trick {number} ·")
     assert not [complaint for complaint in complaints if complaint]
 
     found = []

@@ -10,6 +10,7 @@ business); the reasons themselves come from the search, on positions kept in
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections import Counter
@@ -38,6 +39,11 @@ HELD = re.compile(r'<span class="held([^"]*)" data-card="([^"]+)"')
 ON_TABLE = re.compile(r'<span class="on-table" data-card="([^"]+)" data-seat="([^"]+)"')
 TRICK_LINK = re.compile(r'<a href="\?step=(\d+)">Trick (\d+)</a>')
 STEP_TITLE = re.compile(r'<h2 id="step-title">([^<]*)</h2>')
+TRICK_TITLE = re.compile(
+    r"Trick \d+ · led: (You|Lena|Jonas|Emma) · won: (You|Lena|Jonas|Emma) \(\d+ points?\)"
+)
+"""A trick's heading: names as labels' values, so "You" reads right wherever it stands (it
+said "Lena led, You won")."""
 REASON = re.compile(r'<p class="reason" data-reason="([^"]+)">([^<]*)</p>')
 
 
@@ -132,7 +138,8 @@ def test_every_trick_link_opens_that_trick(
     assert len({number for _, number in links}) == 12, "a link for each trick of a decision"
     for step, number in set(links):
         title = STEP_TITLE.search(client.get(f"{url}/hands/1/review?step={step}").text)
-        assert title is not None and title.group(1).startswith(f"Trick {number}:"), title
+        assert title is not None and TRICK_TITLE.fullmatch(html.unescape(title.group(1))), title
+        assert title.group(1).startswith(f"Trick {number} ·"), title
 
 
 def trick_reason(decision: Decision) -> Decision:
