@@ -9,7 +9,7 @@ has finished the game. Totals and places show to all: a number is no card."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -60,6 +60,9 @@ class Board:
     """The viewer has played at the challenge (any game): the rematch is offered."""
     closed: bool
     rematch_id: str | None
+    daily_day: date | None = None
+    """The day whose daily game the challenge was made of: its seed is published (a challenge
+    of a daily game waits for it), so anyone can look up every hand. None for other deals."""
 
     @property
     def hands(self) -> range:
@@ -124,6 +127,7 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         played=bool(mine),
         closed=is_closed(challenge, now),
         rematch_id=_rematch_id(session, challenge),
+        daily_day=_daily_day(session, challenge),
     )
 
 
@@ -139,6 +143,12 @@ def _par(challenge: Challenge) -> Entry | None:
         return None
     total = sum(int(hand["points"]) for hand in challenge.par_hands)
     return Entry(None, None, total, challenge.par_hands, False)
+
+
+def _daily_day(session: Session, challenge: Challenge) -> date | None:
+    if challenge.from_game_id is None:
+        return None
+    return session.scalar(select(GameRow.day).where(GameRow.id == challenge.from_game_id))
 
 
 def _rematch_id(session: Session, challenge: Challenge) -> str | None:

@@ -545,6 +545,9 @@ def test_a_daily_game_counts_at_its_challenge_only_while_ranked_on_the_days_boar
         with app.state.sessions() as session:
             shown[state] = len(board_of(session, challenge, None, NOON).entries)
     assert shown == {PENDING: 0, PASSED: 1, HELD: 0, CLEARED: 1, DISQUALIFIED: 0}
+    published = "daily game of 2026-12-03, whose seed is published"
+    assert published in client.get(f"/challenges/{link}").text, "the board says who may know"
+    assert "whose seed is published" not in client.get(f"/challenges/{new_challenge(client)}").text
 
 
 def test_history_names_challenge_games(client: TestClient, other: TestClient) -> None:
