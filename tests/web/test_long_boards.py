@@ -205,6 +205,8 @@ def test_a_new_result_and_a_decision_on_an_older_day_show_at_the_next_view(
         "/leaderboard/week?day=2026-03-16",
         "/leaderboard/month?day=2025-01-31",
         "/leaderboard/month?day=not-a-day",
+        "/leaderboard/week?day=9999-12-31",
+        "/leaderboard/month?day=9999-12-31",
     ],
 )
 def test_other_boards_are_refused_without_an_error(tmp_path: Path, path: str) -> None:

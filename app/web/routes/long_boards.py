@@ -33,9 +33,11 @@ def long_board(
     if rules not in RANKED:
         raise HTTPException(404, N_("There is no daily game with these rules."))
     today = settings.today()
-    period = period_of(kind, day or today)
-    if period.first > today:
+    asked = day or today
+    if asked > period_of(kind, today).last:
+        # Before the period is worked out: the last days a date can name have no whole week.
         raise HTTPException(404, N_("That day has not come yet."))
+    period = period_of(kind, asked)
     if period.last < today - BOARD_HISTORY:
         raise HTTPException(404, N_("Boards are kept for a year."))
     boards: LongBoardCache = request.app.state.long_boards
