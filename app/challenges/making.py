@@ -24,7 +24,7 @@ from app.challenges.refusals import (
     ChallengeRefused,
 )
 from app.daily.attempts import attempts_close_at, deals_secret
-from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
+from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow, HintUse
 from app.table.service import Table
 from app.table.store import SEED_GIVEN, player_for
 
@@ -98,8 +98,9 @@ def challenge_of_game(
     session: Session, row: GameRow, table: Table, now: datetime, counted: Callable[[], None]
 ) -> Challenge:
     """A challenge of a finished game's deals, its game counting as its maker's attempt when
-    its player met the deals blind (`dealt_blind`); otherwise it is their practice there,
-    and so is every game they play at it. A game at a day's deals is refused until the
+    its player met the deals blind (`dealt_blind`) and played them without a hint, as a
+    counting game at a challenge is played; otherwise it is their practice there, and so is
+    every game they play at it. A game at a day's deals is refused until the
     day's seed is published: anyone could otherwise see the day's deals played out on the
     board before playing them ranked. `counted` counts the challenge against the request's
     rate limits (raising past them) once nothing else here refuses it."""
@@ -115,7 +116,7 @@ def challenge_of_game(
             challenge_id=challenge.id,
             game_id=row.id,
             player_id=row.player_id,
-            counted_by=row.player_id if dealt_blind(row) else None,
+            counted_by=row.player_id if dealt_blind(row) and not hinted(session, row) else None,
             started_at=row.created_at,
             finished_at=now,
             hands=hands,
@@ -133,6 +134,13 @@ def dealt_blind(row: GameRow) -> bool:
     if row.mode is GameMode.NEW:
         return row.practice_reason != SEED_GIVEN
     return row.mode in (GameMode.DAILY, GameMode.CHALLENGE)
+
+
+def hinted(session: Session, row: GameRow) -> bool:
+    """Whether the game's player asked for a hint in it: the strong bot's choices from their
+    seat, which nobody gets in a game that counts."""
+    asked = select(HintUse.game_id).where(HintUse.game_id == row.id)
+    return session.scalars(asked.limit(1)).first() is not None
 
 
 def rematch(

@@ -193,6 +193,22 @@ def test_the_creators_own_game_counts_when_made_from_it(app: FastAPI, client: Te
     assert practice.player_id == entry.player_id
 
 
+def test_a_game_played_with_a_hint_does_not_count_at_its_challenge(
+    app: FastAPI, client: TestClient
+) -> None:
+    """Nobody gets a hint in a counting game, so the maker's game with one is their practice
+    (an outside check found it on the board)."""
+    url = start_game(client)
+    version = re.search(r'name="version" value="(\d+)"', client.get(url).text)
+    assert version
+    assert client.post(f"{url}/hint", data={"version": version.group(1)}).status_code == 200
+    play_game(client, url)
+    link = made(client.post(f"{url}/challenge", follow_redirects=False))
+    (entry,) = stored(app, ChallengeGame, challenge_id=link)
+    assert entry.counted_by is None and entry.finished_at is not None
+    assert "Play it again (practice)" in client.get(f"/challenges/{link}").text
+
+
 def test_a_game_of_a_seed_the_maker_sent_never_counts_at_its_challenge(
     app: FastAPI, client: TestClient, other: TestClient
 ) -> None:
