@@ -68,9 +68,22 @@ def has_played_deals(session: Session, player_id: str, challenge: Challenge) -> 
     return any(RuleSet.from_key(key).without_nines == deck for key in session.scalars(query))
 
 
+def games_from_network(session: Session, challenge_id: str, network: str) -> int:
+    """The challenge's counting games started from the network (its hash, `app.daily.networks`)."""
+    query = select(func.count()).where(
+        ChallengeGame.challenge_id == challenge_id, ChallengeGame.network == network
+    )
+    return int(session.scalar(query) or 0)
+
+
 def add_challenge_game(
-    session: Session, challenge: Challenge, row: GameRow, now: datetime
+    session: Session,
+    challenge: Challenge,
+    row: GameRow,
+    now: datetime,
+    network: str | None = None,
 ) -> ChallengeGame:
+    """`network`: a counting game's network, for the cap of counting games per network."""
     counts = row.mode == COUNTS
     entry = ChallengeGame(
         challenge_id=challenge.id,
@@ -78,6 +91,7 @@ def add_challenge_game(
         player_id=row.player_id,
         counted_by=row.player_id if counts else None,
         started_at=now,
+        network=network if counts else None,
     )
     session.add(entry)
     session.flush()

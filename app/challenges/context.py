@@ -13,6 +13,7 @@ from sqlalchemy.orm import object_session
 from app.challenges.kinds import COUNTS, KINDS
 from app.daily.attempts import hints_refused
 from app.daily.game_context import GameContext
+from app.daily.networks import CAPPED
 from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
 from app.operations.urls import challenge_url
@@ -21,9 +22,12 @@ from app.table.levels import level_of
 from app.table.service import Table
 
 
-def challenge_context(row: GameRow, table: Table, now: datetime, writing: Writing) -> GameContext:
+def challenge_context(
+    row: GameRow, table: Table, now: datetime, writing: Writing, per_network: int
+) -> GameContext:
     """The board's address is looked up only once the game is over: a click during the game
-    may be answered from the event loop, which must not wait for the database."""
+    may be answered from the event loop, which must not wait for the database.
+    `per_network`: the counting games one network may start at a challenge."""
     t = writing.words
     level = level_of(row.bot_id)
     return GameContext(
@@ -39,7 +43,25 @@ def challenge_context(row: GameRow, table: Table, now: datetime, writing: Writin
         level=t.gettext(LEVEL_OPPONENTS[level]) if level else None,
         challenge_url=_board_of_game(row) if table.game.is_over else None,
         hints=hints_refused(row, now) is None,
+        practice_note=_practice_note(row, writing, per_network),
     )
+
+
+def _practice_note(row: GameRow, writing: Writing, per_network: int) -> str | None:
+    """Why a first game at the challenge is practice: its network's counting games were
+    taken (`app.play.challenges.start_at_challenge`)."""
+    if row.practice_reason != CAPPED:
+        return None
+    note = writing.words.ngettext(
+        "Practice: %(num)d game at this challenge that counts has already been started from "
+        "your network address, the most one address may start. Your result does not go on "
+        "the board.",
+        "Practice: %(num)d games at this challenge that count have already been started from "
+        "your network address, the most one address may start. Your result does not go on "
+        "the board.",
+        per_network,
+    )
+    return note % {"num": per_network}
 
 
 def _board_of_game(row: GameRow) -> str | None:

@@ -1,11 +1,13 @@
-"""The network a ranked attempt is started from, kept for a week as a salted hash (issue 24).
+"""The network a ranked attempt (or a challenge's counting game) is started from, kept for a
+week as a salted hash (issue 24).
 
 Every new cookie is a new player with a ranked attempt of its own, so one address could fill
 the board; its ranked attempts of a day and rule set are capped (`DOKO_RANKED_PER_ADDRESS`),
 and an operator weighing a suspicious attempt can see the others from its network. The
 address itself is never stored: each attempt keeps HMAC-SHA256 of it under a random salt of
 its day (`NetworkSalt`, made by the first process that needs it and shared by all). Seven
-days after the day's attempts close, its hashes and its salt are forgotten together.
+days after the day's attempts close, its hashes and its salt are forgotten together, and so are
+the hashes of the challenges' counting games started that day or before.
 
 The cap holds however many starts race: each ranked attempt of a network takes a numbered
 slot below the cap, and a unique index refuses a slot taken twice (`app.storage.models`).
@@ -16,7 +18,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from hashlib import sha256
 
 from sqlalchemy import delete, func, select, update
@@ -24,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from app.daily.attempts import RANKED_GRACE
 from app.storage.db import insert_unless_present
-from app.storage.models import DailyAttempt, NetworkSalt
+from app.storage.models import ChallengeGame, DailyAttempt, NetworkSalt
 
 KEPT = timedelta(days=7)
 """How long after a day's attempts close its networks are kept."""
@@ -51,6 +53,9 @@ def forget_networks(session: Session, now: datetime) -> None:
         return
     forgotten = {"network": None, "network_slot": None}
     session.execute(update(DailyAttempt).where(DailyAttempt.day.in_(days)).values(forgotten))
+    unsalted = datetime.combine(max(days) + timedelta(days=1), time(), UTC)
+    at_challenges = update(ChallengeGame).where(ChallengeGame.started_at < unsalted)
+    session.execute(at_challenges.where(ChallengeGame.network.is_not(None)).values(network=None))
 
 
 def network_hash(session: Session, day: date, address: str) -> str:

@@ -59,8 +59,9 @@ class Settings:
     the links a player shares point there. None: the address each request came to, which is
     only as good as the request's `Host` header."""
     ranked_per_address: int = DEFAULT_RANKED_PER_ADDRESS
-    """Ranked attempts a day (per rule set) started from one network address, as the rate
-    limits count it; past them a new player's daily game is practice. 0: no cap."""
+    """Ranked attempts a day (per rule set), and counting games at one challenge, started from
+    one network address, as the rate limits count it; past them a new player's game there is
+    practice. 0: no cap."""
     fair_play_worlds: int = DEFAULT_FAIR_PLAY_WORLDS
     """Worlds per decision searched from the player's view by a fair-play check
     (`DOKO_FAIR_PLAY_WORLDS`; the rest of the search's budget in proportion, and stored with

@@ -6,16 +6,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app.challenges.attempts import ATTEMPTS, add_challenge_game, attempts, counting_game, next_mode
-from app.challenges.kinds import COUNTS
+from app.challenges.attempts import (
+    ATTEMPTS,
+    add_challenge_game,
+    attempts,
+    counting_game,
+    games_from_network,
+    next_mode,
+)
+from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import challenge_of_game, is_closed, make_challenge, rematch
 from app.challenges.refusals import CLOSED, FULL, NO_SUCH, NOT_CREATOR, ChallengeRefused
+from app.daily.networks import CAPPED, network_hash
 from app.daily.nicknames import clean_nickname
 from app.play.games import open_game
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
@@ -24,6 +33,16 @@ from app.table.store import GameKind
 from app.table.table_cache import TableCache
 from bots.protocol import Bot
 from engine import RuleSet
+
+
+@dataclass(frozen=True)
+class Network:
+    """Where a start comes from, as the ranked attempts per address count it, and how many
+    counting games one network may start at a challenge (0: no cap)."""
+
+    address: str
+    cap: int
+
 
 LINK = re.compile(r"[A-Za-z0-9_-]{24}")
 """What `secrets.token_urlsafe(LINK_BYTES)` makes: nothing else is looked up."""
@@ -70,20 +89,34 @@ def game_at_challenge(
 
 
 def start_at_challenge(
-    session: Session, challenge: Challenge, player: Player, bot: Bot, kind: GameKind, now: datetime
+    session: Session,
+    challenge: Challenge,
+    player: Player,
+    bot: Bot,
+    kind: GameKind,
+    now: datetime,
+    network: Network,
 ) -> tuple[GameRow, Table] | str | None:
     """The player's new game at the challenge's deals, committed. When another start of the
     same player won the race for the counting game: that game's id, or None if it is gone.
-    Refused (nothing stored) when other players took the last counting place meanwhile."""
-    counts = kind.mode is COUNTS
-    if counts:
+    Refused (nothing stored) when other players took the last counting place meanwhile; a
+    counting game is practice when its network has started as many counting games there as
+    one network may (as a day's ranked attempts are: one address could fill the places)."""
+    counted_network = None
+    if kind.mode is COUNTS:
         _hold_places(session, challenge)
+        if attempts(session, challenge.id) >= ATTEMPTS:
+            session.rollback()
+            raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
+        counted_network = network_hash(session, now.date(), network.address)
+        if (
+            network.cap
+            and games_from_network(session, challenge.id, counted_network) >= network.cap
+        ):
+            kind, counted_network = GameKind(PRACTICE, practice_reason=CAPPED), None
     rules = RuleSet.from_key(challenge.rules_key)
     row, table = open_game(session, player, rules, bot, challenge.seed, kind)
-    add_challenge_game(session, challenge, row, now)
-    if counts and attempts(session, challenge.id) > ATTEMPTS:
-        session.rollback()
-        raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
+    add_challenge_game(session, challenge, row, now, counted_network)
     try:
         session.commit()
     except IntegrityError:
@@ -94,12 +127,13 @@ def start_at_challenge(
 
 
 def _hold_places(session: Session, challenge: Challenge) -> None:
-    """Counting the places taken and taking one are one step. `next_mode` counted before the
-    game was made, and starts at once could all have seen a place left. On PostgreSQL the
-    challenge's row is locked until the start commits, so the count after the new entry sees
-    every other start; SQLite has no row locks, but the new entry's insert holds the
-    database's write lock, which does the same."""
-    session.execute(select(Challenge.id).where(Challenge.id == challenge.id).with_for_update())
+    """Counting the places taken (in all and by the network) and taking one are one step:
+    `next_mode` counted before the game was made, and starts at once could all have seen a
+    place left. An update that changes nothing holds the challenge until the start commits:
+    its row's lock on PostgreSQL, the database's write lock on SQLite (taken at once, so the
+    counts after it see every start that came first)."""
+    unchanged = update(Challenge).where(Challenge.id == challenge.id).values(name=Challenge.name)
+    session.execute(unchanged)
 
 
 def name_challenge(

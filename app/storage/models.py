@@ -385,3 +385,5 @@ class ChallengeGame(Base):
     total: Mapped[int | None] = mapped_column(Integer, default=None)
     hands: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
     """Per hand: `points` (seat 0's game points), `contract`, `re` (the Re seats)."""
+    network: Mapped[str | None] = mapped_column(String(64), default=None)
+    """A counting game's network under its start day's salt (`app.daily.networks`)."""

@@ -85,7 +85,7 @@ class Screen:
         settings, writing = self.settings, writing_of(self.request)
         model = table_model(table, row.id, settings.bot_delay_ms, self.words, error, animate)
         game = (
-            challenge_context(row, table, settings.now(), writing)
+            challenge_context(row, table, settings.now(), writing, settings.ranked_per_address)
             if row.mode in CHALLENGE_MODES
             else game_context(row, table, settings.now(), writing, settings.ranked_per_address)
         )

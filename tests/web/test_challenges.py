@@ -50,6 +50,7 @@ def settings(tmp_path: Path) -> Settings:
         clock=lambda: NOON,
         background_workers=0,
         fair_play_worlds=PIPELINE_WORLDS,
+        ranked_per_address=0,
     )
 
 
@@ -471,7 +472,8 @@ def test_the_last_place_goes_to_one_of_two_players_starting_at_once(
             seat = player_for(session, player)
             try:
                 kind = GameKind(GameMode.CHALLENGE)
-                challenges.start_at_challenge(session, challenge, seat, bot, kind, NOON)
+                network = challenges.Network(player, 0)
+                challenges.start_at_challenge(session, challenge, seat, bot, kind, NOON, network)
                 results.append(player)
             except ChallengeRefused as refused:
                 results.append(refused.status)
@@ -479,6 +481,34 @@ def test_the_last_place_goes_to_one_of_two_players_starting_at_once(
     counted = [entry for entry in stored(app, ChallengeGame, challenge_id=link) if entry.counted_by]
     assert len(counted) == ATTEMPTS
     assert not stored(app, GameRow, player_id="late-second")
+
+
+def test_one_network_starts_at_most_its_share_of_counting_games(
+    app: FastAPI, client: TestClient
+) -> None:
+    """From one address as many counting games as it may start ranked daily games; after
+    them a newcomer's first game is practice and its table says why. A game there goes on
+    counting, and another address still gets a counting game."""
+    app.state.settings = replace(app.state.settings, ranked_per_address=2)
+    link = new_challenge(client)
+    tables = []
+    for _ in range(3):
+        client.cookies.clear()
+        tables.append(play(client, link))
+    kinds = [game_row(app, url).mode for url in tables]
+    assert kinds == [GameMode.CHALLENGE, GameMode.CHALLENGE, GameMode.CHALLENGE_PRACTICE]
+    assert (
+        "2 games at this challenge that count have already been started"
+        in client.get(tables[-1]).text
+    )
+    assert [entry.network is not None for entry in stored(app, ChallengeGame)] == [
+        True,
+        True,
+        False,
+    ]
+    elsewhere = TestClient(app, cookies={RULES_COOKIE: RULES.key}, client=("203.0.113.9", 4000))
+    with elsewhere:
+        assert game_row(app, play(elsewhere, link)).mode == GameMode.CHALLENGE
 
 
 def test_a_challenge_is_read_only_after_30_days(

@@ -20,7 +20,7 @@ from app.challenges.attempts import ATTEMPTS
 from app.challenges.refusals import ChallengeRefused
 from app.operations.migrate import upgrade
 from app.operations.settings import Settings
-from app.play.challenges import start_at_challenge
+from app.play.challenges import Network, start_at_challenge
 from app.storage.db import insert_unless_present, make_engine
 from app.storage.models import Challenge, ChallengeGame, DailyPar, GameMode, GameRow, Player
 from app.table.store import GameKind
@@ -179,7 +179,10 @@ def test_two_players_starting_at_once_take_only_the_last_place(postgres_url: str
             seat = session.get(Player, player)
             kind, now = GameKind(GameMode.CHALLENGE), datetime.now(UTC)
             try:
-                start_at_challenge(session, challenge, seat, bot_named("random-v1"), kind, now)
+                network = Network(player, 0)
+                start_at_challenge(
+                    session, challenge, seat, bot_named("random-v1"), kind, now, network
+                )
                 outcome[player] = "started"
             except ChallengeRefused as refused:
                 outcome[player] = refused.status

@@ -24,7 +24,7 @@ import app.play.daily as daily_service
 from app.daily.attempts import attempts_close_at, same_network
 from app.daily.fairplay.report import same_network_lines
 from app.daily.networks import RankedSlot, first_kept_day, network_hash
-from app.storage.models import DailyAttempt, GameRow, NetworkSalt
+from app.storage.models import ChallengeGame, DailyAttempt, GameRow, NetworkSalt
 from tests.web.helpers.daily import (
     DAY,
     count,
@@ -184,10 +184,12 @@ def test_the_networks_are_forgotten_seven_days_after_the_day_closes(tmp_path: Pa
     settings = replace(base, clock=clock)
     with running(settings) as application:
         url = start_at(application, HOME)
+        challenge = challenge_started_at(application, HOME)
         clock.moment = FORGOTTEN_AT - timedelta(seconds=1)
         start_at(application, HOME)
         kept = attempt_of_game(application, url)
         assert kept.network is not None and stored_salt(application, DAY) is not None
+        assert challenge_networks(application, challenge) == [True]
         clock.moment = FORGOTTEN_AT
         later = start_at(application, HOME)
         forgotten = attempt_of_game(application, url)
@@ -196,6 +198,23 @@ def test_the_networks_are_forgotten_seven_days_after_the_day_closes(tmp_path: Pa
         assert attempt_of_game(application, later).network is not None
         assert stored_salt(application, FORGOTTEN_AT.date()) is not None
         assert forgotten.total is None and forgotten.game_id == game_id(url), "the rest stays"
+        assert challenge_networks(application, challenge) == [False], "a challenge's game too"
+
+
+def challenge_started_at(application: FastAPI, address: str) -> str:
+    """A new challenge with a counting game started from `address`; its link."""
+    with player_at(application, address) as client:
+        made = client.post("/challenges", follow_redirects=False).headers["location"]
+        link = made.rsplit("/", 1)[-1]
+        assert client.post(f"/challenges/{link}/play", follow_redirects=False).status_code == 303
+    return link
+
+
+def challenge_networks(application: FastAPI, link: str) -> list[bool]:
+    """Whether each game at the challenge keeps its network."""
+    return [
+        entry.network is not None for entry in rows(application, ChallengeGame, challenge_id=link)
+    ]
 
 
 def test_same_network_lists_the_days_attempts_started_before_this_one(

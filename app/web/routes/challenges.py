@@ -40,6 +40,7 @@ from app.web.deps import (
     SessionDep,
     SettingsDep,
     TemplatesDep,
+    client_address,
     count_start,
     ensure_player_id,
     player_id,
@@ -105,7 +106,10 @@ def play_challenge(
     player = current_player(request, session)
     bot = roster.bot(challenge.bot_id)
     try:
-        started = challenges.start_at_challenge(session, challenge, player, bot, kind, now)
+        network = challenges.Network(client_address(request), settings.ranked_per_address)
+        started = challenges.start_at_challenge(
+            session, challenge, player, bot, kind, now, network
+        )
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     if isinstance(started, tuple):
