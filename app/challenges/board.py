@@ -4,7 +4,8 @@ and places (equal totals share a place, as on the day's board: `engine.game.shar
 What a viewer sees follows what they have played, since the board is shared by players
 who have not finished: a hand's results (points, contracts, who held Re, which say where
 cards lay) only for the hands the viewer has finished, and the deals only once the viewer
-has finished the game. Totals and places show to all: a number is no card."""
+has finished the game. Totals, places and the par show only to a viewer who has finished
+(`Board.totals_shown`): a total is no card, but it tells how the viewer's own deals go."""
 
 from __future__ import annotations
 
@@ -63,6 +64,14 @@ class Board:
     daily_day: date | None = None
     """The day whose daily game the challenge was made of: its seed is published (a challenge
     of a daily game waits for it), so anyone can look up every hand. None for other deals."""
+
+    @property
+    def totals_shown(self) -> bool:
+        """Whether the viewer sees the totals, the places and the par: every player holds the
+        same seat's cards, so a total tells how the deals go from it (in a one-hand challenge,
+        how the hand ends). Shown once the viewer has finished a game here, and to anyone
+        once the board is read-only."""
+        return self.finished or self.closed
 
     @property
     def hands(self) -> range:

@@ -75,7 +75,8 @@ def test_three_players_play_one_challenge(
 
     friend = new_context().new_page()
     friend.goto(link)
-    assert board_rows(friend) == 1, "the maker's result is on the board"
+    assert board_rows(friend) == 0, "no total before playing: it tells how the deals go"
+    assert "1 player has finished" in friend.locator(".challenge-board").inner_text()
     assert friend.locator(".challenge-deals .card.mini").count() == 0, "no deal before playing"
     assert friend.locator("table.hands-board").count() == 0, "no hand's result before playing"
     friend.set_viewport_size(PHONE)
@@ -91,7 +92,8 @@ def test_three_players_play_one_challenge(
 
     third = new_context().new_page()
     third.goto(link)
-    assert board_rows(third) == 2
+    assert board_rows(third) == 0
+    assert "2 players have finished" in third.locator(".challenge-board").inner_text()
     assert third.locator(".challenge-deals .card.mini").count() == 0
     third.locator(".challenge-play button").click()
     third.wait_for_url("**/games/*")

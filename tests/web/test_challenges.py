@@ -309,7 +309,9 @@ def test_the_board_names_the_bot_that_plays_the_par(
     """The board names the par's bot by the level the par is played at
     (`app.challenges.par.PAR_LEVEL`); it once named the normal bot by its own copy."""
     monkeypatch.setattr("app.web.routes.challenges.PAR_LEVEL", "strong")
-    board = client.get(f"/challenges/{new_challenge(client)}").text
+    link = new_challenge(client)
+    play_game(client, play(client, link))
+    board = client.get(f"/challenges/{link}").text
     assert "the strong bot" in board and "the normal bot" not in board
 
 
@@ -344,6 +346,7 @@ def test_the_board_shows_each_result_and_ties_share_a_place(
 
 def test_the_par_is_the_normal_bot_in_the_players_seat(app: FastAPI, client: TestClient) -> None:
     link = new_challenge(client)
+    play_game(client, play(client, link))
     assert "Par: being computed" in client.get(f"/challenges/{link}").text
     deadline = clock.monotonic() + 120
     while clock.monotonic() < deadline:
@@ -390,6 +393,9 @@ def test_the_deals_and_unplayed_hands_are_hidden_from_a_player_who_has_not_finis
         assert 'class="contract"' not in body and 'class="re"' not in body
         for name in ("Queen of clubs", "Ace of hearts"):
             assert name not in body
+        # A total, a place or the par tells how the deals go from the seat all hold.
+        assert "standings-board" not in body and "<tfoot>" not in body and "Par: " not in body
+        assert "finished. The totals, places and par show once you have finished" in body
 
     no_cards(third.get(f"/challenges/{link}").text)
     url = play(other, link)
@@ -399,6 +405,7 @@ def test_the_deals_and_unplayed_hands_are_hidden_from_a_player_who_has_not_finis
         assert challenge.seed not in body, "the table never offers the challenge's seed"
     finished = other.get(f"/challenges/{link}").text
     assert "card mini" in finished and 'class="contract"' in finished
+    assert "standings-board" in finished and "<tfoot>" in finished and "Par: " in finished
     assert any(f">{code[:-1]}" in finished for code in codes)
     no_cards(third.get(f"/challenges/{link}").text)
 
