@@ -62,8 +62,8 @@ class Board:
     closed: bool
     rematch_id: str | None
     daily_day: date | None = None
-    """The day whose daily game the challenge was made of: its seed is published (a challenge
-    of a daily game waits for it), so anyone can look up every hand. None for other deals."""
+    """The day whose daily deals the challenge's are (`making.daily_day_of`): their seed is
+    published, so anyone can look up every hand. None for other deals."""
 
     @property
     def totals_shown(self) -> bool:
@@ -79,7 +79,12 @@ class Board:
 
     @property
     def columns(self) -> list[Entry]:
-        """The board's columns, side by side: the par first, then the games by place."""
+        """The board's columns, side by side: the par first, then the games by place. Before
+        the viewer may see the totals, the viewer's own game first and the others in an
+        order that says nothing (their games' random ids), without the par: an order by
+        place would rank the hands the viewer has not played."""
+        if not self.totals_shown:
+            return sorted(self.entries, key=lambda entry: (not entry.own, entry.game_id or ""))
         return ([self.par] if self.par else []) + self.entries
 
 
@@ -136,7 +141,7 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         played=bool(mine),
         closed=is_closed(challenge, now),
         rematch_id=_rematch_id(session, challenge),
-        daily_day=_daily_day(session, challenge),
+        daily_day=challenge.daily_day,
     )
 
 
@@ -152,12 +157,6 @@ def _par(challenge: Challenge) -> Entry | None:
         return None
     total = sum(int(hand["points"]) for hand in challenge.par_hands)
     return Entry(None, None, total, challenge.par_hands, False)
-
-
-def _daily_day(session: Session, challenge: Challenge) -> date | None:
-    if challenge.from_game_id is None:
-        return None
-    return session.scalar(select(GameRow.day).where(GameRow.id == challenge.from_game_id))
 
 
 def _rematch_id(session: Session, challenge: Challenge) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -110,6 +110,7 @@ def challenge_of_game(
         raise ChallengeRefused(DAILY_SECRET, 403, time=attempts_close_at(row.day))
     deals = (row.rules_key, row.bot_id, row.seed)
     challenge = make_challenge(session, row.player_id, deals, now, counted, from_game=row.id)
+    challenge.daily_day = daily_day_of(session, row.seed)
     hands = hands_of(table)
     session.add(
         ChallengeGame(
@@ -124,6 +125,14 @@ def challenge_of_game(
         )
     )
     return challenge
+
+
+def daily_day_of(session: Session, seed: str) -> date | None:
+    """The day whose daily deals `seed` deals, if any game has played them as a day's: a
+    challenge of a game made of a day's deals (its own, a challenge's of them, or a game
+    of the published seed sent by its player) is made only once the seed is published."""
+    query = select(GameRow.day).where(GameRow.seed == seed, GameRow.day.is_not(None))
+    return session.scalars(query.limit(1)).first()
 
 
 def dealt_blind(row: GameRow) -> bool:

@@ -1,13 +1,14 @@
-"""The network a ranked attempt (or a challenge's counting game) is started from, kept for a
-week as a salted hash (issue 24).
+"""The network a ranked attempt (or a challenge's counting game) is started from, kept as a
+salted hash until a week after its day (or challenge) closes (issue 24).
 
 Every new cookie is a new player with a ranked attempt of its own, so one address could fill
 the board; its ranked attempts of a day and rule set are capped (`DOKO_RANKED_PER_ADDRESS`),
 and an operator weighing a suspicious attempt can see the others from its network. The
 address itself is never stored: each attempt keeps HMAC-SHA256 of it under a random salt of
 its day (`NetworkSalt`, made by the first process that needs it and shared by all). Seven
-days after the day's attempts close, its hashes and its salt are forgotten together, and so are
-the hashes of the challenges' counting games started that day or before.
+days after the day's attempts close, its hashes and its salt are forgotten together. A
+challenge's counting games are capped per network too, their hashes under a salt of the
+challenge, forgotten with it seven days after the challenge closes.
 
 The cap holds however many starts race: each ranked attempt of a network takes a numbered
 slot below the cap, and a unique index refuses a slot taken twice (`app.storage.models`).
@@ -18,7 +19,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from hashlib import sha256
 
 from sqlalchemy import delete, func, select, update
@@ -26,7 +27,7 @@ from sqlalchemy.orm import Session
 
 from app.daily.attempts import RANKED_GRACE
 from app.storage.db import insert_unless_present
-from app.storage.models import ChallengeGame, DailyAttempt, NetworkSalt
+from app.storage.models import Challenge, ChallengeGame, DailyAttempt, NetworkSalt
 
 KEPT = timedelta(days=7)
 """How long after a day's attempts close its networks are kept."""
@@ -53,15 +54,39 @@ def forget_networks(session: Session, now: datetime) -> None:
         return
     forgotten = {"network": None, "network_slot": None}
     session.execute(update(DailyAttempt).where(DailyAttempt.day.in_(days)).values(forgotten))
-    unsalted = datetime.combine(max(days) + timedelta(days=1), time(), UTC)
-    at_challenges = update(ChallengeGame).where(ChallengeGame.started_at < unsalted)
-    session.execute(at_challenges.where(ChallengeGame.network.is_not(None)).values(network=None))
+    _forget_challenges(session, now)
+
+
+def _forget_challenges(session: Session, now: datetime) -> None:
+    """Forgets the salts and networks of the challenges closed `KEPT` ago. Done with a day's
+    (once a day, not at every start): a challenge's are kept a day longer at most."""
+    unsalted = (
+        update(Challenge)
+        .where(Challenge.closes_at < now - KEPT, Challenge.network_salt.is_not(None))
+        .values(network_salt=None)
+    )
+    closed = list(session.scalars(unsalted.returning(Challenge.id)))
+    if closed:
+        games = update(ChallengeGame).where(ChallengeGame.challenge_id.in_(closed))
+        session.execute(games.values(network=None))
+
+
+def challenge_network(challenge: Challenge, address: str) -> str:
+    """The address's hash under the challenge's salt, made on first need (the caller holds
+    the challenge, `app.play.challenges`): the same network is one network for as long as
+    the challenge is open, and no hash is like another challenge's or a day's."""
+    if challenge.network_salt is None:
+        challenge.network_salt = secrets.token_hex(32)
+    return _salted(challenge.network_salt, address)
 
 
 def network_hash(session: Session, day: date, address: str) -> str:
     """The address's hash under the day's salt, hex."""
-    key = bytes.fromhex(_salt(session, day))
-    return hmac.new(key, address.encode(), sha256).hexdigest()
+    return _salted(_salt(session, day), address)
+
+
+def _salted(salt: str, address: str) -> str:
+    return hmac.new(bytes.fromhex(salt), address.encode(), sha256).hexdigest()
 
 
 def _salt(session: Session, day: date) -> str:

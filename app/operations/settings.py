@@ -210,13 +210,14 @@ def proxy_list(text: str) -> tuple[str, ...]:
 
 def public_url_from(text: str) -> str | None:
     """An http(s) origin, a path under it allowed (`https://example.org/doko`), without its
-    trailing slash; None when unset."""
+    trailing slash; no query or fragment, which the links' paths would follow. None when
+    unset."""
     if not text.strip():
         return None
     address = urlsplit(text.strip())
-    if address.scheme not in ("http", "https") or not address.netloc or address.query:
+    if address.scheme not in ("http", "https") or not address.netloc or set("?#") & set(text):
         raise SettingsError(
             f"DOKO_PUBLIC_URL: {text!r} is not a site's address "
-            "(http:// or https://, a host, no query; e.g. https://doko.example)"
+            "(http:// or https://, a host, no query or fragment; e.g. https://doko.example)"
         )
     return text.strip().rstrip("/")

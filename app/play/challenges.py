@@ -24,7 +24,7 @@ from app.challenges.attempts import (
 from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import challenge_of_game, is_closed, make_challenge, rematch
 from app.challenges.refusals import CLOSED, FULL, NO_SUCH, NOT_CREATOR, ChallengeRefused
-from app.daily.networks import CAPPED, network_hash
+from app.daily.networks import CAPPED, challenge_network
 from app.daily.nicknames import clean_nickname
 from app.play.games import open_game
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
@@ -98,21 +98,25 @@ def start_at_challenge(
     network: Network,
 ) -> tuple[GameRow, Table] | str | None:
     """The player's new game at the challenge's deals, committed. When another start of the
-    same player won the race for the counting game: that game's id, or None if it is gone.
+    same player won the race for the counting game: that game's id (to resume), or None if it
+    is gone.
     Refused (nothing stored) when other players took the last counting place meanwhile; a
     counting game is practice when its network has started as many counting games there as
     one network may (as a day's ranked attempts are: one address could fill the places)."""
     counted_network = None
     if kind.mode is COUNTS:
         _hold_places(session, challenge)
+        own = counting_game(session, challenge.id, player.id)
+        if own is not None:
+            resumed = own.game_id
+            session.rollback()
+            return resumed
         if attempts(session, challenge.id) >= ATTEMPTS:
             session.rollback()
             raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
-        counted_network = network_hash(session, now.date(), network.address)
-        if (
-            network.cap
-            and games_from_network(session, challenge.id, counted_network) >= network.cap
-        ):
+        counted_network = challenge_network(challenge, network.address)
+        started = games_from_network(session, challenge.id, counted_network)
+        if network.cap and started >= network.cap:
             kind, counted_network = GameKind(PRACTICE, practice_reason=CAPPED), None
     rules = RuleSet.from_key(challenge.rules_key)
     row, table = open_game(session, player, rules, bot, challenge.seed, kind)

@@ -90,8 +90,9 @@ class GameRow(Base):
     """One game of `hands_per_game` hands against three bots."""
 
     __tablename__ = "games"
-    __table_args__ = (Index("ix_games_player_seed", "player_id", "seed"),)
-    """A player's games of a seed: whether they have played a challenge's cards before."""
+    __table_args__ = (Index("ix_games_seed_player", "seed", "player_id"),)
+    """A seed's games: whether a player has played a challenge's cards before, and whether
+    they are a day's daily deals."""
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
@@ -364,6 +365,10 @@ class Challenge(Base):
     par_started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     par_hands: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
     """The normal bot's hands in seat 0, as `ChallengeGame.hands`."""
+    network_salt: Mapped[str | None] = mapped_column(String(64), default=None)
+    """Hex: its counting games' networks are hashed under it (`app.daily.networks`)."""
+    daily_day: Mapped[date | None] = mapped_column(Date, default=None)
+    """The day whose daily deals (their seed published) the challenge's are, if any."""
 
 
 class ChallengeGame(Base):
@@ -386,4 +391,4 @@ class ChallengeGame(Base):
     hands: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
     """Per hand: `points` (seat 0's game points), `contract`, `re` (the Re seats)."""
     network: Mapped[str | None] = mapped_column(String(64), default=None)
-    """A counting game's network under its start day's salt (`app.daily.networks`)."""
+    """A counting game's network under the challenge's salt (`app.daily.networks`)."""

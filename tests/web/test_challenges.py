@@ -25,7 +25,14 @@ from app.daily.attempts import attempts_close_at
 from app.daily.fairplay.states import CLEARED, DISQUALIFIED, HELD, PASSED, PENDING
 from app.operations.settings import Settings
 from app.play import challenges
-from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameMode, GameRow
+from app.storage.models import (
+    Challenge,
+    ChallengeGame,
+    DailyAttempt,
+    GameMode,
+    GameRow,
+    Player,
+)
 from app.table.preferences import RULES_COOKIE
 from app.table.store import GameKind, player_for
 from engine import RuleSet, deal
@@ -426,6 +433,36 @@ def test_a_player_part_way_sees_only_the_hands_they_have_finished(
     assert "card mini" not in body
 
 
+def test_a_part_way_player_sees_the_columns_in_an_order_that_ranks_nobody(
+    app: FastAPI, client: TestClient, other: TestClient, third: TestClient
+) -> None:
+    """Ordered by place, the columns of the hands a part-way player has seen ranked the hands
+    still to come; the par's column was their seat's result."""
+    link = new_challenge(client)
+    for player in (client, third):
+        play_game(player, play(player, link))
+    finished = sorted(stored(app, ChallengeGame, challenge_id=link), key=lambda g: g.game_id)
+    with app.state.sessions() as session:
+        for entry, (name, total) in zip(finished, (("Ann", -5), ("Bob", 5)), strict=True):
+            session.get(Player, entry.player_id).nickname = name
+            session.get(ChallengeGame, entry.id).total = total
+        session.commit()
+    url = play(other, link)
+    with app.state.sessions() as session:
+        session.get(GameRow, url.rsplit("/", 1)[1]).hands_done = 1
+        session.commit()
+    body = other.get(f"/challenges/{link}").text
+    head = re.search(r'class="leaderboard hands-board">\s*<thead><tr>(.*?)</tr>', body, re.S)
+    assert head is not None, "the hand the player has finished is shown"
+    assert re.findall(r'<th scope="col">([^<]*)</th>', head.group(1)) == ["Hand", "Ann", "Bob"]
+    play_game(other, url)
+    body = other.get(f"/challenges/{link}").text
+    head = re.search(r'class="leaderboard hands-board">\s*<thead><tr>(.*?)</tr>', body, re.S)
+    assert head is not None
+    ranked = re.findall(r'<th scope="col">([^<]*)</th>', head.group(1))
+    assert [name for name in ranked if name in ("Ann", "Bob")] == ["Bob", "Ann"], "by place"
+
+
 # ---- limits -----------------------------------------------------------------------------
 
 
@@ -516,6 +553,10 @@ def test_one_network_starts_at_most_its_share_of_counting_games(
     elsewhere = TestClient(app, cookies={RULES_COOKIE: RULES.key}, client=("203.0.113.9", 4000))
     with elsewhere:
         assert game_row(app, play(elsewhere, link)).mode == GameMode.CHALLENGE
+    at(app, NOON + timedelta(days=1))
+    client.cookies.clear()
+    tomorrow = game_row(app, play(client, link)).mode
+    assert tomorrow == GameMode.CHALLENGE_PRACTICE, "the cap is the challenge's, not a day's"
 
 
 def test_a_challenge_is_read_only_after_30_days(
@@ -584,7 +625,7 @@ def fair_play_as(app: FastAPI, game_id: str, state: str) -> None:
 
 
 def test_a_daily_game_counts_at_its_challenge_only_while_ranked_on_the_days_board(
-    app: FastAPI, client: TestClient
+    app: FastAPI, client: TestClient, other: TestClient
 ) -> None:
     url = client.post("/daily/pagat", follow_redirects=False).headers["location"]
     play_game(client, url)
@@ -601,6 +642,12 @@ def test_a_daily_game_counts_at_its_challenge_only_while_ranked_on_the_days_boar
     published = "daily game of 2026-12-03, whose seed is published"
     assert published in client.get(f"/challenges/{link}").text, "the board says who may know"
     assert "whose seed is published" not in client.get(f"/challenges/{new_challenge(client)}").text
+    seed = re.search(r'name="seed" value="([^"]+)"', client.get(url).text)
+    assert seed, "the published deals are offered again"
+    again = start_game(other, seed.group(1))
+    play_game(other, again)
+    of_the_seed = made(other.post(f"{again}/challenge", follow_redirects=False))
+    assert published in other.get(f"/challenges/{of_the_seed}").text, "the same deals, sent"
 
 
 def test_history_names_challenge_games(client: TestClient, other: TestClient) -> None:

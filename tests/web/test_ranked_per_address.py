@@ -21,10 +21,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import app.play.daily as daily_service
+from app.challenges.making import aware
 from app.daily.attempts import attempts_close_at, same_network
 from app.daily.fairplay.report import same_network_lines
-from app.daily.networks import RankedSlot, first_kept_day, network_hash
-from app.storage.models import ChallengeGame, DailyAttempt, GameRow, NetworkSalt
+from app.daily.networks import KEPT, RankedSlot, first_kept_day, network_hash
+from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, NetworkSalt
 from tests.web.helpers.daily import (
     DAY,
     count,
@@ -198,7 +199,13 @@ def test_the_networks_are_forgotten_seven_days_after_the_day_closes(tmp_path: Pa
         assert attempt_of_game(application, later).network is not None
         assert stored_salt(application, FORGOTTEN_AT.date()) is not None
         assert forgotten.total is None and forgotten.game_id == game_id(url), "the rest stays"
-        assert challenge_networks(application, challenge) == [False], "a challenge's game too"
+        assert challenge_networks(application, challenge) == [True], "kept while it is open"
+        (made,) = rows(application, Challenge, id=challenge)
+        clock.moment = aware(made.closes_at) + KEPT + timedelta(days=1)
+        start_at(application, HOME)
+        assert challenge_networks(application, challenge) == [False], "forgotten after it"
+        (made,) = rows(application, Challenge, id=challenge)
+        assert made.network_salt is None
 
 
 def challenge_started_at(application: FastAPI, address: str) -> str:

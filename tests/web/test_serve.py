@@ -175,7 +175,10 @@ def test_the_public_address_is_taken_without_its_trailing_slash(
     assert Settings.from_env().public_url == taken
 
 
-@pytest.mark.parametrize("value", ["doko.example", "ftp://doko.example", "https://", "https://a/?b"])
+@pytest.mark.parametrize(
+    "value",
+    ["doko.example", "ftp://doko.example", "https://", "https://a/?b", "https://a?", "https://a#x"],
+)
 def test_a_public_address_that_is_no_sites_is_refused(
     value: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
