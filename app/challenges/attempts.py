@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from app.challenges.hands import hands_of, total_of
 from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import is_closed
-from app.challenges.refusals import CLOSED, FULL, ChallengeRefused
+from app.challenges.refusals import CLOSED, COUNTING_ELSEWHERE, FULL, ChallengeRefused
 from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
 from app.table.service import Table
 from engine import RuleSet
@@ -42,13 +42,16 @@ def next_mode(
     has played the challenge's deals in any game before (its maker, whose game did not count
     because they could know the deals, `making.dealt_blind`; a friend who made a challenge
     of their game there; a daily game's player) knows them: their games there are practice.
-    Refused once the challenge has closed, and for a newcomer once it has had `ATTEMPTS`
+    Refused once the challenge has closed, while the player's counting game at another
+    challenge of the same deals is unfinished, and for a newcomer once it has had `ATTEMPTS`
     players."""
     if is_closed(challenge, now):
         raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
     counting = counting_game(session, challenge.id, player_id)
     if counting is not None:
         return counting if counting.finished_at is None else PRACTICE
+    if counting_elsewhere(session, player_id, challenge):
+        raise ChallengeRefused(COUNTING_ELSEWHERE, 409)
     if has_played_deals(session, player_id, challenge):
         return PRACTICE
     if attempts(session, challenge.id) >= ATTEMPTS:
@@ -74,6 +77,24 @@ def games_from_network(session: Session, challenge_id: str, network: str) -> int
         ChallengeGame.challenge_id == challenge_id, ChallengeGame.network == network
     )
     return int(session.scalar(query) or 0)
+
+
+def counting_elsewhere(session: Session, player_id: str, challenge: Challenge) -> bool:
+    """Whether the player has an unfinished counting game at another challenge of the same
+    deals: a game here would show them its cards (and practice, its hints) before that one
+    ends."""
+    query = (
+        select(Challenge.rules_key)
+        .join(ChallengeGame, ChallengeGame.challenge_id == Challenge.id)
+        .where(
+            ChallengeGame.counted_by == player_id,
+            ChallengeGame.finished_at.is_(None),
+            Challenge.seed == challenge.seed,
+            Challenge.id != challenge.id,
+        )
+    )
+    deck = RuleSet.from_key(challenge.rules_key).without_nines
+    return any(RuleSet.from_key(key).without_nines == deck for key in session.scalars(query))
 
 
 def add_challenge_game(

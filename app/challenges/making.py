@@ -24,6 +24,7 @@ from app.challenges.refusals import (
     ChallengeRefused,
 )
 from app.daily.attempts import attempts_close_at, deals_secret
+from app.daily.networks import challenge_network
 from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow, HintUse
 from app.table.service import Table
 from app.table.store import SEED_GIVEN, player_for
@@ -84,6 +85,7 @@ def make_challenge(
         rematch_of=rematch_of,
         created_at=now,
         closes_at=now + OPEN_FOR,
+        network_salt=secrets.token_hex(32),
     )
     session.add(challenge)
     session.flush()
@@ -95,7 +97,12 @@ def fresh_seed() -> str:
 
 
 def challenge_of_game(
-    session: Session, row: GameRow, table: Table, now: datetime, counted: Callable[[], None]
+    session: Session,
+    row: GameRow,
+    table: Table,
+    now: datetime,
+    counted: Callable[[], None],
+    address: str,
 ) -> Challenge:
     """A challenge of a finished game's deals, its game counting as its maker's attempt when
     its player met the deals blind (`dealt_blind`) and played them without a hint, as a
@@ -103,7 +110,8 @@ def challenge_of_game(
     every game they play at it. A game at a day's deals is refused until the
     day's seed is published: anyone could otherwise see the day's deals played out on the
     board before playing them ranked. `counted` counts the challenge against the request's
-    rate limits (raising past them) once nothing else here refuses it."""
+    rate limits (raising past them) once nothing else here refuses it. `address`: the
+    network a counting game of the maker takes one of the challenge's places from."""
     if not table.game.is_over:
         raise ChallengeRefused(NOT_FINISHED, 409)
     if row.day is not None and deals_secret(row, now):
@@ -112,16 +120,18 @@ def challenge_of_game(
     challenge = make_challenge(session, row.player_id, deals, now, counted, from_game=row.id)
     challenge.daily_day = daily_day_of(session, row.seed)
     hands = hands_of(table)
+    counts = dealt_blind(row) and not hinted(session, row)
     session.add(
         ChallengeGame(
             challenge_id=challenge.id,
             game_id=row.id,
             player_id=row.player_id,
-            counted_by=row.player_id if dealt_blind(row) and not hinted(session, row) else None,
+            counted_by=row.player_id if counts else None,
             started_at=row.created_at,
             finished_at=now,
             hands=hands,
             total=total_of(hands),
+            network=challenge_network(challenge, address) if counts else None,
         )
     )
     return challenge

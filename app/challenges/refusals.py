@@ -21,6 +21,10 @@ FULL = N_(
     "This challenge is full: it has had the most players a challenge takes (%(num)d). Make a "
     "challenge of your own, or ask its maker for a rematch."
 )
+COUNTING_ELSEWHERE = N_(
+    "You have a game that counts at a challenge of these same deals and have not finished it: "
+    "finish it first (your history links it)."
+)
 CLOSED = N_("This challenge closed at %(time)s: its board can be read, but no more played.")
 NOT_CREATOR = N_("Only the player who made the challenge may name it.")
 NOT_PLAYED = N_("Only a player who played this challenge may ask for a rematch.")

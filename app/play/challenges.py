@@ -22,9 +22,15 @@ from app.challenges.attempts import (
     next_mode,
 )
 from app.challenges.kinds import COUNTS, PRACTICE
-from app.challenges.making import challenge_of_game, is_closed, make_challenge, rematch
+from app.challenges.making import (
+    challenge_of_game,
+    is_closed,
+    make_challenge,
+    rematch,
+    rematch_made,
+)
 from app.challenges.refusals import CLOSED, FULL, NO_SUCH, NOT_CREATOR, ChallengeRefused
-from app.daily.networks import CAPPED, challenge_network
+from app.daily.networks import CAPPED, challenge_network, forget_networks
 from app.daily.nicknames import clean_nickname
 from app.play.games import open_game
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
@@ -70,11 +76,17 @@ def new_challenge(
 
 
 def challenge_of_finished_game(
-    session: Session, tables: TableCache, row: GameRow, now: datetime, counted: Callable[[], None]
+    session: Session,
+    tables: TableCache,
+    row: GameRow,
+    now: datetime,
+    counted: Callable[[], None],
+    address: str,
 ) -> Challenge:
-    """A challenge of the player's finished game: its deals, rules and level."""
+    """A challenge of the player's finished game: its deals, rules and level; `address`: the
+    network the maker's game, if it counts, takes one of its places from."""
     with tables.lent(row) as table:
-        challenge = challenge_of_game(session, row, table, now, counted)
+        challenge = challenge_of_game(session, row, table, now, counted, address)
     session.commit()
     return challenge
 
@@ -114,6 +126,7 @@ def start_at_challenge(
         if attempts(session, challenge.id) >= ATTEMPTS:
             session.rollback()
             raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
+        forget_networks(session, now)
         counted_network = challenge_network(challenge, network.address)
         started = games_from_network(session, challenge.id, counted_network)
         if network.cap and started >= network.cap:
@@ -135,9 +148,11 @@ def _hold_places(session: Session, challenge: Challenge) -> None:
     `next_mode` counted before the game was made, and starts at once could all have seen a
     place left. An update that changes nothing holds the challenge until the start commits:
     its row's lock on PostgreSQL, the database's write lock on SQLite (taken at once, so the
-    counts after it see every start that came first)."""
+    counts after it see every start that came first). The row is read again under it: a
+    challenge made before its salt existed gets one from the first start only."""
     unchanged = update(Challenge).where(Challenge.id == challenge.id).values(name=Challenge.name)
     session.execute(unchanged)
+    session.refresh(challenge)
 
 
 def name_challenge(
@@ -156,7 +171,16 @@ def rematch_of(
     session: Session, old: Challenge, player_id: str, now: datetime, counted: Callable[[], None]
 ) -> Challenge:
     """Fresh deals for the group; one rematch per challenge, which everyone is sent to (only
-    a rematch made is `counted`)."""
-    challenge = rematch(session, old, player_id, now, counted)
-    session.commit()
+    a rematch made is `counted`). Of players asking at once, the first to store theirs makes
+    it (a unique index), and the others are sent to it."""
+    old_id = old.id
+    try:
+        challenge = rematch(session, old, player_id, now, counted)
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        made = rematch_made(session, old_id)
+        if made is None:
+            raise
+        return made
     return challenge

@@ -104,7 +104,7 @@ def _ranked_slot(
     """The ranked attempt a player without one may start, or why it plays practice
     (`GameRow.practice_reason`): it has played these deals as practice, or its network's
     ranked attempts of the day are taken. Networks a week past their day are forgotten
-    here: ranked starts come every day, and only they add networks."""
+    here (and at a counting start at a challenge): ranked starts come every day."""
     if practised(session, starter.player_id or "", deals.day, deals.rules_key):
         return None, PRACTISED
     forget_networks(session, settings.now())

@@ -356,7 +356,7 @@ class Challenge(Base):
     name: Mapped[str | None] = mapped_column(String(24), default=None)
     from_game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), default=None)
     rematch_of: Mapped[str | None] = mapped_column(
-        ForeignKey("challenges.id"), index=True, default=None
+        ForeignKey("challenges.id"), index=True, unique=True, default=None
     )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     closes_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -5,7 +5,8 @@ hashes are taken under a random salt of the challenge (under the day's, the same
 another network each day), both forgotten a week after the challenge closes
 (`app.daily.networks`). A challenge made of a day's published deals notes the day, looked up
 by seed once when it is made: the games' index now leads with the seed, which serves a
-player's games of a seed as well.
+player's games of a seed as well. A challenge has one rematch: players asking at once all
+get the first one made (a unique index).
 
 Revision ID: 0019
 Revises: 0018
@@ -26,9 +27,13 @@ def upgrade() -> None:
         table.add_column(sa.Column("daily_day", sa.Date(), nullable=True))
     op.drop_index("ix_games_player_seed", table_name="games")
     op.create_index("ix_games_seed_player", "games", ["seed", "player_id"])
+    op.drop_index("ix_challenges_rematch_of", table_name="challenges")
+    op.create_index("ix_challenges_rematch_of", "challenges", ["rematch_of"], unique=True)
 
 
 def downgrade() -> None:
+    op.drop_index("ix_challenges_rematch_of", table_name="challenges")
+    op.create_index("ix_challenges_rematch_of", "challenges", ["rematch_of"])
     op.drop_index("ix_games_seed_player", table_name="games")
     op.create_index("ix_games_player_seed", "games", ["player_id", "seed"])
     with op.batch_alter_table("challenges") as table:

@@ -433,6 +433,82 @@ def test_a_player_part_way_sees_only_the_hands_they_have_finished(
     assert "card mini" not in body
 
 
+def test_starts_that_read_a_challenge_before_it_had_a_salt_share_the_first_one(
+    app: FastAPI, client: TestClient
+) -> None:
+    """Of starts that read the challenge at once, each made a salt of its own and counted
+    its network as new (an outside check saw 6 counting games from one address capped at 2):
+    the row is read again once held, and a challenge has its salt from the start."""
+    link = new_challenge(client)
+    (made,) = stored(app, Challenge, id=link)
+    assert made.network_salt is not None
+    with app.state.sessions() as session:
+        session.get(Challenge, link).network_salt = None
+        session.commit()
+    results = []
+    with app.state.sessions() as first, app.state.sessions() as second:
+        read = [(session, challenges.find_challenge(session, link)) for session in (first, second)]
+        for number, (session, challenge) in enumerate(read):
+            seat = player_for(session, f"same-network-{number}")
+            bot = app.state.bots.bot(challenge.bot_id)
+            kind = GameKind(GameMode.CHALLENGE)
+            network = challenges.Network("192.0.2.1", 1)
+            started = challenges.start_at_challenge(
+                session, challenge, seat, bot, kind, NOON, network
+            )
+            assert isinstance(started, tuple)
+            results.append(started[0].mode)
+    assert results == [GameMode.CHALLENGE, GameMode.CHALLENGE_PRACTICE]
+
+
+def test_no_game_at_the_same_deals_while_a_counting_one_is_unfinished(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """A friend's challenge of the same deals showed a part-way player every card (and gave
+    practice hints), and the counting game went on counting."""
+    link = new_challenge(client)
+    play_game(client, play(client, link))
+    part_way = play(other, link)
+    copy = made(client.post(f"{game_of(app, client, link)}/challenge", follow_redirects=False))
+    refused = other.post(f"/challenges/{copy}/play")
+    assert refused.status_code == 409
+    assert "finish it first" in refused.text
+    play_game(other, part_way)
+    assert game_row(app, play(other, copy)).mode == GameMode.CHALLENGE_PRACTICE
+
+
+def game_of(app: FastAPI, player: TestClient, link: str) -> str:
+    """The table of the maker's (first) game at the challenge."""
+    (challenge,) = stored(app, Challenge, id=link)
+    entries = stored(app, ChallengeGame, challenge_id=link, player_id=challenge.creator_id)
+    return f"/games/{entries[0].game_id}"
+
+
+def test_players_asking_for_a_rematch_at_once_meet_at_one(
+    app: FastAPI, client: TestClient, other: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both looked for a rematch before either was stored; the second store is refused by
+    the index and its player is sent to the first."""
+    link = new_challenge(client)
+    for player in (client, other):
+        play_game(player, play(player, link))
+    first = made(client.post(f"/challenges/{link}/rematch", follow_redirects=False))
+    monkeypatch.setattr("app.challenges.making.rematch_made", lambda *_: None)
+    second = made(other.post(f"/challenges/{link}/rematch", follow_redirects=False))
+    assert second == first
+    assert len(stored(app, Challenge, rematch_of=link)) == 1
+
+
+def test_the_makers_counting_game_takes_a_place_of_its_network(
+    app: FastAPI, client: TestClient
+) -> None:
+    app.state.settings = replace(app.state.settings, ranked_per_address=1)
+    url = finished_game(client)
+    link = made(client.post(f"{url}/challenge", follow_redirects=False))
+    client.cookies.clear()
+    assert game_row(app, play(client, link)).mode == GameMode.CHALLENGE_PRACTICE
+
+
 def test_a_part_way_player_sees_the_columns_in_an_order_that_ranks_nobody(
     app: FastAPI, client: TestClient, other: TestClient, third: TestClient
 ) -> None:

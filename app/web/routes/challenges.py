@@ -80,8 +80,9 @@ def challenge_game(
     row = owned_game(session, game_id, player_id(request))
     tables = request.app.state.tables
     try:
+        counted = partial(count_start, request)
         made = challenges.challenge_of_finished_game(
-            session, tables, row, settings.now(), partial(count_start, request)
+            session, tables, row, settings.now(), counted, client_address(request)
         )
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
