@@ -111,10 +111,10 @@ def start_at_challenge(
 ) -> tuple[GameRow, Table] | str | None:
     """The player's new game at the challenge's deals, committed. When another start of the
     same player won the race for the counting game: that game's id (to resume), or None if it
-    is gone.
-    Refused (nothing stored) when other players took the last counting place meanwhile; a
-    counting game is practice when its network has started as many counting games there as
-    one network may (as a day's ranked attempts are: one address could fill the places)."""
+    is gone. Refused (nothing stored) when other players took the last counting place
+    meanwhile; a counting game is practice when its network has started as many counting
+    games there as one network may (as a day's ranked attempts are: one address could fill
+    the places)."""
     counted_network = None
     if kind.mode is COUNTS:
         _hold_places(session, challenge)
