@@ -50,8 +50,7 @@ def next_mode(
     counting = counting_game(session, challenge.id, player_id)
     if counting is not None:
         return counting if counting.finished_at is None else PRACTICE
-    if counting_elsewhere(session, player_id, challenge):
-        raise ChallengeRefused(COUNTING_ELSEWHERE, 409)
+    refuse_while_counting_elsewhere(session, player_id, challenge, now)
     if has_played_deals(session, player_id, challenge):
         return PRACTICE
     if attempts(session, challenge.id) >= ATTEMPTS:
@@ -79,10 +78,12 @@ def games_from_network(session: Session, challenge_id: str, network: str) -> int
     return int(session.scalar(query) or 0)
 
 
-def counting_elsewhere(session: Session, player_id: str, challenge: Challenge) -> bool:
-    """Whether the player has an unfinished counting game at another challenge of the same
-    deals: a game here would show them its cards (and practice, its hints) before that one
-    ends."""
+def refuse_while_counting_elsewhere(
+    session: Session, player_id: str, challenge: Challenge, now: datetime
+) -> None:
+    """Refuses a game here while the player has an unfinished counting game at another open
+    challenge of the same deals: it would show them that game's cards (and practice, its
+    hints) before it ends. A counting game of a closed challenge no longer counts."""
     query = (
         select(Challenge.rules_key)
         .join(ChallengeGame, ChallengeGame.challenge_id == Challenge.id)
@@ -91,10 +92,12 @@ def counting_elsewhere(session: Session, player_id: str, challenge: Challenge) -
             ChallengeGame.finished_at.is_(None),
             Challenge.seed == challenge.seed,
             Challenge.id != challenge.id,
+            Challenge.closes_at > now,
         )
     )
     deck = RuleSet.from_key(challenge.rules_key).without_nines
-    return any(RuleSet.from_key(key).without_nines == deck for key in session.scalars(query))
+    if any(RuleSet.from_key(key).without_nines == deck for key in session.scalars(query)):
+        raise ChallengeRefused(COUNTING_ELSEWHERE, 409)
 
 
 def add_challenge_game(

@@ -45,30 +45,36 @@ def first_kept_day(now: datetime) -> date:
 
 
 def forget_networks(session: Session, now: datetime) -> None:
-    """Forgets the networks of the days past `first_kept_day`: cheap when there are none
-    (the salts are a few rows). The salt is deleted first, so of several processes doing
-    this at once only the one whose delete took it clears that day's hashes."""
-    gone = delete(NetworkSalt).where(NetworkSalt.day < first_kept_day(now))
-    days = list(session.scalars(gone.returning(NetworkSalt.day)))
-    if not days:
-        return
-    forgotten = {"network": None, "network_slot": None}
-    session.execute(update(DailyAttempt).where(DailyAttempt.day.in_(days)).values(forgotten))
+    """Forgets the networks of the days past `first_kept_day` and of the challenges closed
+    `KEPT` ago: cheap when there are none (the salts are a few rows; the challenges that keep
+    one are indexed by closing time). Each salt is cleared first, so of several processes
+    doing this at once only the one that cleared it clears its hashes."""
+    _forget_days(session, now)
     _forget_challenges(session, now)
 
 
+def _forget_days(session: Session, now: datetime) -> None:
+    gone = delete(NetworkSalt).where(NetworkSalt.day < first_kept_day(now))
+    days = list(session.scalars(gone.returning(NetworkSalt.day)))
+    if days:
+        forgotten = {"network": None, "network_slot": None}
+        session.execute(update(DailyAttempt).where(DailyAttempt.day.in_(days)).values(forgotten))
+
+
 def _forget_challenges(session: Session, now: datetime) -> None:
-    """Forgets the salts and networks of the challenges closed `KEPT` ago. Done with a day's
-    (once a day, not at every start): a challenge's are kept a day longer at most."""
+    # Closed a week ago, none of these rows is one a request holds: nothing in the session
+    # to bring up to date (and SQLite's times, read back without a zone, compare with none).
+    unchanged_objects = {"synchronize_session": False}
     unsalted = (
         update(Challenge)
         .where(Challenge.closes_at < now - KEPT, Challenge.network_salt.is_not(None))
         .values(network_salt=None)
+        .execution_options(**unchanged_objects)
     )
     closed = list(session.scalars(unsalted.returning(Challenge.id)))
     if closed:
         games = update(ChallengeGame).where(ChallengeGame.challenge_id.in_(closed))
-        session.execute(games.values(network=None))
+        session.execute(games.values(network=None).execution_options(**unchanged_objects))
 
 
 def challenge_network(challenge: Challenge, address: str) -> str:

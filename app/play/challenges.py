@@ -20,6 +20,7 @@ from app.challenges.attempts import (
     counting_game,
     games_from_network,
     next_mode,
+    refuse_while_counting_elsewhere,
 )
 from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import (
@@ -118,6 +119,13 @@ def start_at_challenge(
     counted_network = None
     if kind.mode is COUNTS:
         _hold_places(session, challenge)
+    _hold_player(session, player)
+    try:
+        refuse_while_counting_elsewhere(session, player.id, challenge, now)
+    except ChallengeRefused:
+        session.rollback()
+        raise
+    if kind.mode is COUNTS:
         own = counting_game(session, challenge.id, player.id)
         if own is not None:
             resumed = own.game_id
@@ -153,6 +161,15 @@ def _hold_places(session: Session, challenge: Challenge) -> None:
     unchanged = update(Challenge).where(Challenge.id == challenge.id).values(name=Challenge.name)
     session.execute(unchanged)
     session.refresh(challenge)
+
+
+def _hold_player(session: Session, player: Player) -> None:
+    """Checking the player's counting games elsewhere and starting one here are one step (a
+    start at another challenge of the same deals, sent at once, would pass the check too):
+    an update that changes nothing holds the player's row, as `_hold_places` the
+    challenge's, always after it."""
+    unchanged = update(Player).where(Player.id == player.id).values(nickname=Player.nickname)
+    session.execute(unchanged)
 
 
 def name_challenge(

@@ -19,6 +19,7 @@ from sqlalchemy import (
     TypeDecorator,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -91,8 +92,7 @@ class GameRow(Base):
 
     __tablename__ = "games"
     __table_args__ = (Index("ix_games_seed_player", "seed", "player_id"),)
-    """A seed's games: whether a player has played a challenge's cards before, and whether
-    they are a day's daily deals."""
+    """A seed's games: has a player played a challenge's cards before? are they a day's?"""
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
@@ -197,8 +197,7 @@ class DailyAttempt(Base):
 
 
 class NetworkSalt(Base):
-    """The random salt of one day's network hashes, made by the first process that needed it
-    and shared by all; deleted with the day's hashes (`app.daily.networks.forget_networks`)."""
+    """The random salt of a day's network hashes, shared by all processes (`app.daily.networks`)."""
 
     __tablename__ = "network_salts"
 
@@ -341,12 +340,19 @@ class BoardVersion(Base):
     version: Mapped[int] = mapped_column(Integer)
 
 
+SALTED = text("network_salt IS NOT NULL")
+"""Challenges whose networks are kept, indexed to find those to forget (`app.daily.networks`)."""
+
+
 class Challenge(Base):
     """A challenge (`app.challenges`): a game's deals, rules and level offered to whoever
     opens its link. The link is the id: `secrets.token_urlsafe`, never a card, and the seed
     stays here (a game made from it is dealt by it, `GameRow.seed`, shown to nobody)."""
 
     __tablename__ = "challenges"
+    __table_args__ = (
+        Index("ix_challenges_salted", "closes_at", sqlite_where=SALTED, postgresql_where=SALTED),
+    )
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     creator_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
@@ -366,7 +372,7 @@ class Challenge(Base):
     par_hands: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, default=None)
     """The normal bot's hands in seat 0, as `ChallengeGame.hands`."""
     network_salt: Mapped[str | None] = mapped_column(String(64), default=None)
-    """Hex: its counting games' networks are hashed under it (`app.daily.networks`)."""
+    """Hex, for its counting games' networks (`app.daily.networks`)."""
     daily_day: Mapped[date | None] = mapped_column(Date, default=None)
     """The day whose daily deals (their seed published) the challenge's are, if any."""
 

@@ -27,6 +27,12 @@ def upgrade() -> None:
         table.add_column(sa.Column("daily_day", sa.Date(), nullable=True))
     op.drop_index("ix_games_player_seed", table_name="games")
     op.create_index("ix_games_seed_player", "games", ["seed", "player_id"])
+    # Before the index, only the first rematch of a challenge stays one (a race could make two).
+    op.execute(
+        "UPDATE challenges SET rematch_of = NULL WHERE rematch_of IS NOT NULL AND EXISTS"
+        " (SELECT 1 FROM challenges AS first WHERE first.rematch_of = challenges.rematch_of"
+        " AND (first.created_at, first.id) < (challenges.created_at, challenges.id))"
+    )
     op.drop_index("ix_challenges_rematch_of", table_name="challenges")
     op.create_index("ix_challenges_rematch_of", "challenges", ["rematch_of"], unique=True)
 

@@ -469,12 +469,42 @@ def test_no_game_at_the_same_deals_while_a_counting_one_is_unfinished(
     link = new_challenge(client)
     play_game(client, play(client, link))
     part_way = play(other, link)
+    at(app, NOON + timedelta(days=29))
     copy = made(client.post(f"{game_of(app, client, link)}/challenge", follow_redirects=False))
     refused = other.post(f"/challenges/{copy}/play")
     assert refused.status_code == 409
     assert "finish it first" in refused.text
-    play_game(other, part_way)
-    assert game_row(app, play(other, copy)).mode == GameMode.CHALLENGE_PRACTICE
+    at(app, NOON + timedelta(days=30))
+    opened = game_row(app, play(other, copy))
+    assert opened.mode == GameMode.CHALLENGE_PRACTICE, "the first challenge closed: no block"
+    assert part_way != f"/games/{opened.id}"
+
+
+def test_starts_at_two_challenges_of_the_same_deals_at_once_make_one_game(
+    app: FastAPI, client: TestClient
+) -> None:
+    """Both starts were told the player had no counting game of these deals; the second to
+    store its game is refused, holding the player's row until the first has committed."""
+    link = new_challenge(client)
+    play_game(client, play(client, link))
+    copy = made(client.post(f"{game_of(app, client, link)}/challenge", follow_redirects=False))
+    outcome: list[str | int] = []
+    with app.state.sessions() as first, app.state.sessions() as second:
+        read = [(first, challenges.find_challenge(first, link))]
+        read.append((second, challenges.find_challenge(second, copy)))
+        kinds = [challenges.game_at_challenge(s, c, "two-at-once", NOON) for s, c in read]
+        assert kinds == [GameKind(GameMode.CHALLENGE)] * 2
+        for (session, challenge), kind in zip(read, kinds, strict=True):
+            seat = player_for(session, "two-at-once")
+            bot = app.state.bots.bot(challenge.bot_id)
+            network = challenges.Network("192.0.2.2", 0)
+            try:
+                challenges.start_at_challenge(session, challenge, seat, bot, kind, NOON, network)
+                outcome.append(challenge.id)
+            except ChallengeRefused as refused:
+                outcome.append(refused.status)
+    assert outcome == [link, 409]
+    assert len(stored(app, GameRow, player_id="two-at-once")) == 1
 
 
 def game_of(app: FastAPI, player: TestClient, link: str) -> str:
