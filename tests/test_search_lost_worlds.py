@@ -12,9 +12,10 @@ every step.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bots.search.constraints import constraints_of
@@ -149,12 +150,20 @@ def preferred_action(hand: Hand, rng: random.Random, taker: int | None) -> Actio
     return rng.choice(actions)
 
 
+SCHWEINCHEN_PASSED = replace(
+    PAGAT, hands_per_game=1, armut=True, schweinchen=True, without_nines=True
+)
+"""Found by the test below: the poor player passes both A♦, which make the acceptor's
+Schweinchen; once one is played, the Armut and the Schweinchen each asked for the other."""
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     rules=st.one_of(st.sampled_from([PAGAT, DDV]), rule_sets),
     scenario=st.sampled_from(["armut", "double-armut", "hochzeit-armut", "solo"]),
     seed=st.integers(0, 10**6),
 )
+@example(rules=SCHWEINCHEN_PASSED, scenario="solo", seed=1_000_000)
 def test_no_view_of_a_legal_hand_is_without_a_world(
     rules: RuleSet, scenario: str, seed: int
 ) -> None:

@@ -138,8 +138,11 @@ class _Facts:
                     self.forbid(seat, 1 << _QUEEN_OF_CLUBS)
 
     def _both_with(self, holder: int, card: int) -> None:
-        """`holder` had both copies of `card`: it keeps those it has not played."""
-        self.pin(holder, card, 2 - self.played[holder].count(card))
+        """`holder` had both copies of `card`: it keeps those it has not played, counting the
+        copies another fact pinned already (an A♦ passed in an Armut that became a
+        Schweinchen was pinned once by each, and one left was asked for twice: no world)."""
+        keeps = 2 - self.played[holder].count(card)
+        self.pin(holder, card, keeps - _copies(self.pinned[holder], card))
         for seat in range(4):
             if seat != holder:
                 self.forbid(seat, 1 << card)
@@ -286,3 +289,8 @@ def _difference(cards: list[int], removed: list[int]) -> list[int]:
         if card in rest:
             rest.remove(card)
     return rest
+
+
+def _copies(mask: int, card: int) -> int:
+    """How many copies of the card type a multiset mask holds."""
+    return (mask >> card & 1) + (mask >> (card + TYPES) & 1)
