@@ -102,6 +102,8 @@ def test_the_card_a_hint_names_wears_the_star(new_context: Callable[..., Browser
     hint = page.locator("#hint .hint-box[data-hint-action]")
     hint.wait_for(timeout=60_000)
     named = hint.get_attribute("data-hint-action")
+    # The star is put on the card once the hint has arrived (starred_choice.js, after the swap).
+    page.locator("#table .hinted").first.wait_for()
     starred = page.eval_on_selector_all(
         "#table .hinted", "els => els.map(e => e.dataset.action || e.dataset.card)"
     )
