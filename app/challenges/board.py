@@ -10,7 +10,7 @@ has finished the game. Totals, places and the par show only to a viewer who has 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -61,9 +61,6 @@ class Board:
     """The viewer has played at the challenge (any game): the rematch is offered."""
     closed: bool
     rematch_id: str | None
-    daily_day: date | None = None
-    """The day whose daily deals the challenge's are (`making.daily_day_of`): their seed is
-    published, so anyone can look up every hand. None for other deals."""
 
     @property
     def totals_shown(self) -> bool:
@@ -141,7 +138,6 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         played=bool(mine),
         closed=is_closed(challenge, now),
         rematch_id=_rematch_id(session, challenge),
-        daily_day=challenge.daily_day,
     )
 
 
