@@ -23,8 +23,9 @@ from app.challenges.hands import Hands, hands_of
 from app.operations.bot_pool import BotRoster, Bulk
 from app.storage.claims import STALE_AFTER
 from app.storage.models import Challenge
+from app.table.action_log import Log
 from app.table.levels import LEVELS
-from app.table.service import Log, bot_plays_hand, new_table, rebuild
+from app.table.service import bot_plays_hand, new_table, rebuild
 from bots.protocol import Bot
 from bots.registry import bot_named
 from engine import Action, RuleSet, SeatView

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
+from app.table.action_log import Log, log_version
 from bots.protocol import Bot
 from bots.table import bot_turn
 from engine import Action, Game, Hand, Phase, RuleSet
 
 HUMAN = 0
 
-
-Log = list[list[dict[str, Any]]]
-"""A game's actions as stored: per hand dealt, its actions' records in order."""
 
 REDEALT = "redealt"
 """A notice: everybody declined the Armut and the cards were dealt again."""
@@ -42,13 +39,6 @@ class Table:
     @property
     def version(self) -> int:
         return log_version(self.log)
-
-
-def log_version(log: Log) -> int:
-    """Every action and every hand dealt after the first: each step of the game changes it,
-    dealing the next hand included (the human may lead it, so no action follows), so a
-    request made on an earlier moment is told apart from one made on the present."""
-    return sum(len(hand) for hand in log) + len(log) - 1
 
 
 def new_table(rules: RuleSet, seed: str, bot: Bot) -> Table:

@@ -21,7 +21,7 @@ from sqlalchemy.sql import Executable
 
 from app.storage.db import insert_unless_present
 from app.storage.models import GameHand, GameMode, GameRow, Player
-from app.table.service import Table
+from app.table.action_log import LoggedGame
 
 HANDS = cast(SqlTable, GameHand.__table__)
 GAMES = cast(SqlTable, GameRow.__table__)
@@ -72,7 +72,7 @@ even as its maker's game at a challenge made of it."""
 
 
 def add_game(
-    session: Session, player: Player, table: Table, bot_id: str, kind: GameKind = NEW_GAME
+    session: Session, player: Player, table: LoggedGame, bot_id: str, kind: GameKind = NEW_GAME
 ) -> GameRow:
     game = table.game
     row = GameRow(
@@ -111,7 +111,7 @@ class _Derived(NamedTuple):
     updated_at: datetime
 
 
-def _derived(table: Table) -> dict[str, Any]:
+def _derived(table: LoggedGame) -> dict[str, Any]:
     now = datetime.now(UTC)
     return _Derived(table.version, len(table.game.results), table.game.is_over, now)._asdict()
 
@@ -146,7 +146,7 @@ class HeldBack(Exception):
         self.returned = returned
 
 
-def write_table(row: GameRow, table: Table, alone: bool, guard: Guard | None = None) -> None:
+def write_table(row: GameRow, table: LoggedGame, alone: bool, guard: Guard | None = None) -> None:
     """Stores a step of a stored game: its actions and what is derived from the log for
     queries. Only the hands the step touched are written: the one that was in progress and
     any dealt since. (A game's request never loads the hands' rows, so there is nothing in
@@ -178,7 +178,7 @@ def write_table(row: GameRow, table: Table, alone: bool, guard: Guard | None = N
 
 
 def _write_in_one_statement(
-    session: Session, row: GameRow, table: Table, values: dict[str, Any], guard: Guard | None
+    session: Session, row: GameRow, table: LoggedGame, values: dict[str, Any], guard: Guard | None
 ) -> None:
     last = table.stored_hands - 1
     step = {"game": row.id, "was": row.version, "hand": last, "played": table.log[last]}
@@ -196,7 +196,9 @@ def _write_in_one_statement(
         raise _stale(row)
 
 
-def _write_statements(session: Session, row: GameRow, table: Table, values: dict[str, Any]) -> None:
+def _write_statements(
+    session: Session, row: GameRow, table: LoggedGame, values: dict[str, Any]
+) -> None:
     """The row first, so that a step on a game that moved on fails before its hands clash
     with the stored ones."""
     _update_row(session, row, values)
@@ -208,7 +210,7 @@ def _write_statements(session: Session, row: GameRow, table: Table, values: dict
         session.execute(HANDS.insert(), [_hand(table, n) | {"game_id": row.id} for n in added])
 
 
-def _hand(table: Table, number: int) -> dict[str, Any]:
+def _hand(table: LoggedGame, number: int) -> dict[str, Any]:
     return {"number": number, "actions": list(table.log[number])}
 
 

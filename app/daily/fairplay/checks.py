@@ -30,7 +30,8 @@ from app.operations.bot_pool import BotRoster, Bulk, RosterClosed
 from app.operations.settings import utc_now
 from app.storage.claims import STALE_AFTER, claim
 from app.storage.models import DailyAttempt, FairPlayCheck, GameRow
-from app.table.service import HUMAN, Log, replay_game
+from app.table.action_log import Log
+from app.table.service import HUMAN, replay_game
 from bots.fairplay import Tell, Verdict, Weighed, verdict_of, weigh_hand
 from bots.search.budget import DEFAULT_BUDGET, Budget
 from engine import HandRecord, RuleSet
