@@ -24,7 +24,7 @@ from app.operations.bot_pool import BotRoster, Bulk
 from app.storage.claims import STALE_AFTER
 from app.storage.models import Challenge
 from app.table.action_log import Log
-from app.table.levels import LEVELS
+from app.table.levels import DAILY_LEVEL, LEVELS
 from app.table.service import bot_plays_hand, new_table, rebuild
 from bots.protocol import Bot
 from bots.registry import bot_named
@@ -32,7 +32,9 @@ from engine import Action, RuleSet, SeatView
 
 log = logging.getLogger("doko")
 
-PAR_LEVEL = "normal"
+PAR_LEVEL = DAILY_LEVEL
+"""The level that plays the challenger's seat for the par: the daily game's, so that a
+challenge of a daily game's deals has the par of the day's board."""
 
 
 class SeatBots:

@@ -33,8 +33,7 @@ from app.operations.settings import DEFAULT_REVIEW_WORLDS, utc_now
 from app.storage.claims import abandoned, claim
 from app.storage.models import GameRow, HandReview, Player
 from bots.heuristic.bot import HeuristicBot
-from bots.levels import LEVELS
-from bots.registry import bot_named
+from bots.levels import LEVELS, bot_for_level
 from bots.search.bot import SearchBot
 from bots.search.budget import Budget
 from bots.search.contrast import contrast
@@ -47,7 +46,7 @@ log = logging.getLogger("doko")
 
 def review_budget(worlds: int) -> Budget:
     """The strong level's budget with `worlds` worlds a decision, the rest in proportion."""
-    strong = bot_named(LEVELS["strong"])
+    strong = bot_for_level("strong")
     assert isinstance(strong, SearchBot), "the strong level searches"
     return strong.budget.scaled(worlds)
 
@@ -56,7 +55,7 @@ def evaluator(budget: Budget) -> str:
     """Stored with each review: the bot whose search weighed it, its worlds, and `split`: the
     best action picked on one set of worlds, the loss measured on another
     (`app.learning.review`; reviews stored before, without it, are shown as they were)."""
-    return f"{bot_named(LEVELS['strong']).id}/{budget.worlds}/split"
+    return f"{LEVELS['strong']}/{budget.worlds}/split"
 
 
 REVIEW_BUDGET = review_budget(DEFAULT_REVIEW_WORLDS)
