@@ -12,7 +12,8 @@ from app.challenges.hands import hands_of, total_of
 from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import is_closed
 from app.challenges.refusals import CLOSED, COUNTING_ELSEWHERE, FULL, ChallengeRefused
-from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow
+from app.storage.models import Challenge, ChallengeGame, GameRow
+from app.storage.modes import GameMode
 from app.table.service import Table
 from engine import RuleSet
 

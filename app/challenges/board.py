@@ -20,6 +20,7 @@ from app.challenges.attempts import has_played_deals
 from app.challenges.making import is_closed, rematch_made
 from app.daily.fairplay.states import RANKED
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
+from app.storage.work import WorkStatus
 from engine import RuleSet
 from engine.game import shared_places
 
@@ -149,7 +150,7 @@ def _ranked(fair_play: str | None) -> bool:
 
 
 def _par(challenge: Challenge) -> Entry | None:
-    if challenge.par_status != "done" or challenge.par_hands is None:
+    if challenge.par_status != WorkStatus.DONE or challenge.par_hands is None:
         return None
     total = sum(int(hand["points"]) for hand in challenge.par_hands)
     return Entry(None, None, total, challenge.par_hands, False)

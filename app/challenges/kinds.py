@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.languages.i18n import N_
-from app.storage.models import GameMode
+from app.storage.modes import GameMode
 
 COUNTS = GameMode.CHALLENGE
 PRACTICE = GameMode.CHALLENGE_PRACTICE

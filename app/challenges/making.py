@@ -25,7 +25,8 @@ from app.challenges.refusals import (
 )
 from app.daily.attempts import attempts_close_at, deals_secret
 from app.daily.networks import challenge_network
-from app.storage.models import Challenge, ChallengeGame, GameMode, GameRow, HintUse
+from app.storage.models import Challenge, ChallengeGame, GameRow, HintUse
+from app.storage.modes import GameMode
 from app.table.service import Table
 from app.table.store import SEED_GIVEN, player_for
 

@@ -23,6 +23,7 @@ from app.challenges.hands import Hands, hands_of
 from app.operations.bot_pool import BotRoster, Bulk
 from app.storage.claims import STALE_AFTER
 from app.storage.models import Challenge
+from app.storage.work import WorkStatus
 from app.table.action_log import Log
 from app.table.levels import DAILY_LEVEL, LEVELS
 from app.table.service import bot_plays_hand, new_table, rebuild
@@ -104,7 +105,7 @@ class ParClaim:
                 update(Challenge)
                 .where(
                     Challenge.id == self.challenge_id,
-                    Challenge.par_status == "pending",
+                    Challenge.par_status == WorkStatus.PENDING,
                     Challenge.par_started_at == self.at,
                 )
                 .values(par_started_at=renewed)
@@ -144,7 +145,7 @@ class ChallengePars:
         """Starts the par unless it is done or being played: one UPDATE claims it, so of
         several views (of several processes) one plays it. A par whose claim was left
         alone for `STALE_AFTER` (its process died) is claimed again."""
-        if challenge.par_status == "done":
+        if challenge.par_status == WorkStatus.DONE:
             return
         stale = now - STALE_AFTER
         claimed = session.execute(
@@ -153,11 +154,13 @@ class ChallengePars:
                 Challenge.id == challenge.id,
                 or_(
                     Challenge.par_status.is_(None),
-                    Challenge.par_status == "failed",
-                    and_(Challenge.par_status == "pending", Challenge.par_started_at < stale),
+                    Challenge.par_status == WorkStatus.FAILED,
+                    and_(
+                        Challenge.par_status == WorkStatus.PENDING, Challenge.par_started_at < stale
+                    ),
                 ),
             )
-            .values(par_status="pending", par_started_at=now)
+            .values(par_status=WorkStatus.PENDING, par_started_at=now)
             .execution_options(synchronize_session=False)
         )
         session.commit()
@@ -224,8 +227,8 @@ def _play(
         hands = play_par(roster, rules_key, seed, bot_id, still_ours=still_ours)
         if hands is None:
             return
-        values = {"par_status": "done", "par_hands": hands}
+        values = {"par_status": WorkStatus.DONE, "par_hands": hands}
     except Exception:
         log.exception("the par of challenge %s failed", claim.challenge_id[:6])
-        values = {"par_status": "failed"}
+        values = {"par_status": WorkStatus.FAILED}
     claim.settle(values)

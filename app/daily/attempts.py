@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Protocol
 from sqlalchemy import ColumnElement, Select, func, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from app.storage.models import DailyAttempt, GameMode, GameRow, Player
+from app.storage.models import DailyAttempt, GameRow, Player
+from app.storage.modes import GameMode
 from app.table.service import (
     HUMAN,
     Table,

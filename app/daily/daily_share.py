@@ -17,7 +17,8 @@ from app.daily.attempts import deals_secret, ranked_attempts, ranked_row
 from app.daily.share import ShareFacts, share_text
 from app.languages.i18n import Writing
 from app.operations.urls import board_url, shared_link
-from app.storage.models import DailyAttempt, GameMode, GameRow
+from app.storage.models import DailyAttempt, GameRow
+from app.storage.modes import GameMode
 
 
 @dataclass(frozen=True)

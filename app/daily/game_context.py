@@ -23,7 +23,8 @@ from app.daily.networks import CAPPED, PRACTISED
 from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
 from app.operations.urls import board_url
-from app.storage.models import GameMode, GameRow
+from app.storage.models import GameRow
+from app.storage.modes import GameMode
 from app.table.levels import level_of
 from app.table.service import Table
 from engine.daily import commitment

@@ -19,6 +19,7 @@ from app.daily.attempts import anybody_played, game_total
 from app.operations.bot_pool import BotRoster, Bulk
 from app.storage.claims import claim
 from app.storage.models import DailyPar
+from app.storage.work import WorkStatus
 from app.table.service import bot_in_human_seat, new_table
 from bots.registry import bot_named
 from engine.daily import daily_seed, ranked_rules
@@ -66,10 +67,14 @@ class ParKeeper:
             total, won = self._roster.submit_in_background(
                 Bulk.PAR, play_par, self._secret, day, rules_key, bot_id
             ).result()
-            values: dict[str, object] = {"status": "done", "total": total, "hands_won": won}
+            values: dict[str, object] = {
+                "status": WorkStatus.DONE,
+                "total": total,
+                "hands_won": won,
+            }
         except Exception:
             log.exception("the par of %s %s failed", day, rules_key)
-            values = {"status": "failed"}
+            values = {"status": WorkStatus.FAILED}
         with self._sessions() as session:
             session.execute(
                 update(DailyPar)

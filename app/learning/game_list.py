@@ -15,7 +15,9 @@ from app.daily.results import Attempt, player_attempts
 from app.languages.i18n import N_
 from app.languages.words import CALLS, CONTRACTS
 from app.learning.game_facts import GameFacts, HandFacts
-from app.storage.models import GameMode, GameRow, HandReview, HintUse
+from app.storage.models import GameRow, HandReview, HintUse
+from app.storage.modes import GameMode
+from app.storage.work import WorkStatus
 from app.table.levels import level_of
 from app.table.service import HUMAN
 from engine import Call
@@ -81,7 +83,7 @@ def player_reviews(session: Session, player_id: str) -> dict[tuple[str, int], Re
         .where(GameRow.player_id == player_id)
     )
     return {
-        (game_id, hand): Review(game_id, hand, status == "done", loss, spread)
+        (game_id, hand): Review(game_id, hand, status == WorkStatus.DONE, loss, spread)
         for game_id, hand, status, loss, spread in session.execute(query)
     }
 

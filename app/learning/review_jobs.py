@@ -32,6 +32,7 @@ from app.operations.bot_pool import BotRoster, Bulk, RosterClosed
 from app.operations.settings import DEFAULT_REVIEW_WORLDS, utc_now
 from app.storage.claims import abandoned, claim
 from app.storage.models import GameRow, HandReview, Player
+from app.storage.work import WorkStatus
 from bots.heuristic.bot import HeuristicBot
 from bots.levels import LEVELS, bot_for_level
 from bots.search.bot import SearchBot
@@ -188,7 +189,7 @@ class Reviewer:
             .join(GameRow, GameRow.id == HandReview.game_id)
             .where(
                 GameRow.player_id == job.player_id,
-                HandReview.status == "pending",
+                HandReview.status == WorkStatus.PENDING,
                 (HandReview.game_id != job.game_id) | (HandReview.hand != job.hand),
             )
         )
@@ -211,17 +212,17 @@ class Reviewer:
             summary = summarise(decisions)
             self._update(
                 job,
-                status="done",
+                status=WorkStatus.DONE,
                 loss=summary.loss,
                 loss_spread=summary.spread,
                 finished_at=utc_now(),
             )
         except (RosterClosed, CancelledError):
             log.info("review of hand %s of game %s stopped with the server", job.hand, job.game_id)
-            self._update(job, status="failed")
+            self._update(job, status=WorkStatus.FAILED)
         except Exception:
             log.exception("review of hand %s of game %s failed", job.hand, job.game_id)
-            self._update(job, status="failed")
+            self._update(job, status=WorkStatus.FAILED)
 
     def _update(self, job: ReviewJob, **values: object) -> None:
         with self._sessions() as session:

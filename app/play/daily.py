@@ -17,7 +17,8 @@ from app.languages.i18n import N_
 from app.operations.bot_pool import BotRoster
 from app.operations.settings import Settings
 from app.play.games import open_game
-from app.storage.models import GameMode, GameRow, Player
+from app.storage.models import GameRow, Player
+from app.storage.modes import GameMode
 from app.table.levels import DAILY_LEVEL, LEVELS
 from app.table.service import Table
 from app.table.store import GameKind, new_id, player_for

@@ -15,6 +15,7 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from app.storage.db import Base, insert_unless_present
+from app.storage.work import WorkStatus
 
 STALE_AFTER = timedelta(minutes=5)
 """A pending row untouched this long is taken to have lost its process."""
@@ -27,7 +28,7 @@ def claim(
 ) -> tuple[Row, bool]:
     """The row of `key` (made `pending` with `fresh` values when missing), and whether this
     caller must now compute it. Commits."""
-    pending = {"status": "pending", "started_at": now}
+    pending = {"status": WorkStatus.PENDING, "started_at": now}
     inserted = insert_unless_present(session, model, key | fresh | pending)
     session.commit()
     row = session.get(model, tuple(key.values()))
@@ -47,9 +48,9 @@ def claim(
 
 def abandoned(row: Any, now: datetime) -> bool:
     """Whether a row (or a row's `status` and `started_at`) is to be claimed again."""
-    if row.status == "failed":
+    if row.status == WorkStatus.FAILED:
         return True
     started: datetime = row.started_at
     if started.tzinfo is None:  # SQLite keeps no time zone; every time stored is UTC
         started = started.replace(tzinfo=now.tzinfo)
-    return bool(row.status == "pending" and now - started > STALE_AFTER)
+    return bool(row.status == WorkStatus.PENDING and now - started > STALE_AFTER)

@@ -4,19 +4,16 @@ replaying it (`app.table.store`)."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     Date,
     DateTime,
-    Dialect,
     ForeignKey,
     Index,
     Integer,
     String,
-    TypeDecorator,
     UniqueConstraint,
     false,
     text,
@@ -24,6 +21,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app.storage.db import Base
+from app.storage.modes import GameMode, ModeColumn
+from app.storage.work import WorkStatus
 
 
 def now() -> datetime:
@@ -56,35 +55,6 @@ class Player(Base):
     nickname_set_aside: Mapped[str | None] = mapped_column(String(24), default=None)
     """A nickname taken off the board because it passes for an earlier player's (migration
     0013, when the keys became stricter); the table asks the player for another."""
-
-
-class GameMode(StrEnum):
-    """What kind of game a row is (`GameRow.mode`, stored as its value)."""
-
-    NEW = "new"
-    """Fresh deals (or an earlier game's again): practice."""
-    DAILY = "daily"
-    """The player's ranked attempt at the day's deals."""
-    PRACTICE = "practice"
-    """The day's deals played again, or by a player whose network had its ranked attempts."""
-    CHALLENGE = "challenge"
-    """A player's first game at a challenge's deals: it goes on the challenge's board."""
-    CHALLENGE_PRACTICE = "ch-practice"
-    """Any later game of the player at the same challenge."""
-
-
-class ModeColumn(TypeDecorator[GameMode]):
-    """A `GameMode` stored as its value in a string column (the column as migrated): read
-    back as the enum, so no code compares a free string."""
-
-    impl = String(16)
-    cache_ok = True
-
-    def process_bind_param(self, value: GameMode | str | None, dialect: Dialect) -> str | None:
-        return None if value is None else GameMode(value).value
-
-    def process_result_value(self, value: str | None, dialect: Dialect) -> GameMode | None:
-        return None if value is None else GameMode(value)
 
 
 class GameRow(Base):
@@ -257,7 +227,9 @@ class DailyPar(Base):
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     rules_key: Mapped[str] = mapped_column(String(200), primary_key=True)
     bot_id: Mapped[str] = mapped_column(String(40))
-    status: Mapped[str] = mapped_column(String(16), default="done", server_default="done")
+    status: Mapped[str] = mapped_column(
+        String(16), default=WorkStatus.DONE, server_default=WorkStatus.DONE
+    )
     """`pending` while it is played, then `done` (or `failed`)."""
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=now)
     total: Mapped[int | None] = mapped_column(Integer, default=None)

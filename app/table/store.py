@@ -20,7 +20,8 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.sql import Executable
 
 from app.storage.db import insert_unless_present
-from app.storage.models import GameHand, GameMode, GameRow, Player
+from app.storage.models import GameHand, GameRow, Player
+from app.storage.modes import GameMode
 from app.table.action_log import LoggedGame
 
 HANDS = cast(SqlTable, GameHand.__table__)

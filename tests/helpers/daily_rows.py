@@ -7,7 +7,8 @@ from datetime import date
 
 from sqlalchemy.orm import Session
 
-from app.storage.models import GameMode, GameRow, Player
+from app.storage.models import GameRow, Player
+from app.storage.modes import GameMode
 
 
 def add_daily_game(

@@ -25,14 +25,8 @@ from app.daily.attempts import attempts_close_at
 from app.daily.fairplay.states import CLEARED, DISQUALIFIED, HELD, PASSED, PENDING
 from app.operations.settings import Settings
 from app.play import challenges
-from app.storage.models import (
-    Challenge,
-    ChallengeGame,
-    DailyAttempt,
-    GameMode,
-    GameRow,
-    Player,
-)
+from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
+from app.storage.modes import GameMode
 from app.table.preferences import RULES_COOKIE
 from app.table.store import GameKind, player_for
 from engine import RuleSet, deal

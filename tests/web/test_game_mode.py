@@ -7,7 +7,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from app.storage.models import GameMode, GameRow
+from app.storage.models import GameRow
+from app.storage.modes import GameMode
 from tests.web.driver import start_game
 from tests.web.helpers.daily import game_id
 

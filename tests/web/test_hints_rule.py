@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 from app.daily.attempts import NoHints, attempts_close_at, hints_refused
-from app.storage.models import GameMode
+from app.storage.modes import GameMode
 
 DAY = date(2026, 11, 29)
 DURING = datetime(2026, 11, 29, 12, tzinfo=UTC)

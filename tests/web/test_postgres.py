@@ -22,7 +22,8 @@ from app.operations.migrate import upgrade
 from app.operations.settings import Settings
 from app.play.challenges import Network, start_at_challenge
 from app.storage.db import insert_unless_present, make_engine
-from app.storage.models import Challenge, ChallengeGame, DailyPar, GameMode, GameRow, Player
+from app.storage.models import Challenge, ChallengeGame, DailyPar, GameRow, Player
+from app.storage.modes import GameMode
 from app.table.store import GameKind
 from app.web.factory import create_app
 from bots.registry import bot_named

@@ -30,6 +30,7 @@ from app.operations.bot_pool import BotRoster, Bulk, RosterClosed
 from app.operations.settings import utc_now
 from app.storage.claims import STALE_AFTER, claim
 from app.storage.models import DailyAttempt, FairPlayCheck, GameRow
+from app.storage.work import WorkStatus
 from app.table.action_log import Log
 from app.table.service import HUMAN, replay_game
 from bots.fairplay import Tell, Verdict, Weighed, verdict_of, weigh_hand
@@ -95,8 +96,8 @@ def abandoned_checks(session: Session, day: date, rules_key: str, now: datetime)
     check = FairPlayCheck
     unclaimed = or_(
         check.attempt_id.is_(None),
-        check.status == "failed",
-        and_(check.status == "pending", check.started_at < now - STALE_AFTER),
+        check.status == WorkStatus.FAILED,
+        and_(check.status == WorkStatus.PENDING, check.started_at < now - STALE_AFTER),
     )
     query = (
         select(DailyAttempt.id)
@@ -191,7 +192,7 @@ class FairPlayChecks:
             session.execute(
                 update(FairPlayCheck)
                 .where(FairPlayCheck.attempt_id == attempt_id)
-                .values(status="done", finished_at=utc_now(), **verdict_values(verdict))
+                .values(status=WorkStatus.DONE, finished_at=utc_now(), **verdict_values(verdict))
             )
             session.execute(
                 update(DailyAttempt)
@@ -204,8 +205,11 @@ class FairPlayChecks:
         with self._sessions() as session:
             session.execute(
                 update(FairPlayCheck)
-                .where(FairPlayCheck.attempt_id == attempt_id, FairPlayCheck.status == "pending")
-                .values(status="failed")
+                .where(
+                    FairPlayCheck.attempt_id == attempt_id,
+                    FairPlayCheck.status == WorkStatus.PENDING,
+                )
+                .values(status=WorkStatus.FAILED)
             )
             session.commit()
 
@@ -238,7 +242,9 @@ class FairPlayChecks:
         with self._sessions() as session:
             session.execute(
                 update(FairPlayCheck)
-                .where(FairPlayCheck.attempt_id.in_(held), FairPlayCheck.status == "pending")
+                .where(
+                    FairPlayCheck.attempt_id.in_(held), FairPlayCheck.status == WorkStatus.PENDING
+                )
                 .values(started_at=utc_now())
             )
             session.commit()

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from app.daily.attempts import same_network
 from app.storage.models import DailyAttempt, FairPlayCheck, FairPlayDecision, GameRow, Player
+from app.storage.work import WorkStatus
 from app.table.service import replay_game
 from engine import Act, HandRecord, RuleSet
 
@@ -79,7 +80,7 @@ def attempt_lines(session: Session, attempt: DailyAttempt) -> Iterator[str]:
 def check_lines(check: FairPlayCheck, records: list[HandRecord]) -> Iterator[str]:
     yield f"check: {check.status} by {check.evaluator}"
     yield f"  started {when(check.started_at)}, finished {when(check.finished_at)}"
-    if check.status != "done":
+    if check.status != WorkStatus.DONE:
         return
     yield (
         f"  decisions weighed {check.decisions}, key decisions (tells) {len(check.tells)}, "

@@ -22,6 +22,7 @@ from app.operations.settings import Settings
 from app.operations.urls import BOARD, DAILY, game_url
 from app.play.daily import DAILY_BOT, DailyDeals, NameTaken, Starter, name_player, start_daily
 from app.storage.models import DailyPar, GameRow
+from app.storage.work import WorkStatus
 from app.table.levels import DAILY_LEVEL
 from app.web.deps import (
     PageLimit,
@@ -145,7 +146,7 @@ def _bot_par(
     """The board's par (of a board that has one, `SharedBoard.par_wanted`), started by its
     first view. Once done it is only read: claiming it costs a write and a commit."""
     done = session.get(DailyPar, (day, rules_key))
-    if done is not None and done.status == "done":
+    if done is not None and done.status == WorkStatus.DONE:
         return done
     pars: ParKeeper = request.app.state.pars
     return pars.request(session, day, rules_key, DAILY_BOT, settings.now())

@@ -15,6 +15,7 @@ from app.learning.review_jobs import Reviewer, ReviewJob, ReviewsLimited
 from app.learning.review_positions import decision_positions
 from app.learning.review_reasons import reason_text
 from app.storage.models import HandReview
+from app.storage.work import WorkStatus
 from app.web.deps import PageLimit, SessionDep, TemplatesDep, is_htmx, review_allowed
 from app.web.finished_hands import FinishedHand, HandNumber, finished_hand
 from app.web.secrecy import REVIEW_LATER
@@ -59,10 +60,10 @@ def review_shown(review: HandReview | None) -> ReviewShown:
     decisions = tuple(Decision.from_json(data) for data in review.decisions)
     return ReviewShown(
         waiting=False,
-        queued=review.status == "pending" and review.decisions_total is None,
+        queued=review.status == WorkStatus.PENDING and review.decisions_total is None,
         limited=False,
-        done=review.status == "done",
-        failed=review.status == "failed",
+        done=review.status == WorkStatus.DONE,
+        failed=review.status == WorkStatus.FAILED,
         weighed=len(decisions),
         total=review.decisions_total,
         decisions=decisions,
