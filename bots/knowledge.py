@@ -26,7 +26,7 @@ class Knowledge:
     @cached_property
     def last_trick(self) -> bool:
         """The last trick, where a second Dulle no longer beats the first (§4)."""
-        return len(self.view.tricks) == self.view.rules.cards_per_seat - 1
+        return self.view.is_last_trick
 
     @cached_property
     def unseen(self) -> dict[Card, int]:

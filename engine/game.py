@@ -43,6 +43,12 @@ class Game:
         return Hand(self.rules, dealt.hands, dealt.dealer)
 
     @property
+    def number_in_game(self) -> int:
+        """The hand on the table's number as the table counts hands (§9), from 1: an Armut
+        redeal keeps the number of the hand dealt again (as `numbers_in_game`)."""
+        return self.hand_number + 1
+
+    @property
     def finished_results(self) -> list[HandResult]:
         """The result of every hand played to its end, the one still on the table included."""
         done = [self.hand.result()] if self.hand.phase is Phase.DONE else []

@@ -22,7 +22,10 @@ from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS, KONTRA_TARGET, RE_TARG
 from engine.trick import Trick
 
 LEVELS = (Step.NO90, Step.NO60, Step.NO30, Step.SCHWARZ)
-_OWN_TARGET = {Step.NO90: 151, Step.NO60: 181, Step.NO30: 211}
+TOTAL_POINTS = 240
+_OWN_TARGET = {level: TOTAL_POINTS - points + 1 for level, points in LEVEL_POINTS.items()}
+"""What a team that announced a level must take itself (§7): enough to leave the other team
+under it, so a change of a level's threshold moves the target with it (151, 181, 211)."""
 
 
 @dataclass(frozen=True)
@@ -204,9 +207,6 @@ def _outcome_tally(tricks: int, re_points: int, re_tricks: int) -> Tally:
     points = {Team.RE: re_points, Team.KONTRA: TOTAL_POINTS - re_points}
     won = {Team.RE: re_tricks, Team.KONTRA: tricks - re_tricks}
     return Tally(points, won)
-
-
-TOTAL_POINTS = 240
 
 
 def _seat_score(seat: int, net: int, team_of: Sequence[Team], soloist: int | None) -> int:

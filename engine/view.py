@@ -67,6 +67,12 @@ class SeatView:
         return len(self.tricks) + 1
 
     @property
+    def is_last_trick(self) -> bool:
+        """The trick being played is the hand's last, as `Hand.is_last_trick`: there a second
+        Dulle no longer beats the first (§4), so a bot weighing a card needs to know."""
+        return len(self.tricks) == self.rules.cards_per_seat - 1
+
+    @property
     def order(self) -> CardOrder:
         """The card order in force as this seat knows it: the contract it sees (a normal game
         before play and in another's silent solo), both A♦ on top once the Schweinchen is

@@ -255,3 +255,12 @@ def test_a_finished_hand_counts_while_it_is_still_on_the_table() -> None:
 def test_hands_are_numbered_as_the_table_counts_them() -> None:
     """An Armut redeal has the number of the hand dealt again and does not count (§9)."""
     assert numbers_in_game([False, True, True, False, False]) == [1, 2, 2, 2, 3]
+
+
+def test_the_hand_on_the_table_has_its_number_in_the_game() -> None:
+    """The table's count (§9) of the hand being played, redeals included, matches the
+    numbers of the finished records."""
+    game = first_game_with_a_redeal(RuleSet(hands_per_game=6))
+    redeals = [record.replay().phase is Phase.REDEAL for record in game.finished_records]
+    assert game.number_in_game == numbers_in_game(redeals)[-1] == 6
+    assert Game(PAGAT, "fresh").number_in_game == 1

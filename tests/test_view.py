@@ -92,6 +92,7 @@ def check_view(hand: Hand, seat: int) -> SeatView:
     assert view.hand == hand.cards_of(seat)
     assert view.tricks == tuple(hand.tricks)
     assert view.current_trick == tuple(hand.current_trick())
+    assert view.is_last_trick == hand.is_last_trick
     for action in view.legal:
         assert action.seat == seat
         assert view.hand.issuperset(action_cards(action)), action
@@ -162,6 +163,19 @@ def test_after_the_last_card_every_view_has_the_dealt_hands() -> None:
         view = view_of(hand, seat)
         assert view.dealt == tuple(CardSet.parse(cards) for cards in NORMAL)
         assert view.result is not None
+
+
+def test_the_view_knows_the_last_trick_as_the_hand_does() -> None:
+    """Only the twelfth trick of a hand with nines is the last (§4's second Dulle)."""
+    hand = all_healthy(rigged_hand(NORMAL))
+    lasts = []
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        lasts.append(view_of(hand, seat).is_last_trick)
+        play = next(n for n in hand.legal_notations(seat) if n.startswith("play "))
+        run(hand, f"{seat} {play}")
+    assert lasts == [False] * 44 + [True] * 4
 
 
 # ---- silent solo ---------------------------------------------------------------------------

@@ -86,13 +86,13 @@ def sorted_hand(cards: CardSet, order: CardOrder) -> list[Card]:
 
 
 def hand_cards(view: SeatView, order: CardOrder, t: Translator) -> tuple[HandCard, ...]:
-    playable = {str(a.card) for a in view.legal if a.act is Act.PLAY}
+    playable = {a.card: a.notation for a in view.legal if a.act is Act.PLAY}
     cards = sorted_hand(view.hand, order)
     received = armut_received(view)
     shown = []
     for index, card in enumerate(cards):
         first_plain = not order.is_trump(card) and (index == 0 or order.is_trump(cards[index - 1]))
-        action = f"play {card}" if str(card) in playable else None
+        action = playable.get(card)
         marked = received[card] > 0
         received[card] -= 1
         shown.append(HandCard(face(card, order, t), action, first_plain and index > 0, marked))

@@ -8,17 +8,18 @@ from dataclasses import dataclass
 
 from app.languages.i18n import Translator
 from app.table.card_faces import CardFace, face
-from engine import Card, Contract, Rank, RuleSet, Step, card_order
+from engine import Card, Contract, Rank, RuleSet, Step, Suit, card_order, deck
 from engine.announcements import deadline
+from engine.cards import DULLE, FOX, QUEEN_OF_CLUBS
 from engine.scoring import TOTAL_POINTS
 from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS, KONTRA_TARGET, RE_TARGET, TEAM_CALL
 
-TIP_CARDS = {
-    "aces": ("AC", "AS"),
-    "announce": ("10H", "QC", "QS"),
-    "smear": ("AH", "10S"),
-    "fox": ("AD",),
-    "twins": ("QC", "QC"),
+TIP_CARDS: dict[str, tuple[Card, ...]] = {
+    "aces": (Card(Suit.CLUBS, Rank.ACE), Card(Suit.SPADES, Rank.ACE)),
+    "announce": (DULLE, QUEEN_OF_CLUBS, Card(Suit.SPADES, Rank.QUEEN)),
+    "smear": (Card(Suit.HEARTS, Rank.ACE), Card(Suit.SPADES, Rank.TEN)),
+    "fox": (FOX,),
+    "twins": (QUEEN_OF_CLUBS, QUEEN_OF_CLUBS),
 }
 """The cards each tip shows, by tip."""
 
@@ -27,6 +28,10 @@ TIP_CARDS = {
 class Figures:
     """The page's numbers, each a placeholder of its messages."""
 
+    deck: int
+    """Cards in the deck of the rules in use (with or without nines)."""
+    each: int
+    """Cards dealt to each seat."""
     points: dict[str, int]
     """Card points by rank: `ace`, `ten`, `king`, `queen`, `jack`, `nine`."""
     total: int
@@ -44,6 +49,8 @@ class Figures:
 
 def figures(rules: RuleSet) -> Figures:
     return Figures(
+        deck=len(deck(rules.without_nines)),
+        each=rules.cards_per_seat,
         points={rank.name.lower(): rank.points for rank in Rank},
         total=TOTAL_POINTS,
         re_target=RE_TARGET,
@@ -58,7 +65,4 @@ def figures(rules: RuleSet) -> Figures:
 def tip_cards(t: Translator) -> dict[str, tuple[CardFace, ...]]:
     """Each tip's cards, drawn as in a normal game."""
     order = card_order(Contract.NORMAL)
-    return {
-        tip: tuple(face(Card.parse(code), order, t) for code in codes)
-        for tip, codes in TIP_CARDS.items()
-    }
+    return {tip: tuple(face(card, order, t) for card in cards) for tip, cards in TIP_CARDS.items()}

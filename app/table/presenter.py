@@ -109,7 +109,7 @@ def table_model(
         schweinchen_note=schweinchen_note(view, t),
         calls=calls_shown(view, t),
         summary=summary(table, game_id, view.result, view, t) if view.result else None,
-        hand_number=table.game.hand_number + 1,
+        hand_number=table.game.number_in_game,
         hands_per_game=table.game.rules.hands_per_game,
         game_over=over,
         standings=standings(totals, t) if over else (),

@@ -761,6 +761,28 @@ def test_how_to_play_gives_the_announcement_deadlines_the_game_enforces(
     assert [int(number) for number in said.groups()] == [deadline(s, rules, 0) for s in steps]
 
 
+@pytest.mark.parametrize(
+    ("form", "language", "said"),
+    [
+        (rules_form("pagat", PAGAT_ON), "en", "8 hands, 48 cards, 12 each."),
+        (rules_form("ddv", ("without_nines",)), "en", "12 hands, 40 cards (no nines), 10 each."),
+        (rules_form("ddv", ("without_nines",)), "ru", "12 раздач, 40 карт (без девяток), по 10"),
+    ],
+)
+def test_how_to_play_counts_the_deck_of_the_rules_in_use(
+    client: TestClient, form: dict[str, str], language: str, said: str
+) -> None:
+    """The deck and the cards each seat holds come from the engine, in every language, and
+    the Rules dialog gives each preset's hands from the preset."""
+    client.cookies.set(LANGUAGE_COOKIE, language)
+    client.post("/rules", data=form)
+    page = client.get("/how-to-play").text
+    assert said in page
+    if language == "en":
+        assert "pagat.com standard (8 hands, Armut)" in page
+        assert "DDV (12 hands, no Armut, DDV scoring)" in page
+
+
 @pytest.mark.parametrize("preset", ["pagat", "ddv"])
 def test_how_to_play_counts_the_point_against_the_old_ones(client: TestClient, preset: str) -> None:
     client.post("/rules", data=rules_form(preset, ("armut",)))
