@@ -21,6 +21,7 @@ from app.operations.settings import Settings
 from app.web.factory import create_app
 from tests.databases import migrated_sqlite
 from tests.postgres import Postgres, throwaway_postgres
+from tests.web.helpers.daily import daily_settings, running
 from tests.web.helpers.review import REVIEW_WORLDS
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
@@ -45,6 +46,13 @@ def app(settings: Settings) -> Iterator[FastAPI]:
     application = create_app(settings)
     yield application
     application.state.engine.dispose()
+
+
+@pytest.fixture
+def daily_app(tmp_path: Path) -> Iterator[FastAPI]:
+    """A server of the daily games at `tests.web.helpers.daily`'s fixed day and secret."""
+    with running(daily_settings(tmp_path)) as application:
+        yield application
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ hand of it at most, and it makes the same moves as the par played whole."""
 from __future__ import annotations
 
 import threading
-import time
 from concurrent.futures import Future
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -137,13 +136,16 @@ def par_started_at(app: FastAPI, challenge_id: str) -> datetime:
 
 
 class Held(BotRoster):
-    """A roster whose bulk work waits, in this process, until `free` is set."""
+    """A roster whose bulk work waits, in this process, until `free` is set; `asked` is set
+    once a piece is submitted, so a test knows a par has left the queue and is playing."""
 
     def __init__(self) -> None:
         super().__init__(0, 0)
         self.free = threading.Event()
+        self.asked = threading.Event()
 
     def submit_in_background(self, kind: Bulk, work: Any, *args: Any) -> Future[Any]:
+        self.asked.set()
         assert self.free.wait(WAIT)
         return super().submit_in_background(kind, work, *args)
 
@@ -153,9 +155,10 @@ def par_threads() -> int:
 
 
 def no_par_thread_left() -> None:
-    deadline = time.monotonic() + WAIT
-    while par_threads() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    """Joins every par thread, each ending once no par waits."""
+    for thread in threading.enumerate():
+        if thread.name == "challenge-pars":
+            thread.join(WAIT)
 
 
 def test_a_process_plays_its_pars_one_after_the_other_in_one_thread(app: FastAPI) -> None:
@@ -202,9 +205,7 @@ def test_after_each_hand_the_waiting_pars_claims_are_renewed_too(app: FastAPI) -
     links = made_challenges(app, 3)
     now = datetime(2026, 12, 3, 12, tzinfo=UTC)
     claimed(app, pars, links, now)
-    deadline = time.monotonic() + WAIT
-    while len(pars._waiting) > 2 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert roster.asked.wait(WAIT), "the first par's first hand is asked for"
     assert [claim.challenge_id for claim, _ in pars._waiting] == links[1:], "the first plays"
     set_par(app, links[2], now + timedelta(hours=1))
     pars._still_ours(ParClaim(app.state.sessions, links[0], now))

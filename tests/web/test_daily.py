@@ -9,7 +9,6 @@ The helpers at the top are shared with test_leaderboard.py and test_rate_limits.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -60,12 +59,6 @@ from tests.web.helpers.daily import (
 
 
 # ---- tests -----------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def daily_app(tmp_path: Path) -> Iterator[FastAPI]:
-    with running(daily_settings(tmp_path)) as application:
-        yield application
 
 
 def test_home_offers_both_daily_games_and_a_new_game(daily_app: FastAPI) -> None:

@@ -6,7 +6,6 @@ the same cards, nicknames (validated, escaped), and the commit–reveal check of
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import html
 import json
 import random
@@ -72,6 +71,9 @@ PAR = re.compile(
     r"[^,]*, (?P<won>\d+) hands won\)"
 )
 HASH = re.compile(r'<code class="hash">([0-9a-f]{64})</code>')
+PROMISED = "6fd596fa44cca2fca43f05c0fda321106f68e203f912041631221601aa7aaa6b"
+"""The commitment of the pagat seed of `SECRET` on `DAY`, worked out once outside the project
+(`printf '<seed>' | sha256sum`), the check a player makes of the revealed seed."""
 RANKED = {"fair_play": "passed", "on_board": True}
 """An attempt written directly as through its fair-play check."""
 FAKE_SCORE = {"total": "9999", "score": "9999", "hands_won": "12", "points": "9999"}
@@ -632,8 +634,7 @@ def test_commit_then_reveal_checks_out_with_engine_daily(tmp_path: Path) -> None
         today = client.get("/leaderboard?rules=pagat").text
         cookies = dict(client.cookies)
     assert refused.status_code == 403, "the record waits for the seed"
-    assert HASH.findall(today) == [hashlib.sha256(seed.encode()).hexdigest()]
-    promised = HASH.findall(today)[0]
+    assert HASH.findall(today) == [PROMISED]
     for page in [today, refused.text, *bodies]:
         assert seed not in page, "the seed is secret until the day is over"
 
@@ -644,9 +645,9 @@ def test_commit_then_reveal_checks_out_with_engine_daily(tmp_path: Path) -> None
         record = client.get(f"{url}/hands/1/record.json")
         revealed = [client.get(url).text, record.text]
     hashes = HASH.findall(past)
-    assert len(hashes) == 2 and hashes[0] == promised
+    assert len(hashes) == 2 and hashes[0] == PROMISED
     shown_seed = hashes[1]
-    assert hashlib.sha256(shown_seed.encode()).hexdigest() == promised
+    assert shown_seed == seed, "the revealed seed is the one promised"
     assert f"python -m engine.daily {DAY.isoformat()} pagat {shown_seed}" in past
     assert len(HASH.findall(new_today)) == 1, "the new day's seed stays secret"
     assert known_seed(SECRET, DAY + timedelta(days=1), "pagat") not in new_today
@@ -661,7 +662,7 @@ def test_commit_then_reveal_checks_out_with_engine_daily(tmp_path: Path) -> None
     )
     assert answer.returncode == 0, answer.stderr
     header, first, *_ = [json.loads(line) for line in answer.stdout.splitlines()]
-    assert header["sha256"] == promised
+    assert header["sha256"] == PROMISED
     assert (first["hand"], first["redeal"]) == (1, 0)
     assert sorted(first["hands"][0].split()) == first_hand
     dealt = record.json()
@@ -675,10 +676,9 @@ def test_commit_then_reveal_checks_out_with_engine_daily(tmp_path: Path) -> None
 def test_the_daily_table_shows_the_commitment(finished: Finished) -> None:
     """Issue: "the daily page shows the SHA-256 of today's seed" — the player at the daily
     table can note it before playing, and check it against the seed revealed later."""
-    promised = hashlib.sha256(known_seed(SECRET, DAY, "pagat").encode()).hexdigest()
     with TestClient(finished.app) as newcomer:
         page = newcomer.get(start_daily(newcomer)).text
-    assert promised in page
+    assert PROMISED in page
 
 
 @pytest.mark.slow
