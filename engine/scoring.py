@@ -60,6 +60,16 @@ class HandResult:
     value: int
     scores: tuple[int, int, int, int]
 
+    @property
+    def scored_for(self) -> Team | None:
+        """The team whose players gain the value (§8): the one whose items outweigh the
+        other's, which is not always the winner (Re may win and Kontra's foxes outweigh it);
+        None when the value is 0."""
+        re_score = self.scores[self.re[0]]
+        if re_score == 0:
+            return None
+        return Team.RE if re_score > 0 else Team.KONTRA
+
     def to_json(self) -> dict[str, Any]:
         """The result object of `python -m engine.replay` (docs/record-format.md)."""
         return {

@@ -21,6 +21,8 @@ class ItemShown:
     team: str
     text: str
     points: int
+    """Signed as the item counts in the hand's value: plus for the team the value is scored
+    for (Re at 0), minus for the other's items, which are netted against them (§8)."""
 
 
 @dataclass(frozen=True)
@@ -59,10 +61,7 @@ def summary(
     contract, a Schweinchen's two A♦ on top (the view of a finished hand names its holder)."""
     order = view.order
     scoring = table.game.rules.scoring
-    items = tuple(
-        ItemShown(team_name(item.team, t), _item_line(item, scoring, result, t), item.points)
-        for item in result.items
-    )
+    items = items_shown(result, scoring, t)
     dealt = tuple(
         tuple(face(card, order, t) for card in sorted_hand(hand, order))
         for hand in view.dealt or ()
@@ -83,6 +82,19 @@ def summary(
         dealt=dealt,
         record_url=record_url(game_id, len(table.log)),
         review_url=review_url(game_id, len(table.log)),
+    )
+
+
+def items_shown(result: HandResult, scoring: Scoring, t: Translator) -> tuple[ItemShown, ...]:
+    """The sheet's scoring rows, signed so that the column adds up to the hand's value."""
+    gainer = result.scored_for or Team.RE
+    return tuple(
+        ItemShown(
+            team_name(item.team, t),
+            _item_line(item, scoring, result, t),
+            item.points if item.team is gainer else -item.points,
+        )
+        for item in result.items
     )
 
 

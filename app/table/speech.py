@@ -11,7 +11,7 @@ from app.languages.words import CONTRACTS, POSITIONS, call_name, seat_name, team
 from app.table.card_faces import PlayedCard, TrickShow
 from app.table.service import HUMAN, Table
 from app.table.table_notes import schweinchen_note
-from engine import Act, Contract, HandResult, Phase, SeatView, Team
+from engine import Act, Contract, HandResult, Phase, SeatView
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ def _call_words(entry: dict[str, object], t: Translator) -> dict[str, str]:
 def _end_words(result: HandResult, t: Translator) -> str:
     """Who won the hand and who scores its value: not always the same team (Re may win and
     Kontra's foxes outweigh it), and a hand nobody wins may still score."""
-    gainer = _gainer(result)
+    gainer = result.scored_for
     if gainer is None:
         if result.winner is None:
             return t.gettext("The hand is over: nobody wins.")
@@ -134,11 +134,3 @@ def _end_words(result: HandResult, t: Translator) -> str:
         return t.gettext("The hand is over: nobody wins; %(team)s scores %(value)d.") % words
     words["winner"] = team_name(result.winner, t)
     return t.gettext("The hand is over: %(winner)s wins, but %(team)s scores %(value)d.") % words
-
-
-def _gainer(result: HandResult) -> Team | None:
-    """The team the hand's value is scored for; None when it is 0."""
-    re_score = result.scores[result.re[0]]
-    if re_score == 0:
-        return None
-    return Team.RE if re_score > 0 else Team.KONTRA

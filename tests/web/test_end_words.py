@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from app.languages.i18n import translations
+from app.table.hand_summary import items_shown
 from app.table.speech import _end_words
 from engine import HandResult, Team
 from engine.record import parse_record
+from engine.rules import Scoring
 
 RECORDS = Path(__file__).parent / "records"
 ENGLISH = translations("en")
@@ -57,3 +59,15 @@ def test_the_sentence_follows_the_winner_and_the_sign_of_the_score(
     winner: Team | None, re_score: int, said: str
 ) -> None:
     assert _end_words(scored(winner, re_score), ENGLISH) == said
+
+
+def test_the_scoring_column_adds_up_to_the_hand_value() -> None:
+    """The real hand where Re wins and Kontra's two foxes outweigh it: on the end-of-hand
+    sheet Kontra's items count plus and Re's minus, so the column sums to the value a player
+    sees below it, scored for Kontra."""
+    result = played_out("re-wins-kontra-scores.record.json")
+    assert result.scored_for is Team.KONTRA
+    shown = items_shown(result, Scoring.PAGAT, ENGLISH)
+    assert sum(item.points for item in shown) == result.value == 1
+    assert {item.team for item in shown if item.points > 0} == {"Kontra"}
+    assert {item.team for item in shown if item.points < 0} == {"Re"}
