@@ -219,13 +219,16 @@ def check_sheet(client: TestClient, body: str, totals: list[int], record: str | 
     soloist = result["soloist"]
     assert shown.hand_scores == scores
     assert shown.value == result["value"]
-    assert sorted((team.lower(), points) for team, points in shown.items) == sorted(
-        (item["team"], item["points"]) for item in items
-    )
     re_items = sum(item["points"] for item in items if item["team"] == "re")
     kontra_items = sum(item["points"] for item in items if item["team"] == "kontra")
     assert result["value"] == abs(re_items - kontra_items)
     re_net = re_items - kontra_items
+    gainer = "kontra" if re_net < 0 else "re"
+    assert sorted((team.lower(), points) for team, points in shown.items) == sorted(
+        (item["team"], item["points"] if item["team"] == gainer else -item["points"])
+        for item in items
+    ), "each item signed as it counts for the team the value is scored for (Re at 0)"
+    assert sum(points for _, points in shown.items) == shown.value, "the column adds up"
     for seat in range(4):
         sign = 1 if seat in result["re"] else -1
         assert scores[seat] == sign * re_net * (3 if seat == soloist else 1), (seat, result)
