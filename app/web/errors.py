@@ -84,7 +84,10 @@ def page_clicked_on(request: Request) -> str:
     the message replaces that page's content, and its button leads back to it (the table,
     a review), not to the home page. Not after a 404: that page is gone (the game is another
     device's), and the home page is the way on."""
-    current = urlsplit(request.headers.get("HX-Current-URL", ""))
+    try:
+        current = urlsplit(request.headers.get("HX-Current-URL", ""))
+    except ValueError:  # an address no browser sends (`http://[::1`): the home page
+        return "/"
     return site_path(current.path + (f"?{current.query}" if current.query else ""))
 
 

@@ -119,5 +119,14 @@ async def same_origin(request: Request) -> None:
     source = request.headers.get("origin") or request.headers.get("referer")
     if source is None:
         return
-    if urlsplit(source).netloc.lower() != request.headers.get("host", "").lower():
+    if _host_of(source) != request.headers.get("host", "").lower():
         raise HTTPException(403, N_("This request came from another site and was refused."))
+
+
+def _host_of(address: str) -> str | None:
+    """The host (and port) an `Origin` or `Referer` names; None for one no browser sends
+    (`http://[::1`): a request with it is refused as from another site, not failed."""
+    try:
+        return urlsplit(address).netloc.lower()
+    except ValueError:
+        return None

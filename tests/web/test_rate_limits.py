@@ -125,6 +125,7 @@ CLICKED_FROM = [
     ("https://elsewhere.example//elsewhere.example/x", "/"),
     ("https://elsewhere.example/\\elsewhere.example/x", "/"),
     ("", "/"),
+    ("http://[::1{url}", "/"),
 ]
 """The page htmx says a click came from (`HX-Current-URL`), and where the refusal's button
 then leads: back to that page of this site, never to another site (a browser reads

@@ -73,6 +73,8 @@ def test_the_pages_hold_no_inline_script_or_style(client: TestClient) -> None:
         {"Origin": "null"},
         {"Origin": "http://testserver.evil.example"},
         {"Referer": "https://evil.example/page"},
+        {"Origin": "http://[::1"},
+        {"Referer": "http://[::1/page"},
     ],
 )
 def test_forms_sent_from_another_site_are_refused(
