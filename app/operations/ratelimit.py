@@ -46,6 +46,9 @@ PAGE_PAUSE_SECONDS = 1.0
 (`app.web.deps.limit_pages`). A script reading as fast as the answers come asks again the moment
 it is refused: without the pause each connection of it kept the server busy with refusals;
 with it, a connection costs one cheap answer a second, while the server serves others."""
+REFUSERS_KEPT = 10_000
+"""Addresses whose refusals are remembered at once; past it, those of windows gone are
+forgotten (a flood from many addresses grows the table by one entry each, no more)."""
 KEY_LENGTH = 200
 """The longest key the table stores (a forwarded address can be long)."""
 
@@ -69,6 +72,9 @@ class Limits:
     """Reviews started (a few seconds of a background worker each); one at a time per
     player, and one reopened is not counted again."""
     reviews_per_ip: int = 20
+    refusals_per_ip: int = 60
+    """Requests refused as malformed (a form no page sends): a player's page never sends
+    one, a script probing the forms sends them as fast as they are answered."""
 
     def __post_init__(self) -> None:
         if min(astuple(self)) < 1:
@@ -124,6 +130,8 @@ class RateLimiter:
         self._full: dict[str, int] = {}
         """Keys refused in the current window, by window: a key's count there only grows
         until the window passes (in every process), so they are refused without asking."""
+        self._refused: dict[str, tuple[int, int]] = {}
+        """Malformed requests refused, by address: the window and the count in it."""
 
     def start_count(self, player: str | None, ip: str) -> Count:
         return self._count_of(
@@ -153,6 +161,25 @@ class RateLimiter:
     def page_full(self, ip: str) -> bool:
         """Whether the address was refused a page in this window already (no I/O)."""
         return self._full.get(f"page:ip:{ip}"[:KEY_LENGTH]) == self._window()
+
+    def note_refusal(self, ip: str) -> None:
+        """Counts a request refused as malformed. In this process's memory, not the
+        database: a refusal costs no write, and with several processes an address gets a
+        few times its allowance, still a few a second at most."""
+        window = self._window()
+        counted = self._refused.get(ip)
+        refused = counted[1] + 1 if counted and counted[0] == window else 1
+        if len(self._refused) >= REFUSERS_KEPT and ip not in self._refused:
+            self._refused = {k: v for k, v in self._refused.items() if v[0] == window}
+        self._refused[ip] = (window, refused)
+
+    def refusing(self, ip: str) -> bool:
+        """Whether the address has had more malformed requests refused this minute than
+        `refusals_per_ip` (no I/O)."""
+        counted = self._refused.get(ip)
+        if counted is None or counted[0] != self._window():
+            return False
+        return counted[1] > self.limits.refusals_per_ip
 
     def hint_count(self, player: str | None, ip: str) -> Count:
         return self._count_of(

@@ -47,6 +47,7 @@ from app.table.rules_form import BOOLEAN_TOGGLES, CHOICES, LABELS, LEVEL_TEXTS, 
 from app.table.table_cache import TableCache
 from app.web.assets import Assets, ServeAssets
 from app.web.errors import UnexpectedErrors, bad_request, database_unavailable, http_error
+from app.web.form_limits import FormLimits
 from app.web.in_progress import GameRunning
 from app.web.install import THEME_COLOUR
 from app.web.routes import (
@@ -129,6 +130,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(ServerTiming)
     app.add_middleware(ServeAssets, assets=assets)
     app.add_middleware(BodyLimit)
+    app.add_middleware(FormLimits)
     app.add_middleware(UnexpectedErrors)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(LanguageVary)

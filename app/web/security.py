@@ -45,8 +45,9 @@ UNLESS_SAID = (b"cache-control", b"private, no-cache")
 asked again before each use. Nearly every page follows the cookie (the player's table,
 board row, streak and language); a shared cache must never hand one player's page to
 another, whatever else it is told."""
-MAX_BODY = 64 * 1024
-"""Bytes in a request body: a form of the table is well under 1 KiB."""
+MAX_BODY = 8 * 1024
+"""Bytes in a request body: every form of the site is well under 1 KiB, and a body is read
+on the event loop every other request waits for (`app.web.form_limits`)."""
 TOO_LARGE = N_("That request is too large.")
 
 

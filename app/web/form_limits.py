@@ -1,0 +1,70 @@
+"""What the server refuses before it reads a form: a kind of body no page sends, and any
+request with a body from an address that has sent many malformed ones this minute.
+
+A form is read on the server's event loop, where every other player's request waits its
+turn. An outside check sent the Rules form, refused each time, as 1,200 multipart parts in
+64 KiB, 16 at a time from one address: the rest of the site answered 90 times slower
+(`bench/forms.py`). Every form of the site is URL-encoded and far under 1 KiB, so multipart
+bodies are refused unread, and an address past `Limits.refusals_per_ip` malformed requests
+in a minute has its further requests with a body refused after a pause that costs the
+server nothing (as pages are, `app.web.deps.limit_pages`)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import Request
+from starlette.types import Message, Receive, Scope, Send
+
+from app.languages.i18n import translator
+from app.operations.middleware import HttpMiddleware
+from app.operations.ratelimit import RateLimiter
+from app.web.deps import client_address
+from app.web.errors import MESSAGES, message_page
+from app.web.security import UNSAFE_METHODS
+
+MALFORMED = frozenset({400, 413, 415, 422})
+"""The answers to a request no page of the site sends."""
+TOO_MANY_REFUSED = MESSAGES[429]
+
+
+class FormLimits(HttpMiddleware):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive)
+        limiter: RateLimiter | None = scope["app"].state.limiter
+        address = client_address(request)
+        if _has_body(request) and limiter is not None and limiter.refusing(address):
+            await asyncio.sleep(limiter.page_pause)
+            await _refuse(request, 429, TOO_MANY_REFUSED, send)
+            return
+        if _has_body(request) and _multipart(request):
+            await _refuse(request, 400, MESSAGES[400], send)
+            if limiter is not None:
+                limiter.note_refusal(address)
+            return
+
+        if limiter is None:
+            await self.app(scope, receive, send)
+            return
+
+        async def noted(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] in MALFORMED:
+                limiter.note_refusal(address)
+            await send(message)
+
+        await self.app(scope, receive, noted)
+
+
+def _has_body(request: Request) -> bool:
+    return request.method in UNSAFE_METHODS
+
+
+def _multipart(request: Request) -> bool:
+    kind = request.headers.get("content-type", "")
+    return kind.split(";", 1)[0].strip().lower() == "multipart/form-data"
+
+
+async def _refuse(request: Request, status: int, message: str, send: Send) -> None:
+    headers = {"Retry-After": "60"} if status == 429 else None
+    page = message_page(request, status, translator(request).gettext(message), headers)
+    await page(request.scope, request.receive, send)
