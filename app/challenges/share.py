@@ -9,6 +9,7 @@ from __future__ import annotations
 from app.challenges.board import Board
 from app.daily.share import ShareFacts
 from app.languages.i18n import Writing
+from app.languages.rules_names import rules_name
 
 
 def challenge_share(board: Board, writing: Writing, url: str) -> ShareFacts | None:
@@ -17,7 +18,7 @@ def challenge_share(board: Board, writing: Writing, url: str) -> ShareFacts | No
     if own is None or own.total is None:
         return None
     t = writing.words
-    values = {"name": board.challenge.name, "rules": board.challenge.rules_key}
+    values = {"name": board.challenge.name, "rules": rules_name(board.challenge.rules_key, t)}
     if board.challenge.name:
         heading = t.gettext("Doko challenge “%(name)s” · %(rules)s") % values
     else:

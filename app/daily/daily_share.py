@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from app.daily.attempts import deals_secret, ranked_attempts, ranked_row
 from app.daily.share import ShareFacts, share_text
 from app.languages.i18n import Writing
+from app.languages.rules_names import rules_name
 from app.operations.urls import board_url, shared_link
 from app.storage.models import DailyAttempt, GameRow
 from app.storage.modes import GameMode
@@ -43,7 +44,7 @@ class DailyResult:
     def facts(self, writing: Writing, link: str) -> ShareFacts:
         """`link`: the day's board (`board`) as others reach it."""
         t = writing.words
-        values = {"day": writing.day(self.day), "rules": self.rules_key}
+        values = {"day": writing.day(self.day), "rules": rules_name(self.rules_key, t)}
         if self.practice:
             heading = t.gettext("Doko daily game %(day)s · %(rules)s, practice") % values
         else:

@@ -21,6 +21,7 @@ from app.daily.daily_share import DailyResult, daily_result
 from app.daily.fairplay.standing import Standing, standing_of_game
 from app.daily.networks import CAPPED, PRACTISED
 from app.languages.i18n import Writing
+from app.languages.rules_names import rules_name
 from app.languages.words import LEVEL_OPPONENTS
 from app.operations.urls import board_url
 from app.storage.models import GameRow
@@ -80,7 +81,7 @@ def game_context(
         return GameContext(title, False, row.seed, None, None, False, "", None, False, level_words)
     board = board_url(row.day, row.rules_key)
     ranked = row.mode == GameMode.DAILY
-    values = {"day": writing.day(row.day), "rules": row.rules_key}
+    values = {"day": writing.day(row.day), "rules": rules_name(row.rules_key, t)}
     if ranked:
         title = t.gettext("Daily %(day)s (%(rules)s), ranked") % values
     else:

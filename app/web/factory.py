@@ -28,6 +28,7 @@ from app.daily.fairplay.checks import FairPlayChecks
 from app.daily.long_boards import LongBoardCache
 from app.daily.par import ParKeeper
 from app.languages.i18n import LanguageVary, language_of, template_words
+from app.languages.rules_names import rules_name
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS, action_text
 from app.learning.game_facts import FactsCache
 from app.learning.hints import HINTS_WAITING_PER_WORKER, HintKeeper
@@ -201,6 +202,12 @@ def _action_text(context: Context, notation: str) -> str:
     return action_text(notation, context["translator"])
 
 
+@pass_context
+def _rules_name(context: Context, key: str) -> str:
+    """A rule set in the words of the page being rendered."""
+    return rules_name(key, context["translator"])
+
+
 def _card_faces(env: Environment) -> Callable[[CardFace], Markup]:
     """A card's face is the same in every game, so each one the `face_markup` macro draws is
     kept for the life of the process (a table shows up to 25 cards; calling the macro for
@@ -226,6 +233,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     templates = Jinja2Blocks(env=env, context_processors=[_remembered_rules, _language])
     templates.env.filters["action_text"] = _action_text
+    templates.env.filters["rules_name"] = _rules_name
     templates.env.globals.update(
         card_face=_card_faces(env),
         asset_url=assets.url,

@@ -57,7 +57,7 @@ def version(page: Page) -> int:
 
 
 def rules_key_on_table(page: Page) -> str:
-    return page.locator("#table .info code").inner_text().strip()
+    return page.locator("#table .info .rules-name").get_attribute("data-rules") or ""
 
 
 def record_requests(page: Page) -> list[str]:
@@ -204,7 +204,8 @@ def test_rules_choice_survives_a_reload_and_a_new_page(
 
     other = context.new_page()
     other.goto("/")
-    assert other.locator(".rules-line code").inner_text() == "ddv"
+    assert other.locator(".rules-line .rules-name").get_attribute("data-rules") == "ddv"
+    assert other.locator(".rules-line .rules-name").inner_text() == "German club rules (DDV)"
     with other.expect_navigation(url="**/games/*"):
         other.get_by_role("button", name="New game", exact=True).click()
     assert other.url != first_game

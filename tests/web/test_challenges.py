@@ -777,7 +777,7 @@ def test_a_finished_player_shares_the_result_without_a_card_or_the_order_played(
     # The driver plays the same cards for both players: the same hands, won and lost alike.
     (won,) = {tuple(hand["won"] for hand in game.hands) for game in games}
     heading, result, marks, url = text.splitlines()
-    assert heading == f"Doko challenge · {RULES.key}"
+    assert heading == "Doko challenge · pagat.com rules", "the rules in words, the hands left out"
     assert "place 1 of 2" in result
     assert marks.split()[0] == "".join("●" if w else "○" for w in sorted(won, reverse=True))
     assert url.endswith(f"/challenges/{link}")

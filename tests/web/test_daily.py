@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 import app.play.daily as daily_service
 from app.daily.attempts import attempt_of
+from app.languages.rules_names import rules_name
 from app.storage.models import DailyAttempt, GameRow
 from engine import deal
 from tests.web.driver import (
@@ -48,6 +49,7 @@ from tests.web.helpers.daily import (
     start_daily,
     title_of,
 )
+from tests.web.helpers.rules_shown import ENGLISH, named_rules
 
 # ---- apps, clients and the database ----------------------------------------------------------
 
@@ -107,8 +109,9 @@ def test_the_daily_deal_is_the_hmac_of_date_and_rules(tmp_path: Path, rules_key:
         body = client.get(url).text
     seed = known_seed(SECRET, DAY, rules_key)
     assert sorted(hand_codes(body)) == sorted(str(card) for card in deal(seed, 0).hands[0])
-    assert title_of(body).startswith(f"Daily {DAY.isoformat()} ({rules_key}), ranked")
-    assert f"<code>{rules_key}</code>" in body
+    name = rules_name(rules_key, ENGLISH)
+    assert title_of(body).startswith(f"Daily {DAY.isoformat()} ({name}), ranked")
+    assert named_rules(rules_key) in body
 
 
 def test_dates_rules_and_secrets_each_change_the_deals(tmp_path: Path) -> None:
@@ -134,7 +137,7 @@ def test_the_daily_game_ignores_the_remembered_rules(daily_app: FastAPI) -> None
         assert client.post("/rules", data=form).status_code == 200
         assert "pagat+" in client.cookies.get("doko_rules", "")
         body = client.get(start_daily(client, "pagat")).text
-    assert "<code>pagat</code>" in body
+    assert named_rules("pagat") in body
     assert re.search(r"hand(?:\s|&nbsp;)+1(?:\s|&nbsp;)+of(?:\s|&nbsp;)+8", body)
 
 
@@ -190,7 +193,7 @@ def test_a_second_try_after_the_ranked_game_is_practice(daily_app: FastAPI) -> N
         practice_url = start_daily(client)
         assert practice_url != ranked_url
         practice = client.get(practice_url).text
-        assert title_of(practice).startswith(f"Daily {DAY.isoformat()} (pagat), practice")
+        assert title_of(practice).startswith(f"Daily {DAY.isoformat()} (pagat.com rules), practice")
         assert "practice" in practice
         assert hand_codes(practice) == hand_codes(ranked[0]), "the same deals again"
         assert rows(daily_app, GameRow, id=game_id(practice_url))[0].mode == "practice"

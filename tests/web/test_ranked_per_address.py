@@ -77,7 +77,7 @@ def test_the_fifth_ranked_start_from_one_address_is_practice_and_says_why(
         url = start_daily(fifth)
         page = fifth.get(url).text
     assert mode_of(daily_app, url) == ("practice", "address")
-    assert title_of(page).startswith(f"Daily {DAY.isoformat()} (pagat), practice")
+    assert title_of(page).startswith(f"Daily {DAY.isoformat()} (pagat.com rules), practice")
     assert CAPPED_NOTE in page
     assert 'action="/players/nickname"' not in page
     assert count(daily_app, DailyAttempt) == 4

@@ -41,6 +41,7 @@ from tests.web.driver import (
     post_action,
     start_game,
 )
+from tests.web.helpers.rules_shown import named_rules
 
 NORMAL = card_order(Contract.NORMAL)
 SEAT_NAMES = ("You", "Lena", "Jonas", "Emma")
@@ -719,18 +720,18 @@ def test_choosing_ddv_remembers_it_and_starts_a_ddv_game(client: TestClient) -> 
     assert cookie_value(response, "doko_rules") == "ddv"
     table = client.get(response.headers["location"]).text
     assert hand_counter(table) == (1, 12)
-    assert "<code>ddv</code>" in table
+    assert named_rules("ddv") in table
     home = client.get("/").text
-    assert "<code>ddv</code>" in home
+    assert named_rules("ddv") in home
     assert "12 hands" in home
-    assert "<code>ddv</code>" in client.get("/how-to-play").text
+    assert named_rules("ddv") in client.get("/how-to-play").text
     assert hand_counter(client.get(start_game(client)).text) == (1, 12)
 
 
 def test_how_to_play_names_the_default_rules(client: TestClient) -> None:
     page = client.get("/how-to-play")
     assert page.status_code == 200
-    assert "<code>pagat</code>" in page.text
+    assert named_rules("pagat") in page.text
 
 
 DEADLINES_SAID = re.compile(
@@ -805,9 +806,9 @@ def test_rule_toggles_round_trip(client: TestClient, form: dict[str, str], key: 
     response = client.post("/rules", data=form, follow_redirects=False)
     assert response.status_code == 303
     assert cookie_value(response, "doko_rules") == key
-    assert f"<code>{key}</code>" in client.get(response.headers["location"]).text
-    assert f"<code>{key}</code>" in client.get("/how-to-play").text
-    assert f"<code>{key}</code>" in client.get(start_game(client)).text
+    assert named_rules(key) in client.get(response.headers["location"]).text
+    assert named_rules(key) in client.get("/how-to-play").text
+    assert named_rules(key) in client.get(start_game(client)).text
 
 
 HANDS_REFUSED = "hands per game must be a number from 1 to 100, not %s"
@@ -838,4 +839,4 @@ def test_unknown_rules_are_refused(client: TestClient, form: dict[str, str], mes
     assert message in html.unescape(response.text)
     assert "doko_rules" not in response.headers.get("set-cookie", "")
     assert "Continue your game" not in client.get("/").text
-    assert "<code>pagat</code>" in client.get("/").text
+    assert named_rules("pagat") in client.get("/").text

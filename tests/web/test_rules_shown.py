@@ -42,7 +42,12 @@ from tests.web.helpers.daily import (
     stored_records,
 )
 from tests.web.helpers.leaderboard import board_rows
-from tests.web.helpers.rules_shown import hand_on_table, seed_with_both_queens_of_clubs, start
+from tests.web.helpers.rules_shown import (
+    hand_on_table,
+    named_rules,
+    seed_with_both_queens_of_clubs,
+    start,
+)
 
 # ---- reading the pages -----------------------------------------------------------------------
 
@@ -641,13 +646,13 @@ def test_playing_the_deals_again_keeps_the_games_rules(client: TestClient) -> No
     start(client, "pagat", {**other_rules, "hands_per_game": "2"}, "other")
     again = client.post("/games", data=replay_form(client.get(game_url).text))
     assert again.status_code == 200
-    shown = re.search(r"<code>([^<]+)</code>", again.text)
+    shown = re.search(r'class="rules-name" data-rules="([^"]+)"', again.text)
     assert shown is not None and shown.group(1) == "ddv+hands_per_game=1+without_nines"
     assert "hand 1 of 1" in words(again.text)
     replayed = play_game(client, str(again.url.path))[-1]
     assert dealt_hands(replayed) == dealt_hands(final)
     home = client.get("/").text
-    assert "<code>pagat+hands_per_game=2</code>" in home, "the choice for new games stays"
+    assert named_rules("pagat+hands_per_game=2") in home, "the choice for new games stays"
 
 
 def test_a_finished_game_names_its_last_hand(client: TestClient) -> None:

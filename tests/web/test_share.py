@@ -88,7 +88,7 @@ def test_a_daily_game_ends_with_its_result_to_share_and_the_board_adds_the_place
         (attempt,) = rows(application, DailyAttempt)
         text = shared(end)
         lines = text.splitlines()
-        assert lines[0] == f"Doko daily game {DAY.isoformat()} · pagat"
+        assert lines[0] == f"Doko daily game {DAY.isoformat()} · pagat.com rules"
         assert lines[1] == writing("en").signed(attempt.total), "no place while being checked"
         marks = lines[2].split(" ")[0]
         assert marks.count(WON) == attempt.hands_won and len(marks) == 8

@@ -5,14 +5,19 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from markupsafe import escape
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.languages.i18n import translations
+from app.languages.rules_names import rules_name
 from app.storage.models import GameRow
 from app.table.service import replay_game
 from app.table.store import HANDS
 from engine import Hand, RuleSet, deal
 from engine.cards import Card, Rank, Suit
+
+ENGLISH = translations("en")
 
 
 def start(
@@ -47,3 +52,9 @@ def seed_with_both_queens_of_clubs(seat: int, without_nines: bool) -> str:
         if sum(1 for card in hands[seat] if card == queen) == 2:
             return seed
     raise AssertionError("no such deal")
+
+
+def named_rules(key: str) -> str:
+    """How a page names the rule set of `key` in English: its words, with the key beside them
+    for whoever wants it (`app.languages.rules_names`)."""
+    return f'<span class="rules-name" data-rules="{key}">{escape(rules_name(key, ENGLISH))}</span>'
