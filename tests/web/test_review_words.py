@@ -149,10 +149,12 @@ def test_german_starts_a_series_where_a_spiel_is_one_hand() -> None:
 
 
 def test_the_romanian_dealer_mark_is_a_word(client: TestClient) -> None:
+    """A noun, as the badge beside any seat's name: the verb it was read "Tu împarte" (you
+    deals) beside the player's own name."""
     client.cookies.set(LANGUAGE_COOKIE, "ro")
     page = client.get(start_game(client, "words-dealer")).text
     (mark,) = re.findall(r'<abbr class="tag" title="([^"]*)">([^<]*)</abbr>', page)
-    assert mark == ("Cel care împarte", "împarte")
+    assert mark == ("Dealer (cel care împarte)", "dealer")
 
 
 FORMAL = re.compile(r"\b(возьмите|выберите|нажмите|попробуйте|подождите|используйте|введите)\b")
