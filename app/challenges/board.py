@@ -17,8 +17,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.challenges.attempts import has_played_deals
-from app.challenges.making import is_closed, rematch_made
+from app.challenges.making import dealt_blind, hinted, is_closed, rematch_made
 from app.daily.fairplay.states import RANKED
+from app.languages.i18n import N_
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
 from app.storage.work import WorkStatus
 from engine import RuleSet
@@ -62,6 +63,9 @@ class Board:
     """The viewer has played at the challenge (any game): the rematch is offered."""
     closed: bool
     rematch_id: str | None
+    made_as_practice: str | None = None
+    """Why the game the viewer made the challenge of is their practice here (a message id),
+    for its maker to read on the board; None when it counts, or for anyone else."""
 
     @property
     def totals_shown(self) -> bool:
@@ -139,7 +143,33 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         played=bool(mine),
         closed=is_closed(challenge, now),
         rematch_id=_rematch_id(session, challenge),
+        made_as_practice=_made_as_practice(session, challenge, mine),
     )
+
+
+HINTED = N_(
+    "Your game these deals come from is your practice here: you asked for a hint in it, and "
+    "nobody has one in a game that counts."
+)
+SEEN_BEFORE = N_(
+    "Your game these deals come from is your practice here: you knew its deals before you "
+    "played them."
+)
+
+
+def _made_as_practice(session: Session, challenge: Challenge, mine: list[Any]) -> str | None:
+    """Why the maker's own game is practice at the challenge made of it (`challenge_of_game`
+    counts it only when played blind and without a hint): its maker would otherwise look for
+    it among the counting games in vain."""
+    made_of = next((row for row in mine if row.game_id == challenge.from_game_id), None)
+    if made_of is None or made_of.counted_by is not None:
+        return None
+    game = session.get(GameRow, made_of.game_id)
+    if game is None:
+        return None
+    if hinted(session, game):
+        return HINTED
+    return None if dealt_blind(game) else SEEN_BEFORE
 
 
 def _ranked(fair_play: str | None) -> bool:

@@ -190,6 +190,7 @@ def test_the_creators_own_game_counts_when_made_from_it(app: FastAPI, client: Te
     (entry,) = stored(app, ChallengeGame, challenge_id=link)
     assert entry.counted_by is not None and entry.finished_at is not None
     assert len(entry.hands) == RULES.hands_per_game
+    assert 'class="made-as-practice"' not in client.get(f"/challenges/{link}").text
     assert play(client, link) != url, "a second game of the maker is practice"
     (practice,) = [g for g in stored(app, ChallengeGame, challenge_id=link) if g.counted_by is None]
     assert practice.player_id == entry.player_id
@@ -208,7 +209,9 @@ def test_a_game_played_with_a_hint_does_not_count_at_its_challenge(
     link = made(client.post(f"{url}/challenge", follow_redirects=False))
     (entry,) = stored(app, ChallengeGame, challenge_id=link)
     assert entry.counted_by is None and entry.finished_at is not None
-    assert "Play it again (practice)" in client.get(f"/challenges/{link}").text
+    board = client.get(f"/challenges/{link}").text
+    assert "Play it again (practice)" in board
+    assert "you asked for a hint in it" in board, "the maker is told why the game is not there"
 
 
 def test_a_game_of_a_seed_the_maker_sent_never_counts_at_its_challenge(
@@ -225,6 +228,8 @@ def test_a_game_of_a_seed_the_maker_sent_never_counts_at_its_challenge(
     assert entry.game_id == url.rsplit("/", 1)[-1] and entry.counted_by is None
     board = client.get(f"/challenges/{link}").text
     assert "Play it again (practice)" in board, "the button says what the maker's game is"
+    assert "you knew its deals before you played them" in board, "and the board says why"
+    assert "knew its deals" not in other.get(f"/challenges/{link}").text, "only to the maker"
     assert 'class="kept-back"' not in board, "the maker has played every hand"
     assert game_row(app, play(client, link)).mode is GameMode.CHALLENGE_PRACTICE
     assert game_row(app, play(other, link)).mode is GameMode.CHALLENGE
