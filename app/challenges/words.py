@@ -21,4 +21,4 @@ def re_words(hand: dict[str, Any], t: Translator) -> str:
         if not others:
             return t.gettext("Re alone")
         return t.gettext("Re with %(players)s") % {"players": others}
-    return t.gettext("Kontra; Re: %(players)s") % {"players": others}
+    return t.gettext("Kontra against %(players)s") % {"players": others}
