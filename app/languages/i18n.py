@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext as stdlib_gettext
 from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -220,25 +221,31 @@ class Writing:
         return format_time(moment, CLOCK.get(self.language, "short"), locale=self.locale)
 
     def number(self, number: float, digits: int = 0) -> str:
-        return _decimal(number, _pattern(digits), self.locale)
+        return _decimal(_rounded(number, digits), _pattern(digits), self.locale)
 
     def grouped(self, number: int) -> str:
         """A large whole number with the language's grouping (`1,000,000`, `1.000.000`):
         its digits would be hard to count."""
-        return _decimal(number, "#,##0", self.locale)
+        return _decimal(Decimal(number), "#,##0", self.locale)
 
     def signed(self, number: float, digits: int = 0) -> str:
         """With its sign, plus included (`+2`, `-1.5`), as a score is written."""
         pattern = _pattern(digits)
-        shown = round(number, digits) or 0.0  # -0.04 to one digit is +0.0, not -0.0
+        shown = _rounded(number, digits) or Decimal(0)  # -0.04 to one digit is +0.0, not -0.0
         return _decimal(shown, f"+{pattern};-{pattern}", self.locale)
 
     def percent(self, share: float) -> str:
         return format_percent(share, PERCENT.get(self.language), locale=self.locale)
 
 
+def _rounded(number: float, digits: int) -> Decimal:
+    """`number` to `digits` places, a half away from zero, as players round: -17/8 is -2.13
+    (Python's and Babel's rounding to even wrote -2.12)."""
+    return Decimal(repr(number)).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
+
+
 @lru_cache(maxsize=4096)
-def _decimal(number: float, pattern: str, locale: Locale) -> str:
+def _decimal(number: Decimal, pattern: str, locale: Locale) -> str:
     """Babel reads the pattern again on every call (30 us each; a table writes four seat
     totals per click), while the same few scores come up again and again."""
     return format_decimal(number, pattern, locale=locale)

@@ -22,12 +22,17 @@ from tests.web.driver import start_game
         ("de", -1.5, 1, "-1,5"),
         ("de", -0.01, 2, "-0,01"),
         ("ru", -0.004, 2, "+0,00"),
+        ("en", -17 / 8, 2, "-2.13"),
+        ("en", 2.125, 2, "+2.13"),
+        ("en", 0.5, 0, "+1"),
+        ("en", -2.5, 0, "-3"),
     ],
 )
 def test_a_signed_number_never_shows_a_negative_zero(
     language: str, number: float, digits: int, written: str
 ) -> None:
-    """A review's "expected -0.0" read as a loss where there was none."""
+    """A review's "expected -0.0" read as a loss where there was none; a half is rounded
+    away from zero, as players round (-17/8 was written -2.12)."""
     assert writing(language).signed(number, digits) == written
 
 
