@@ -437,3 +437,18 @@ def test_first_table_load_is_light_and_local(
     sizes = {response.url: len(response.body()) for response in responses}
     assert sum(sizes.values()) <= FIRST_LOAD_BUDGET, f"first load too heavy: {sizes}"
     assert_all_local(requests, live_server)
+
+
+@pytest.mark.parametrize(("touch", "named"), [(False, True), (True, False)])
+def test_the_hints_key_is_named_only_where_there_is_a_keyboard(
+    new_context: Callable[..., BrowserContext], touch: bool, named: bool
+) -> None:
+    """"Hint (H)" named a key a phone's player has not got: without a keyboard's fine
+    pointer the button says "Hint"."""
+    page = new_context(PHONE, has_touch=touch, is_mobile=touch).new_page()
+    page.goto("/")
+    with page.expect_navigation(url="**/games/*"):
+        page.locator('.modes form[action="/games"] button').click()
+    hint = page.locator("#table button[data-hint]")
+    assert hint.inner_text().startswith("Hint")
+    assert hint.locator(".key-name").is_visible() is named
