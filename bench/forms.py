@@ -9,7 +9,7 @@ turn, every 50 ms, through every phase of --seconds:
 - multipart: --clients threads post the Rules form as `multipart/form-data`, about 1,200 parts
   in 63 KiB (under the old 64 KiB cap on bodies);
 - fields: the same as a URL-encoded form of 4,000 fields in 63 KiB;
-- small: a short form with a field no form has.
+- small: a short click no table sends (its version is no number).
 
 Prints, per phase, the bystander's median and 95th percentile load time, their ratio to the
 quiet phase's (the machine's speed cancels out), the attackers' requests answered by status
@@ -42,7 +42,7 @@ BOUNDARY = "x"
 
 
 def multipart_body() -> bytes:
-    part = f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"preset\"\r\n\r\npagat\r\n"
+    part = f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="preset"\r\n\r\npagat\r\n'
     return (part * (BODY_BYTES // len(part))).encode() + f"--{BOUNDARY}--\r\n".encode()
 
 
@@ -51,11 +51,12 @@ def many_fields_body() -> bytes:
     return (field * (BODY_BYTES // len(field))).encode()
 
 
-FLOODS: dict[str, tuple[bytes, str] | None] = {
+CLICKS = "/games/0123456789abcdef0123456789abcdef/actions"
+FLOODS: dict[str, tuple[str, bytes, str] | None] = {
     "quiet": None,
-    "multipart": (multipart_body(), f"multipart/form-data; boundary={BOUNDARY}"),
-    "fields": (many_fields_body(), "application/x-www-form-urlencoded"),
-    "small": (b"preset=nonsense&hands_per_game=x", "application/x-www-form-urlencoded"),
+    "multipart": ("/rules", multipart_body(), f"multipart/form-data; boundary={BOUNDARY}"),
+    "fields": ("/rules", many_fields_body(), "application/x-www-form-urlencoded"),
+    "small": (CLICKS, b"version=x&action=healthy", "application/x-www-form-urlencoded"),
 }
 
 
@@ -72,11 +73,11 @@ class Phase:
         return time.monotonic() < self.stop
 
 
-def attacker(base: str, phase: Phase, address: str, body: bytes, kind: str) -> None:
+def attacker(base: str, phase: Phase, address: str, target: str, body: bytes, kind: str) -> None:
     headers = {"X-Forwarded-For": address, "Content-Type": kind}
     with httpx.Client(base_url=base, headers=headers, timeout=60) as client:
         while phase.running():
-            status = client.post("/rules", content=body).status_code
+            status = client.post(target, content=body).status_code
             with phase.lock:
                 phase.answers[status] += 1
 

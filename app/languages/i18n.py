@@ -231,7 +231,7 @@ class Writing:
     def signed(self, number: float, digits: int = 0) -> str:
         """With its sign, plus included (`+2`, `-1.5`), as a score is written."""
         pattern = _pattern(digits)
-        shown = _rounded(number, digits) or Decimal(0)  # -0.04 to one digit is +0.0, not -0.0
+        shown = _rounded(number, digits)  # -0.04 to one digit is +0.0, not -0.0
         return _decimal(shown, f"+{pattern};-{pattern}", self.locale)
 
     def percent(self, share: float) -> str:
@@ -240,8 +240,13 @@ class Writing:
 
 def _rounded(number: float, digits: int) -> Decimal:
     """`number` to `digits` places, a half away from zero, as players round: -17/8 is -2.13
-    (Python's and Babel's rounding to even wrote -2.12)."""
-    return Decimal(repr(number)).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
+    (Python's and Babel's rounding to even wrote -2.12). A zero has no sign (-0.001 is 0.00:
+    as the cache's key it equals 0, so a signed one would be shown for every later zero)."""
+    exact = Decimal(repr(number))
+    if not exact.is_finite():
+        return exact
+    rounded = exact.quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
+    return rounded.copy_abs() if rounded.is_zero() else rounded
 
 
 @lru_cache(maxsize=4096)

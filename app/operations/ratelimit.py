@@ -47,8 +47,7 @@ PAGE_PAUSE_SECONDS = 1.0
 it is refused: without the pause each connection of it kept the server busy with refusals;
 with it, a connection costs one cheap answer a second, while the server serves others."""
 REFUSERS_KEPT = 10_000
-"""Addresses whose refusals are remembered at once; past it, those of windows gone are
-forgotten (a flood from many addresses grows the table by one entry each, no more)."""
+"""Addresses whose malformed requests are counted in a minute (`RateLimiter.note_refusal`)."""
 KEY_LENGTH = 200
 """The longest key the table stores (a forwarded address can be long)."""
 
@@ -130,8 +129,9 @@ class RateLimiter:
         self._full: dict[str, int] = {}
         """Keys refused in the current window, by window: a key's count there only grows
         until the window passes (in every process), so they are refused without asking."""
-        self._refused: dict[str, tuple[int, int]] = {}
-        """Malformed requests refused, by address: the window and the count in it."""
+        self._refused: dict[str, int] = {}
+        """Malformed requests refused in `_refused_window`, by address."""
+        self._refused_window = -1
 
     def start_count(self, player: str | None, ip: str) -> Count:
         return self._count_of(
@@ -165,21 +165,21 @@ class RateLimiter:
     def note_refusal(self, ip: str) -> None:
         """Counts a request refused as malformed. In this process's memory, not the
         database: a refusal costs no write, and with several processes an address gets a
-        few times its allowance, still a few a second at most."""
+        few times its allowance, still a few a second at most. Only the current minute is
+        kept, and at most `REFUSERS_KEPT` addresses of it: past them a new address goes
+        uncounted rather than make every refusal pay for a larger table."""
         window = self._window()
-        counted = self._refused.get(ip)
-        refused = counted[1] + 1 if counted and counted[0] == window else 1
-        if len(self._refused) >= REFUSERS_KEPT and ip not in self._refused:
-            self._refused = {k: v for k, v in self._refused.items() if v[0] == window}
-        self._refused[ip] = (window, refused)
+        if window != self._refused_window:
+            self._refused, self._refused_window = {}, window
+        if ip in self._refused or len(self._refused) < REFUSERS_KEPT:
+            self._refused[ip] = self._refused.get(ip, 0) + 1
 
     def refusing(self, ip: str) -> bool:
         """Whether the address has had more malformed requests refused this minute than
         `refusals_per_ip` (no I/O)."""
-        counted = self._refused.get(ip)
-        if counted is None or counted[0] != self._window():
+        if self._refused_window != self._window():
             return False
-        return counted[1] > self.limits.refusals_per_ip
+        return self._refused.get(ip, 0) > self.limits.refusals_per_ip
 
     def hint_count(self, player: str | None, ip: str) -> Count:
         return self._count_of(

@@ -113,6 +113,8 @@ async def http_error(request: Request, error: Exception) -> Response:
     detail = str(error.detail)
     if detail in message_ids():
         return message_page(request, error.status_code, t.gettext(detail), headers)
+    if error.status_code == 400:
+        request.state.malformed = True  # the form parser's refusal: no page sends such a form
     own = MESSAGES.get(error.status_code, TITLES.get(error.status_code, SOMETHING_WRONG))
     return message_page(request, error.status_code, t.gettext(own), headers)
 
@@ -121,6 +123,7 @@ async def bad_request(request: Request, error: Exception) -> Response:
     """A form, query or path the routes cannot read: which field. The framework's reasons
     are English, so only the fields are named, in the player's words."""
     assert isinstance(error, RequestValidationError)
+    request.state.malformed = True  # counted by `app.web.form_limits`: no page sends it
     writing = writing_of(request)
     named = dict.fromkeys(writing.words.gettext(_field(item)) for item in error.errors())
     fields = format_list(list(named), locale=writing.locale)

@@ -19,44 +19,50 @@ from starlette.types import Message, Receive, Scope, Send
 from app.languages.i18n import translator
 from app.operations.middleware import HttpMiddleware
 from app.operations.ratelimit import RateLimiter
-from app.web.deps import client_address
+from app.web.deps import NO_ADDRESS, client_address
 from app.web.errors import MESSAGES, message_page
 from app.web.security import UNSAFE_METHODS
 
-MALFORMED = frozenset({400, 413, 415, 422})
-"""The answers to a request no page of the site sends."""
 TOO_MANY_REFUSED = MESSAGES[429]
 
 
 class FormLimits(HttpMiddleware):
+    """Counts, per address, the requests with a body that no page of the site sends: a
+    multipart body, one over `MAX_BODY` (413), a form the routes cannot read (marked
+    `malformed` in the request's state by `app.web.errors`). A refusal the routes explain
+    (rules that cannot be combined, a nickname taken) is a player's, and not counted. A
+    request without an address (`NO_ADDRESS`) is never refused for it: every client behind
+    a proxy not named in the settings would share one count."""
+
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope, receive)
         limiter: RateLimiter | None = scope["app"].state.limiter
         address = client_address(request)
-        if _has_body(request) and limiter is not None and limiter.refusing(address):
+        if limiter is None or request.method not in UNSAFE_METHODS or address == NO_ADDRESS:
+            if _multipart(request):
+                await _refuse(request, 400, MESSAGES[400], send)
+                return
+            await self.app(scope, receive, send)
+            return
+        if limiter.refusing(address):
             await asyncio.sleep(limiter.page_pause)
             await _refuse(request, 429, TOO_MANY_REFUSED, send)
             return
-        if _has_body(request) and _multipart(request):
+        if _multipart(request):
+            limiter.note_refusal(address)
             await _refuse(request, 400, MESSAGES[400], send)
-            if limiter is not None:
-                limiter.note_refusal(address)
-            return
-
-        if limiter is None:
-            await self.app(scope, receive, send)
             return
 
         async def noted(message: Message) -> None:
-            if message["type"] == "http.response.start" and message["status"] in MALFORMED:
+            if message["type"] == "http.response.start" and _malformed(scope, message):
                 limiter.note_refusal(address)
             await send(message)
 
         await self.app(scope, receive, noted)
 
 
-def _has_body(request: Request) -> bool:
-    return request.method in UNSAFE_METHODS
+def _malformed(scope: Scope, start: Message) -> bool:
+    return start["status"] == 413 or bool(scope.get("state", {}).get("malformed"))
 
 
 def _multipart(request: Request) -> bool:

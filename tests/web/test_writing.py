@@ -36,6 +36,15 @@ def test_a_signed_number_never_shows_a_negative_zero(
     assert writing(language).signed(number, digits) == written
 
 
+def test_a_zero_after_a_negative_zero_is_written_without_a_sign() -> None:
+    """-0.001 to two places is a zero, kept by the numbers' cache under the key 0: written
+    "-0.00", every later zero of the language was written so too."""
+    english = writing("en")
+    assert english.number(-0.001, 2) == "0.00"
+    assert english.number(0, 2) == "0.00"
+    assert english.number(float("inf")) == "∞", "a number the page cannot round is written"
+
+
 COUNTS = re.compile(r'<span class="counts">(.*?)</span></span>', re.S)
 
 
