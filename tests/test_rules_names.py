@@ -14,21 +14,21 @@ NAMES = [
     ("pagat", "en", "pagat.com rules"),
     ("ddv", "en", "German club rules (DDV)"),
     ("pagat+hands_per_game=1", "en", "pagat.com rules"),
-    ("pagat+schweinchen", "en", "pagat.com rules: Schweinchen"),
-    ("pagat+armut=off+scoring=ddv", "en", "pagat.com rules: no Armut, DDV scoring"),
+    ("pagat+schweinchen", "en", "pagat.com rules + Schweinchen"),
+    ("pagat+armut=off+scoring=ddv", "en", "pagat.com rules + no Armut, DDV scoring"),
     (
         "ddv+hands_per_game=2+schweinchen+without_nines",
         "en",
-        "German club rules (DDV): Schweinchen, without nines",
+        "German club rules (DDV) + Schweinchen, without nines",
     ),
     (
         "ddv+late_reply_allows_more",
         "de",
-        "DDV-Turnierregeln: weitere Absagen nach verspäteter Antwort",
+        "DDV-Turnierregeln + weitere Absagen nach verspäteter Antwort",
     ),
-    ("ddv+armut", "ru", "правила немецких клубов (DDV): Armut"),
-    ("pagat+without_nines", "hu", "pagat.com szabályai: kilencesek nélkül"),
-    ("pagat+armut=off", "ro", "regulile pagat.com: fără Sărăcie"),
+    ("ddv+armut", "ru", "правила немецких клубов (DDV) + Armut"),
+    ("pagat+without_nines", "hu", "pagat.com szabályai + kilencesek nélkül"),
+    ("pagat+armut=off", "ro", "regulile pagat.com + fără Sărăcie"),
     ("pagat+nonsense", "en", "pagat+nonsense"),
 ]
 

@@ -17,9 +17,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.challenges.attempts import has_played_deals
-from app.challenges.making import dealt_blind, hinted, is_closed, rematch_made
+from app.challenges.making import is_closed, practice_reason, rematch_made
 from app.daily.fairplay.states import RANKED
-from app.languages.i18n import N_
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
 from app.storage.work import WorkStatus
 from engine import RuleSet
@@ -126,6 +125,7 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         practice = own.finished_at is not None
     else:
         practice = viewer is not None and has_played_deals(session, viewer, challenge)
+    closed = is_closed(challenge, now)
     entries = [
         Entry(place, row.nickname, row.total, row.hands or [], row.player_id == viewer, row.game_id)
         for row, place in zip(done, places, strict=True)
@@ -141,35 +141,20 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         started=own is not None,
         practice=practice,
         played=bool(mine),
-        closed=is_closed(challenge, now),
+        closed=closed,
         rematch_id=_rematch_id(session, challenge),
-        made_as_practice=_made_as_practice(session, challenge, mine),
+        made_as_practice=None if closed else _made_as_practice(session, challenge, mine),
     )
 
 
-HINTED = N_(
-    "Your game these deals come from is your practice here: you asked for a hint in it, and "
-    "nobody has one in a game that counts."
-)
-SEEN_BEFORE = N_(
-    "Your game these deals come from is your practice here: you knew its deals before you "
-    "played them."
-)
-
-
 def _made_as_practice(session: Session, challenge: Challenge, mine: list[Any]) -> str | None:
-    """Why the maker's own game is practice at the challenge made of it (`challenge_of_game`
-    counts it only when played blind and without a hint): its maker would otherwise look for
-    it among the counting games in vain."""
+    """Why the maker's own game is practice at the open challenge made of it: its maker
+    would otherwise look for it among the counting games in vain."""
     made_of = next((row for row in mine if row.game_id == challenge.from_game_id), None)
     if made_of is None or made_of.counted_by is not None:
         return None
     game = session.get(GameRow, made_of.game_id)
-    if game is None:
-        return None
-    if hinted(session, game):
-        return HINTED
-    return None if dealt_blind(game) else SEEN_BEFORE
+    return None if game is None else practice_reason(session, game)
 
 
 def _ranked(fair_play: str | None) -> bool:

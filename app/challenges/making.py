@@ -25,6 +25,7 @@ from app.challenges.refusals import (
 )
 from app.daily.attempts import attempts_close_at, deals_secret
 from app.daily.networks import challenge_network
+from app.languages.i18n import N_
 from app.storage.models import Challenge, ChallengeGame, GameRow, HintUse
 from app.storage.modes import GameMode
 from app.table.service import Table
@@ -121,7 +122,7 @@ def challenge_of_game(
     challenge = make_challenge(session, row.player_id, deals, now, counted, from_game=row.id)
     challenge.daily_day = daily_day_of(session, row.seed)
     hands = hands_of(table)
-    counts = dealt_blind(row) and not hinted(session, row)
+    counts = practice_reason(session, row) is None
     session.add(
         ChallengeGame(
             challenge_id=challenge.id,
@@ -144,6 +145,25 @@ def daily_day_of(session: Session, seed: str) -> date | None:
     of the published seed sent by its player) is made only once the seed is published."""
     query = select(GameRow.day).where(GameRow.seed == seed, GameRow.day.is_not(None))
     return session.scalars(query.limit(1)).first()
+
+
+HINTED = N_(
+    "Your game these deals come from is your practice here: you asked for a hint in it, and "
+    "nobody has one in a game that counts."
+)
+SEEN_BEFORE = N_(
+    "Your game these deals come from is your practice here: you knew its deals before you "
+    "played them."
+)
+
+
+def practice_reason(session: Session, row: GameRow) -> str | None:
+    """Why a finished game is its player's practice at a challenge made of it (a message id
+    the board shows its maker), None when it counts there: met blind (`dealt_blind`) and
+    played without a hint, as a counting game at a challenge is played."""
+    if not dealt_blind(row):
+        return SEEN_BEFORE
+    return HINTED if hinted(session, row) else None
 
 
 def dealt_blind(row: GameRow) -> bool:

@@ -1,5 +1,5 @@
 """A rule set named in words: its preset's name and what it changes of it (`German club
-rules (DDV): Schweinchen, without nines`), where the key (`ddv+hands_per_game=2+schweinchen+
+rules (DDV) + Schweinchen, without nines`), where the key (`ddv+hands_per_game=2+schweinchen+
 without_nines`) says the same to the code. Players read the name; records, links and the
 replay command keep the key. The hands of a game are left out of the name: every page that
 names the rules counts the hands beside it (hand 1 of 2) or plays the presets' own."""
@@ -32,7 +32,7 @@ CHOSEN = {
     Scoring.PAGAT: N_("pagat scoring"),
     Scoring.DDV: N_("DDV scoring"),
     HochzeitShift.TRICKS: N_("Hochzeit deadlines drop by the partner's trick"),
-    HochzeitShift.TRICKS_MINUS_ONE: N_("Hochzeit deadlines drop by one less"),
+    HochzeitShift.TRICKS_MINUS_ONE: N_("Hochzeit deadlines drop by the partner's trick less one"),
 }
 """The words of the other toggles' values."""
 WORDS = (*CHANGES, "scoring", "hochzeit_deadline_shift")
@@ -51,7 +51,7 @@ def rules_name(key: str, t: Translator) -> str:
     changes = [_change(toggle, value, t) for toggle, value in changed.items() if toggle in WORDS]
     if not changes:
         return name
-    return t.gettext("%(rules)s: %(changes)s") % {"rules": name, "changes": ", ".join(changes)}
+    return t.gettext("%(rules)s + %(changes)s") % {"rules": name, "changes": ", ".join(changes)}
 
 
 def _change(toggle: str, value: Any, t: Translator) -> str:
