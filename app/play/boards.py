@@ -25,7 +25,6 @@ from app.learning.game_facts import FactsCache
 from app.operations.settings import Settings
 from app.play.daily import DAILY_BOT, DailyDeals
 from app.storage.models import DailyPar, GameRow
-from app.storage.work import WorkStatus
 from app.table.levels import DAILY_LEVEL
 from engine.daily import RANKED, commitment, daily_seed, ranked_rules
 
@@ -166,6 +165,6 @@ def _bot_par(session: Session, settings: Settings, pars: ParKeeper, deals: Daily
     """The board's par (of a board that has one, `SharedBoard.par_wanted`), started by its
     first view. Once done it is only read: claiming it costs a write and a commit."""
     done = session.get(DailyPar, (deals.day, deals.rules_key))
-    if done is not None and done.status == WorkStatus.DONE:
+    if done is not None and done.is_done:
         return done
     return pars.request(session, deals.day, deals.rules_key, DAILY_BOT, settings.now())

@@ -235,6 +235,10 @@ class DailyPar(Base):
     total: Mapped[int | None] = mapped_column(Integer, default=None)
     hands_won: Mapped[int | None] = mapped_column(Integer, default=None)
 
+    @property
+    def is_done(self) -> bool:
+        return self.status == WorkStatus.DONE
+
 
 class HandReview(Base):
     """The strong level's review of the human's decisions in one finished hand, computed once in
