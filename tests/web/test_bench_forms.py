@@ -1,0 +1,42 @@
+"""bench/forms.py: a short run against a live server, each flood of forms no page sends
+refused and then held off (429), the bystander's figures printed; bad options refused."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PHASES = ("quiet", "multipart", "fields", "small")
+
+
+def forms(*options: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "bench/forms.py", *options]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
+
+
+@pytest.mark.slow
+def test_a_short_run_prints_each_phase_and_holds_off_every_flood() -> None:
+    done = forms("--clients", "2", "--seconds", "3")
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = {
+        match[0]: match[1:]
+        for match in re.findall(
+            r"^(\w+) +([\d.]+) +([\d.]+) +([\d.]+)  (\{.*\})$", done.stdout, re.MULTILINE
+        )
+    }
+    assert tuple(rows) == PHASES, done.stdout
+    assert rows["quiet"][3] == "{}" and rows["quiet"][2] == "1.0"
+    for phase in PHASES[1:]:
+        assert "429: " in rows[phase][3], (phase, done.stdout)
+    assert "server_5xx_lines: 0" in done.stdout
+
+
+def test_bad_options_are_refused() -> None:
+    done = forms("--clients", "0")
+    assert done.returncode == 2
+    assert "must be positive" in done.stderr
