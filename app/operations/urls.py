@@ -9,6 +9,16 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 
+HOME = "/"
+GAMES = "/games"
+"""Where a new game is started (POST); each game's table is under it."""
+RULES = "/rules"
+"""Where the Rules dialog's choice is sent (POST)."""
+HOW_TO_PLAY = "/how-to-play"
+HISTORY = "/history"
+FAIR_PLAY = "/fair-play"
+NICKNAME = "/players/nickname"
+"""Where a player's nickname for the boards is sent (POST)."""
 BOARD = "/leaderboard"
 CHALLENGES = "/challenges"
 """Where a new challenge is made (POST); each challenge's board is under it."""
@@ -16,7 +26,7 @@ CHALLENGES = "/challenges"
 
 def game_url(game_id: str) -> str:
     """The game's table."""
-    return f"/games/{game_id}"
+    return f"{GAMES}/{game_id}"
 
 
 def actions_url(game_id: str) -> str:

@@ -26,7 +26,7 @@ from app.daily.nicknames import NicknameError
 from app.daily.share import share_text
 from app.languages.i18n import language_of, translator, writing_of
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
-from app.operations.urls import CHALLENGES, challenge_url, game_url, shared_link
+from app.operations.urls import CHALLENGES, GAMES, challenge_url, game_url, shared_link
 from app.play import challenges
 from app.play.games import owned_game
 from app.storage.models import Challenge, ChallengeGame
@@ -49,7 +49,7 @@ from app.web.errors import message_page
 from app.web.tables import current_player, to_table
 
 router = APIRouter(prefix=CHALLENGES, tags=["challenges"])
-games_router = APIRouter(prefix="/games", tags=["challenges"])
+games_router = APIRouter(prefix=GAMES, tags=["challenges"])
 """The challenge made of a finished game, under the game's address."""
 
 
@@ -108,9 +108,7 @@ def play_challenge(
     bot = roster.bot(challenge.bot_id)
     try:
         network = challenges.Network(client_address(request), settings.ranked_per_address)
-        started = challenges.start_at_challenge(
-            session, challenge, player, bot, kind, now, network
-        )
+        started = challenges.start_at_challenge(session, challenge, player, bot, kind, now, network)
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     if isinstance(started, tuple):

@@ -12,7 +12,7 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 
 from app.daily.nicknames import NicknameError, clean_nickname
 from app.languages.i18n import N_, translator
-from app.operations.urls import BOARD, DAILY, game_url
+from app.operations.urls import BOARD, DAILY, NICKNAME, game_url
 from app.play.boards import FIRST_RULES, BoardWork, board_day, day_board, ranked_or_404
 from app.play.daily import DailyDeals, NameTaken, Starter, name_player, start_daily
 from app.web.deps import (
@@ -70,7 +70,7 @@ def leaderboard(
 TAKEN = N_("%(name)s is another player’s nickname (or looks like it).")
 
 
-@router.post("/players/nickname")
+@router.post(NICKNAME)
 def set_nickname(
     request: Request,
     session: SessionDep,

@@ -10,6 +10,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from app.languages.i18n import N_
 from app.operations.ratelimit import TooManyRequests
+from app.operations.urls import GAMES
 from app.play.clicks import Click, play_click
 from app.play.games import owned_game, start_new_game
 from app.table.levels import LEVELS
@@ -26,7 +27,7 @@ from app.web.deps import (
 from app.web.tables import ScreenDep, VersionField, current_player, to_table
 from engine import Act, Action, Card, EngineError, IllegalAction, RulesError, RuleSet
 
-router = APIRouter(prefix="/games", tags=["games"])
+router = APIRouter(prefix=GAMES, tags=["games"])
 
 SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
 

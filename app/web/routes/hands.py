@@ -6,12 +6,13 @@ import json
 
 from fastapi import APIRouter, Request, Response
 
+from app.operations.urls import GAMES
 from app.web.deps import PageLimit, SessionDep
 from app.web.finished_hands import HandNumber, finished_hand
 from app.web.secrecy import RECORD_LATER
 from app.web.tables import ScreenDep
 
-router = APIRouter(prefix="/games", tags=["hands"])
+router = APIRouter(prefix=GAMES, tags=["hands"])
 
 
 @router.get("/{game_id}/hands/{number}/record.json", dependencies=[PageLimit])

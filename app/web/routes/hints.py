@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from app.daily.attempts import NoHints, hints_refused
 from app.languages.i18n import N_
 from app.learning.hints import HintKeeper
+from app.operations.urls import GAMES
 from app.play.games import owned_game
 from app.play.hints import NoHint, ask_hint
 from app.storage.models import GameRow
@@ -18,7 +19,7 @@ from app.web.deps import SessionDep, TemplatesDep, hint_allowed, is_htmx, player
 from app.web.secrecy import HINTS_LATER, refuse_while_secret
 from app.web.tables import Screen, ScreenDep, VersionField
 
-router = APIRouter(prefix="/games", tags=["hints"])
+router = APIRouter(prefix=GAMES, tags=["hints"])
 
 
 @router.post("/{game_id}/hint")

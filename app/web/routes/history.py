@@ -12,12 +12,13 @@ from app.languages.i18n import writing_of
 from app.learning.game_facts import FactsCache
 from app.learning.history import History, history_of
 from app.learning.statistics import TREND_GAMES
+from app.operations.urls import HISTORY
 from app.web.deps import PageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
 
 router = APIRouter(tags=["history"])
 
 
-@router.get("/history", dependencies=[PageLimit])
+@router.get(HISTORY, dependencies=[PageLimit])
 def history(
     request: Request, session: SessionDep, settings: SettingsDep, templates: TemplatesDep
 ) -> Response:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from app.daily.streaks import player_streak
+from app.operations.urls import HOME
 from app.web.deps import PlayersPageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
 from app.web.in_progress import game_in_progress
 from engine.daily import RANKED
@@ -12,7 +13,7 @@ from engine.daily import RANKED
 router = APIRouter(tags=["home"])
 
 
-@router.get("/", dependencies=[PlayersPageLimit])
+@router.get(HOME, dependencies=[PlayersPageLimit])
 def home(
     request: Request, session: SessionDep, settings: SettingsDep, templates: TemplatesDep
 ) -> Response:

@@ -14,6 +14,7 @@ from app.learning.review import Decision, Summary, summarise
 from app.learning.review_jobs import Reviewer, ReviewJob, ReviewsLimited
 from app.learning.review_positions import decision_positions
 from app.learning.review_reasons import reason_text
+from app.operations.urls import GAMES
 from app.storage.models import HandReview
 from app.storage.work import WorkStatus
 from app.web.deps import PageLimit, SessionDep, TemplatesDep, is_htmx, review_allowed
@@ -21,7 +22,7 @@ from app.web.finished_hands import FinishedHand, HandNumber, finished_hand
 from app.web.secrecy import REVIEW_LATER
 from app.web.tables import ScreenDep
 
-router = APIRouter(prefix="/games", tags=["review"])
+router = APIRouter(prefix=GAMES, tags=["review"])
 
 
 @dataclass(frozen=True)

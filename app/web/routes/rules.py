@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
 
 from app.languages.i18n import N_, translator
+from app.operations.urls import HOW_TO_PLAY, RULES
 from app.play.games import start_new_game
 from app.table.how_to_play import figures, tip_cards
 from app.table.levels import DEFAULT_LEVEL, LEVELS
@@ -21,7 +22,7 @@ router = APIRouter(tags=["rules"])
 NO_SUCH_RULES = N_("These variants cannot be combined.")
 
 
-@router.get("/how-to-play")
+@router.get(HOW_TO_PLAY)
 def how_to_play(request: Request, templates: TemplatesDep) -> Response:
     """The rules in use in words, with the engine's figures, and the strategy tips."""
     rules = rules_preference(request)
@@ -35,7 +36,7 @@ async def _toggle_fields(request: Request) -> dict[str, object]:
     return {name: form.get(name) for name in TOGGLE_FIELDS}
 
 
-@router.post("/rules", dependencies=[PlayerId])
+@router.post(RULES, dependencies=[PlayerId])
 def choose_rules(
     request: Request,
     session: SessionDep,
