@@ -62,3 +62,30 @@ def test_a_long_rule_set_is_named_whole(
             assert not key["clipped"] and not key["outside"], (path, key)
         width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], f"{path} is wider than the screen: {width}"
+
+
+@pytest.mark.parametrize(
+    ("preset", "scoring", "shift"),
+    [("ddv", "ddv", "tricks_minus_one"), ("pagat", "pagat", "tricks")],
+)
+def test_a_preset_sets_the_dialogs_choices_and_their_words_wrap_on_a_phone(
+    new_context: Callable[..., BrowserContext], preset: str, scoring: str, shift: str
+) -> None:
+    """The scoring table and the Hochzeit deadlines are radio buttons: a select cut "the
+    number of the trick that found the partner" on a phone. Choosing a preset checks its
+    values, as it does the checkboxes."""
+    page = new_context(PHONE).new_page()
+    page.goto("/")
+    page.get_by_role("button", name="Rules", exact=True).click()
+    dialog = page.locator("#rules-dialog")
+    other = "pagat" if preset == "ddv" else "ddv"
+    dialog.locator(f'input[name="preset"][value="{other}"]').check()
+    dialog.locator(f'input[name="preset"][value="{preset}"]').check()
+    assert dialog.locator('input[name="scoring"]:checked').get_attribute("value") == scoring
+    checked = dialog.locator('input[name="hochzeit_deadline_shift"]:checked')
+    assert checked.get_attribute("value") == shift
+    labels = dialog.locator("fieldset.choice label")
+    assert labels.count() == 4, "two choices of two values each"
+    for label in labels.all():
+        label.scroll_into_view_if_needed()
+        assert label.evaluate("l => l.scrollWidth <= l.clientWidth + 1"), label.inner_text()
