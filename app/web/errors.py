@@ -114,7 +114,7 @@ async def http_error(request: Request, error: Exception) -> Response:
     if detail in message_ids():
         return message_page(request, error.status_code, t.gettext(detail), headers)
     if error.status_code == 400:
-        request.state.malformed = True  # the form parser's refusal: no page sends such a form
+        mark_malformed(request)  # the form parser's refusal: no page sends such a form
     own = MESSAGES.get(error.status_code, TITLES.get(error.status_code, SOMETHING_WRONG))
     return message_page(request, error.status_code, t.gettext(own), headers)
 
@@ -123,12 +123,23 @@ async def bad_request(request: Request, error: Exception) -> Response:
     """A form, query or path the routes cannot read: which field. The framework's reasons
     are English, so only the fields are named, in the player's words."""
     assert isinstance(error, RequestValidationError)
-    request.state.malformed = True  # counted by `app.web.form_limits`: no page sends it
+    mark_malformed(request)
     writing = writing_of(request)
     named = dict.fromkeys(writing.words.gettext(_field(item)) for item in error.errors())
     fields = format_list(list(named), locale=writing.locale)
     text = writing.words.gettext("This request is not understood (%(fields)s).")
     return message_page(request, 400, text % {"fields": fields})
+
+
+def mark_malformed(request: Request) -> None:
+    """Marks a request refused as no page of the site sends it (a form the routes cannot
+    read), for `app.web.form_limits` to count against its address."""
+    request.state.malformed = True
+
+
+def malformed(scope: Scope) -> bool:
+    """Whether the request of `scope` was marked by `mark_malformed`."""
+    return bool(scope.get("state", {}).get("malformed"))
 
 
 def _field(item: dict[str, Any]) -> str:

@@ -20,7 +20,7 @@ from app.languages.i18n import translator
 from app.operations.middleware import HttpMiddleware
 from app.operations.ratelimit import RateLimiter
 from app.web.deps import NO_ADDRESS, client_address
-from app.web.errors import MESSAGES, message_page
+from app.web.errors import MESSAGES, malformed, mark_malformed, message_page
 from app.web.security import UNSAFE_METHODS
 
 TOO_MANY_REFUSED = MESSAGES[429]
@@ -28,8 +28,8 @@ TOO_MANY_REFUSED = MESSAGES[429]
 
 class FormLimits(HttpMiddleware):
     """Counts, per address, the requests with a body that no page of the site sends: a
-    multipart body, one over `MAX_BODY` (413), a form the routes cannot read (marked
-    `malformed` in the request's state by `app.web.errors`). A refusal the routes explain
+    multipart body, one over `MAX_BODY` (413), a form the routes cannot read
+    (`app.web.errors.mark_malformed`). A refusal the routes explain
     (rules that cannot be combined, a nickname taken) is a player's, and not counted. A
     request without an address (`NO_ADDRESS`) is never refused for it: every client behind
     a proxy not named in the settings would share one count."""
@@ -38,31 +38,31 @@ class FormLimits(HttpMiddleware):
         request = Request(scope, receive)
         limiter: RateLimiter | None = scope["app"].state.limiter
         address = client_address(request)
-        if limiter is None or request.method not in UNSAFE_METHODS or address == NO_ADDRESS:
-            if _multipart(request):
-                await _refuse(request, 400, MESSAGES[400], send)
-                return
-            await self.app(scope, receive, send)
-            return
-        if limiter.refusing(address):
-            await asyncio.sleep(limiter.page_pause)
+        counts = request.method in UNSAFE_METHODS and address != NO_ADDRESS
+        counter = limiter if counts else None
+        if counter is not None and counter.refusing(address):
+            await asyncio.sleep(counter.page_pause)
             await _refuse(request, 429, TOO_MANY_REFUSED, send)
             return
+        counted = send if counter is None else _counting(counter, address, scope, send)
         if _multipart(request):
-            limiter.note_refusal(address)
-            await _refuse(request, 400, MESSAGES[400], send)
+            mark_malformed(request)
+            await _refuse(request, 400, MESSAGES[400], counted)
             return
-
-        async def noted(message: Message) -> None:
-            if message["type"] == "http.response.start" and _malformed(scope, message):
-                limiter.note_refusal(address)
-            await send(message)
-
-        await self.app(scope, receive, noted)
+        await self.app(scope, receive, counted)
 
 
-def _malformed(scope: Scope, start: Message) -> bool:
-    return start["status"] == 413 or bool(scope.get("state", {}).get("malformed"))
+def _counting(limiter: RateLimiter, address: str, scope: Scope, send: Send) -> Send:
+    """`send`, noting the address's refusal when the answer refuses a request no page sends:
+    one over `MAX_BODY` (413), or one the refusal marked (`app.web.errors.malformed`)."""
+
+    async def noted(message: Message) -> None:
+        start = message["type"] == "http.response.start"
+        if start and (message["status"] == 413 or malformed(scope)):
+            limiter.note_refusal(address)
+        await send(message)
+
+    return noted
 
 
 def _multipart(request: Request) -> bool:
