@@ -35,8 +35,8 @@ CHOSEN = {
     HochzeitShift.TRICKS_MINUS_ONE: N_("Hochzeit deadlines drop by the partner's trick less one"),
 }
 """The words of the other toggles' values."""
-WORDS = (*CHANGES, "scoring", "hochzeit_deadline_shift")
-"""The toggles a name says (not the hands per game)."""
+UNNAMED = "hands_per_game"
+"""The toggle a name leaves out: every page that names the rules counts the hands beside it."""
 
 
 def rules_name(key: str, t: Translator) -> str:
@@ -48,7 +48,7 @@ def rules_name(key: str, t: Translator) -> str:
     preset = key.split("+", 1)[0]
     name = t.gettext(PRESET_NAMES[preset])
     changed = rules.toggles(PRESETS[preset])
-    changes = [_change(toggle, value, t) for toggle, value in changed.items() if toggle in WORDS]
+    changes = [_change(toggle, value, t) for toggle, value in changed.items() if toggle != UNNAMED]
     if not changes:
         return name
     return t.gettext("%(rules)s + %(changes)s") % {"rules": name, "changes": ", ".join(changes)}
