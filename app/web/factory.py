@@ -208,6 +208,14 @@ def _rules_name(context: Context, key: str) -> str:
     return rules_name(key, context["translator"])
 
 
+@pass_context
+def _named_rules(context: Context, key: str) -> Markup:
+    """A rule set named in the words of the page being rendered, its key beside them for
+    scripts and tests: the one markup every page that names the rules uses."""
+    words = rules_name(key, context["translator"])
+    return Markup('<span class="rules-name" data-rules="{}">{}</span>').format(key, words)
+
+
 def _card_faces(env: Environment) -> Callable[[CardFace], Markup]:
     """A card's face is the same in every game, so each one the `face_markup` macro draws is
     kept for the life of the process (a table shows up to 25 cards; calling the macro for
@@ -245,6 +253,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         boolean_toggles=BOOLEAN_TOGGLES,
         choices=CHOICES,
         preset_defaults=form_values,
+        named_rules=_named_rules,
         home_url=urls.HOME,
         games_url=urls.GAMES,
         rules_url=urls.RULES,
