@@ -84,7 +84,7 @@ class Hand:
 
     def __init__(self, rules: RuleSet, hands: Sequence[CardSet], dealer: int) -> None:
         self.rules = rules
-        self._last_trick = rules.cards_per_seat - 1
+        self._last_trick = rules.last_trick
         self.dealer = dealer
         self.forehand = (dealer + 1) % 4
         self.dealt: tuple[CardSet, ...] = tuple(hands)

@@ -68,6 +68,12 @@ class RuleSet:
         return 10 if self.without_nines else 12
 
     @property
+    def last_trick(self) -> int:
+        """The number of a hand's last trick, counted from 0 as tricks played are: there a
+        second Dulle no longer beats the first (§4)."""
+        return self.cards_per_seat - 1
+
+    @property
     def key(self) -> str:
         """The shortest key naming this rule set (pagat wins ties)."""
         return min((self._key_on(name) for name in PRESETS), key=len)

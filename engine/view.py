@@ -70,7 +70,7 @@ class SeatView:
     def is_last_trick(self) -> bool:
         """The trick being played is the hand's last, as `Hand.is_last_trick`: there a second
         Dulle no longer beats the first (§4), so a bot weighing a card needs to know."""
-        return len(self.tricks) == self.rules.cards_per_seat - 1
+        return len(self.tricks) == self.rules.last_trick
 
     @property
     def order(self) -> CardOrder:
