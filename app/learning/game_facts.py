@@ -75,7 +75,7 @@ def hand_facts(number: int, in_game: int, hand: Hand) -> HandFacts:
 
 def game_facts(row: GameRow) -> GameFacts:
     """The facts of every finished hand, Armut redeals included, in the order and so with the
-    numbers of its hand records (`app.web.finished_hands`); totals and game over as the
+    numbers of its hand records (`app.play.hands`); totals and game over as the
     replayed `Game` has them."""
     game, dealt = replay_game(RuleSet.from_key(row.rules_key), row.seed, row.log, checked=False)
     hands = dealt if game.hand.phase is Phase.DONE else dealt[:-1]

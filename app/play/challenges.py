@@ -22,6 +22,7 @@ from app.challenges.attempts import (
     next_mode,
     refuse_while_counting_elsewhere,
 )
+from app.challenges.board import Board, board_of
 from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import (
     challenge_of_game,
@@ -30,9 +31,11 @@ from app.challenges.making import (
     rematch,
     rematch_made,
 )
+from app.challenges.par import ChallengePars
 from app.challenges.refusals import CLOSED, FULL, NO_SUCH, NOT_CREATOR, ChallengeRefused
 from app.daily.networks import CAPPED, challenge_network, forget_networks
 from app.daily.nicknames import clean_nickname
+from app.operations.bot_pool import BotRoster
 from app.play.games import open_game
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
 from app.table.service import Table
@@ -49,6 +52,17 @@ class Network:
 
     address: str
     cap: int
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """Who starts a game at a challenge: `player` is the request's player (made on first
+    need), asked for once the start is counted against the rate limits; the bots a game is
+    dealt with; the network the start comes from."""
+
+    player: Callable[[], Player]
+    bots: BotRoster
+    network: Network
 
 
 LINK = re.compile(r"[A-Za-z0-9_-]{24}")
@@ -90,6 +104,31 @@ def challenge_of_finished_game(
         challenge = challenge_of_game(session, row, table, now, counted, address)
     session.commit()
     return challenge
+
+
+def challenge_board(
+    session: Session, pars: ChallengePars, link: str, viewer: str | None, now: datetime
+) -> tuple[Challenge, Board]:
+    """The challenge and its board as `viewer` may see it; its par asked for on the first
+    look (worked out in the background)."""
+    challenge = find_challenge(session, link)
+    pars.request(session, challenge, now)
+    return challenge, board_of(session, challenge, viewer, now)
+
+
+def enter_challenge(
+    session: Session, link: str, player_id: str | None, now: datetime, entrant: Entrant
+) -> tuple[GameRow, Table] | str | None:
+    """The player's game at the challenge: the id of the counting game to resume while it
+    is unfinished, else a new game (counting the first time, practice after; see
+    `start_at_challenge` for what else a start may come to)."""
+    challenge = find_challenge(session, link)
+    kind = game_at_challenge(session, challenge, player_id or "", now)
+    if isinstance(kind, ChallengeGame):
+        return kind.game_id
+    player = entrant.player()
+    bot = entrant.bots.bot(challenge.bot_id)
+    return start_at_challenge(session, challenge, player, bot, kind, now, entrant.network)
 
 
 def game_at_challenge(
@@ -173,30 +212,32 @@ def _hold_player(session: Session, player: Player) -> None:
 
 
 def name_challenge(
-    session: Session, challenge: Challenge, player_id: str | None, name: str, now: datetime
-) -> None:
+    session: Session, link: str, player_id: str | None, name: str, now: datetime
+) -> Challenge:
     """The maker names the challenge, by the rules of the board's nicknames."""
+    challenge = find_challenge(session, link)
     if challenge.creator_id != player_id:
         raise ChallengeRefused(NOT_CREATOR, 403)
     if is_closed(challenge, now):
         raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
     challenge.name = clean_nickname(name)
     session.commit()
+    return challenge
 
 
 def rematch_of(
-    session: Session, old: Challenge, player_id: str, now: datetime, counted: Callable[[], None]
+    session: Session, link: str, player_id: str, now: datetime, counted: Callable[[], None]
 ) -> Challenge:
     """Fresh deals for the group; one rematch per challenge, which everyone is sent to (only
     a rematch made is `counted`). Of players asking at once, the first to store theirs makes
     it (a unique index), and the others are sent to it."""
-    old_id = old.id
+    old = find_challenge(session, link)
     try:
         challenge = rematch(session, old, player_id, now, counted)
         session.commit()
     except IntegrityError:
         session.rollback()
-        made = rematch_made(session, old_id)
+        made = rematch_made(session, link)
         if made is None:
             raise
         return made

@@ -27,6 +27,7 @@ from app.daily.daily_share import daily_share_text
 from app.daily.fairplay.checks import FairPlayChecks
 from app.daily.long_boards import LongBoardCache
 from app.daily.par import ParKeeper
+from app.daily.secrecy import DealsSecret
 from app.languages.i18n import LanguageVary, language_of, template_words
 from app.languages.rules_names import rules_name
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS, action_text
@@ -67,7 +68,7 @@ from app.web.routes import (
     review,
     rules,
 )
-from app.web.secrecy import DealsSecret, refused_while_secret
+from app.web.secrecy import refused_while_secret
 from app.web.security import BodyLimit, SecurityHeaders, same_origin
 from app.web.template_cache import COMPILED
 from bots.search.budget import DEFAULT_BUDGET

@@ -1,49 +1,20 @@
-"""What a game at a day's deals keeps back until the day's seed is published
-(`app.daily.attempts.deals_secret`): the other seats' dealt hands on the end-of-hand sheet, the hand
-records, the reviews and the hints. Each refusal says from when it is available, in the
-player's words (a 403 page, for an htmx request too: `app.web.errors.message_page`)."""
+"""What a page keeps back of a game at a day's deals until the day's seed is published: the
+other seats' dealt hands on the end-of-hand sheet, and the pages the services refuse
+(`app.daily.secrecy`: records, reviews, hints), each refusal saying from when it is
+available, in the player's words (a 403 page, for an htmx request too:
+`app.web.errors.message_page`)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
 
 from fastapi import Request, Response
 
-from app.daily.attempts import attempts_close_at, deals_secret
-from app.languages.i18n import N_, writing_of
-from app.storage.models import GameRow
+from app.daily.secrecy import DealsSecret
+from app.languages.i18n import writing_of
 from app.table.presenter import TableModel
 from app.table.service import HUMAN
 from app.web.errors import message_page
-
-RECORD_LATER = N_(
-    "A hand’s record shows every player’s cards: for the daily deals it is available after "
-    "%(time)s, when the day’s seed is published."
-)
-REVIEW_LATER = N_(
-    "The review shows every player’s cards: for the daily deals it is available after "
-    "%(time)s, when the day’s seed is published."
-)
-HINTS_LATER = N_(
-    "There are no hints at the daily deals until the day’s seed is published, after %(time)s."
-)
-
-
-class DealsSecret(Exception):
-    """A request for what would show a secret day's deals; `message` (a message id with a
-    `%(time)s`) says from when it is available."""
-
-    def __init__(self, message: str, until: datetime) -> None:
-        super().__init__(message)
-        self.message = message
-        self.until = until
-
-
-def refuse_while_secret(row: GameRow, now: datetime, message: str) -> None:
-    """Raises `DealsSecret` for a game at a day's deals before its seed is published."""
-    if row.day is not None and deals_secret(row, now):
-        raise DealsSecret(message, attempts_close_at(row.day))
 
 
 async def refused_while_secret(request: Request, error: Exception) -> Response:

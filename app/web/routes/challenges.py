@@ -11,16 +11,11 @@ from fastapi import APIRouter, Form, Request, Response
 from fastapi.responses import RedirectResponse
 from markupsafe import Markup
 
-from app.challenges.board import board_of
 from app.challenges.deals import kept_deals
 from app.challenges.grid import grid
-from app.challenges.making import (
-    fresh_seed,
-)
+from app.challenges.making import fresh_seed
 from app.challenges.par import PAR_LEVEL
-from app.challenges.refusals import (
-    ChallengeRefused,
-)
+from app.challenges.refusals import ChallengeRefused
 from app.challenges.share import challenge_share
 from app.daily.nicknames import NicknameError
 from app.daily.share import share_text
@@ -29,7 +24,7 @@ from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
 from app.operations.urls import CHALLENGES, GAMES, challenge_url, game_url, shared_link
 from app.play import challenges
 from app.play.games import owned_game
-from app.storage.models import Challenge, ChallengeGame
+from app.storage.models import Challenge, Player
 from app.table.card_faces import CardFace
 from app.table.levels import DEFAULT_LEVEL, LEVELS, level_of
 from app.table.preferences import level_preference, rules_preference
@@ -93,28 +88,25 @@ def challenge_game(
 def play_challenge(
     request: Request, link: str, session: SessionDep, settings: SettingsDep, roster: RosterDep
 ) -> Response:
-    """The player's game at the challenge: resumed while the counting one is unfinished,
-    else a new one (counting the first time, practice after)."""
-    now = settings.now()
+    """The player's game at the challenge (`app.play.challenges.enter_challenge`): to the
+    counting game while it is unfinished, else to a new one; back to the board when the
+    game it raced for is gone."""
+
+    def counted_player() -> Player:
+        count_start(request)
+        return current_player(request, session)
+
+    network = challenges.Network(client_address(request), settings.ranked_per_address)
+    entrant = challenges.Entrant(counted_player, roster, network)
     try:
-        challenge = challenges.find_challenge(session, link)
-        kind = challenges.game_at_challenge(session, challenge, player_id(request) or "", now)
+        entered = challenges.enter_challenge(
+            session, link, player_id(request), settings.now(), entrant
+        )
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
-    if isinstance(kind, ChallengeGame):
-        return RedirectResponse(game_url(kind.game_id), status_code=303)
-    count_start(request)
-    player = current_player(request, session)
-    bot = roster.bot(challenge.bot_id)
-    try:
-        network = challenges.Network(client_address(request), settings.ranked_per_address)
-        started = challenges.start_at_challenge(session, challenge, player, bot, kind, now, network)
-    except ChallengeRefused as refused:
-        return refusal_page(request, refused)
-    if isinstance(started, tuple):
-        return to_table(request, *started)
-    target = game_url(started) if started else challenge_url(challenge.id)
-    return RedirectResponse(target, status_code=303)
+    if isinstance(entered, tuple):
+        return to_table(request, *entered)
+    return RedirectResponse(game_url(entered) if entered else challenge_url(link), status_code=303)
 
 
 @router.post("/{link}/name")
@@ -127,8 +119,9 @@ def name_challenge(
 ) -> Response:
     """The maker names the challenge, by the rules of the board's nicknames."""
     try:
-        challenge = challenges.find_challenge(session, link)
-        challenges.name_challenge(session, challenge, player_id(request), name, settings.now())
+        challenge = challenges.name_challenge(
+            session, link, player_id(request), name, settings.now()
+        )
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     except NicknameError as error:
@@ -144,9 +137,8 @@ def rematch_challenge(
     """Fresh deals for the group; one rematch per challenge, which everyone is sent to
     (counted as a new game, as a challenge of fresh deals is)."""
     try:
-        old = challenges.find_challenge(session, link)
         made = challenges.rematch_of(
-            session, old, player_id(request) or "", settings.now(), partial(count_start, request)
+            session, link, player_id(request) or "", settings.now(), partial(count_start, request)
         )
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
@@ -161,13 +153,13 @@ def challenge_board(
     settings: SettingsDep,
     templates: TemplatesDep,
 ) -> Response:
+    pars = request.app.state.challenge_pars
     try:
-        challenge = challenges.find_challenge(session, link)
+        challenge, board = challenges.challenge_board(
+            session, pars, link, player_id(request), settings.now()
+        )
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
-    now = settings.now()
-    request.app.state.challenge_pars.request(session, challenge, now)
-    board = board_of(session, challenge, player_id(request), now)
     t = translator(request)
     card_face = cast(Callable[[CardFace], Markup], templates.env.globals["card_face"])
     level = level_of(challenge.bot_id) or DEFAULT_LEVEL

@@ -1,22 +1,21 @@
 """Hints: the strong level's choice for the human's current decision, with what the best few
 actions are expected to bring, worked out from the human's view alone. Never in a ranked
-daily game, nor at a day's deals before its seed is published (`app.web.secrecy`); every hint
+daily game, nor at a day's deals before its seed is published (`app.play.hints`); every hint
 asked is recorded with the game."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, HTTPException, Request, Response
+from functools import partial
 
-from app.daily.attempts import NoHints, hints_refused
-from app.languages.i18n import N_
+from fastapi import APIRouter, Request, Response
+
 from app.learning.hints import HintKeeper
 from app.operations.urls import GAMES
 from app.play.games import owned_game
-from app.play.hints import NoHint, ask_hint
+from app.play.hints import HintAsked, NoHint, hint_at_table
 from app.storage.models import GameRow
 from app.table.service import Table
 from app.web.deps import SessionDep, TemplatesDep, hint_allowed, is_htmx, player_id
-from app.web.secrecy import HINTS_LATER, refuse_while_secret
 from app.web.tables import Screen, ScreenDep, VersionField
 
 router = APIRouter(prefix=GAMES, tags=["hints"])
@@ -31,21 +30,13 @@ def hint(
     templates: TemplatesDep,
     version: VersionField,
 ) -> Response:
-    """The hint for the current decision (`app.play.hints.ask_hint`), in the table's hint
+    """The hint for the current decision (`app.play.hints.hint_at_table`), in the table's hint
     box, or why there is none. Hints have rate limits of their own, per player and per
     address (`app.operations.ratelimit.Limits`)."""
     row = owned_game(session, game_id, player_id(request))
-    now = screen.settings.now()
-    refused = hints_refused(row, now)
-    if refused is NoHints.RANKED:
-        raise HTTPException(403, N_("There are no hints in a ranked daily game."))
-    if refused is NoHints.CHALLENGE:
-        raise HTTPException(403, N_("There are no hints in a game that counts for a challenge."))
-    if refused is NoHints.SECRET:
-        refuse_while_secret(row, now, HINTS_LATER)
     keeper: HintKeeper = request.app.state.hints
-    with screen.cache.lent(row) as table:
-        advice = ask_hint(session, keeper, row, table, version, lambda: hint_allowed(request))
+    asked = HintAsked(row, version, screen.settings.now(), partial(hint_allowed, request))
+    with hint_at_table(session, keeper, screen.cache, asked) as (table, advice):
         if isinstance(advice, NoHint):
             return _no_hint(screen, row, table, advice)
         if not is_htmx(request):

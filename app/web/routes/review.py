@@ -3,90 +3,23 @@ decisions weighed by the strong level (computed once in the background)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
 from typing import Annotated
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response
 
+from app.daily.secrecy import REVIEW_LATER
 from app.languages.i18n import N_, translator, writing_of
 from app.learning.hand_replay import replay_steps
-from app.learning.review import Decision, Summary, summarise
-from app.learning.review_jobs import Reviewer, ReviewJob, ReviewsLimited
 from app.learning.review_positions import decision_positions
 from app.learning.review_reasons import reason_text
 from app.operations.urls import GAMES
-from app.storage.models import HandReview
-from app.storage.work import WorkStatus
+from app.play.reviews import hand_review
 from app.web.deps import PageLimit, SessionDep, TemplatesDep, is_htmx, review_allowed
-from app.web.finished_hands import FinishedHand, HandNumber, finished_hand
-from app.web.secrecy import REVIEW_LATER
+from app.web.finished_hands import HandNumber, hand_asked
 from app.web.tables import ScreenDep
 
 router = APIRouter(prefix=GAMES, tags=["review"])
-
-
-@dataclass(frozen=True)
-class ReviewShown:
-    waiting: bool
-    """Behind another review of the player (`app.learning.review_jobs`)."""
-    queued: bool
-    """Started, and waiting for its share of the background workers."""
-    limited: bool
-    """Not started: the player or address started too many reviews in the last minute."""
-    done: bool
-    failed: bool
-    weighed: int
-    total: int | None
-    decisions: tuple[Decision, ...]
-    summary: Summary
-
-
-def not_started(limited: bool) -> ReviewShown:
-    return ReviewShown(
-        waiting=not limited,
-        queued=False,
-        limited=limited,
-        done=False,
-        failed=False,
-        weighed=0,
-        total=None,
-        decisions=(),
-        summary=summarise([]),
-    )
-
-
-def review_shown(review: HandReview | None) -> ReviewShown:
-    if review is None:
-        return not_started(limited=False)
-    decisions = tuple(Decision.from_json(data) for data in review.decisions)
-    return ReviewShown(
-        waiting=False,
-        queued=review.status == WorkStatus.PENDING and review.decisions_total is None,
-        limited=False,
-        done=review.status == WorkStatus.DONE,
-        failed=review.status == WorkStatus.FAILED,
-        weighed=len(decisions),
-        total=review.decisions_total,
-        decisions=decisions,
-        summary=summarise(decisions),
-    )
-
-
-def _review(
-    request: Request, session: SessionDep, screen: ScreenDep, game_id: str, number: int
-) -> tuple[FinishedHand, ReviewShown]:
-    """The hand and its review, started in the background on the first request (or, while
-    another review of the player is computed, on the first after it), within the reviews'
-    rate limits."""
-    hand = finished_hand(session, request, screen, game_id, number, REVIEW_LATER)
-    row = hand.row
-    reviewer: Reviewer = request.app.state.reviewer
-    job = ReviewJob(row.player_id, row.id, number, hand.record, f"{row.seed}/{number}")
-    try:
-        review = reviewer.request(session, job, lambda: review_allowed(request))
-    except ReviewsLimited:
-        return hand, not_started(limited=True)
-    return hand, review_shown(review)
 
 
 @router.get("/{game_id}/hands/{number}/review", dependencies=[PageLimit])
@@ -102,7 +35,9 @@ def review_page(
     """The hand trick by trick and the review's decisions; htmx's poll while the review is
     computed (every second) gets the decisions alone, without the hand's replay (a fifth of
     the page's time: six players polling cost the server a third of a core)."""
-    hand, review = _review(request, session, screen, game_id, number)
+    asked = hand_asked(request, screen, game_id, number, REVIEW_LATER)
+    allowed = partial(review_allowed, request)
+    hand, review = hand_review(session, screen.cache, request.app.state.reviewer, asked, allowed)
     t = translator(request)
     block = "decisions" if is_htmx(request) else None
     steps = [] if block else replay_steps(hand.record, t)
