@@ -174,8 +174,9 @@ class RateLimiter:
         if ip in self._refused or len(self._refused) < REFUSERS_KEPT:
             self._refused[ip] = self._refused.get(ip, 0) + 1
 
-    def refusing(self, ip: str) -> bool:
-        """Whether the address has had more malformed requests refused this minute than
+    def slows(self, ip: str) -> bool:
+        """Whether the address's requests with a body wait before they are read
+        (`app.web.form_limits`): it has had more malformed requests refused this minute than
         `refusals_per_ip` (no I/O)."""
         if self._refused_window != self._window():
             return False

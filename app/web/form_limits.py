@@ -1,13 +1,17 @@
-"""What the server refuses before it reads a form: a kind of body no page sends, and any
-request with a body from an address that has sent many malformed ones this minute.
+"""What the server refuses before it reads a form (a kind of body no page sends), and the
+pause before any request with a body from an address that has sent many malformed ones this
+minute.
 
 A form is read on the server's event loop, where every other player's request waits its
 turn. An outside check sent the Rules form, refused each time, as 1,200 multipart parts in
 64 KiB, 16 at a time from one address: the rest of the site answered 90 times slower
 (`bench/forms.py`). Every form of the site is URL-encoded and far under 1 KiB, so multipart
 bodies are refused unread, and an address past `Limits.refusals_per_ip` malformed requests
-in a minute has its further requests with a body refused after a pause that costs the
-server nothing (as pages are, `app.web.deps.limit_pages`)."""
+in a minute has each further request with a body wait a pause that costs the server nothing
+(as pages do, `app.web.deps.limit_pages`), so each of its connections sends one a second at
+most. The requests are then answered as any other: refusing them would shut out every
+player behind the same address (an office, a family's router, a mobile carrier) for the
+minute, for one person's requests."""
 
 from __future__ import annotations
 
@@ -23,16 +27,14 @@ from app.web.deps import NO_ADDRESS, client_address
 from app.web.errors import MESSAGES, malformed, mark_malformed, message_page
 from app.web.security import UNSAFE_METHODS
 
-TOO_MANY_REFUSED = MESSAGES[429]
-
 
 class FormLimits(HttpMiddleware):
     """Counts, per address, the requests with a body that no page of the site sends: a
     multipart body, one over `MAX_BODY` (413), a form the routes cannot read
     (`app.web.errors.mark_malformed`). A refusal the routes explain
     (rules that cannot be combined, a nickname taken) is a player's, and not counted. A
-    request without an address (`NO_ADDRESS`) is never refused for it: every client behind
-    a proxy not named in the settings would share one count."""
+    request without an address (`NO_ADDRESS`) is never slowed for it: every client behind a
+    proxy not named in the settings would share one count."""
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope, receive)
@@ -40,14 +42,12 @@ class FormLimits(HttpMiddleware):
         address = client_address(request)
         counts = request.method in UNSAFE_METHODS and address != NO_ADDRESS
         counter = limiter if counts else None
-        if counter is not None and counter.refusing(address):
+        if counter is not None and counter.slows(address):
             await asyncio.sleep(counter.page_pause)
-            await _refuse(request, 429, TOO_MANY_REFUSED, send)
-            return
         counted = send if counter is None else _counting(counter, address, scope, send)
         if _multipart(request):
             mark_malformed(request)
-            await _refuse(request, 400, MESSAGES[400], counted)
+            await _refuse(request, counted)
             return
         await self.app(scope, receive, counted)
 
@@ -70,7 +70,6 @@ def _multipart(request: Request) -> bool:
     return kind.split(";", 1)[0].strip().lower() == "multipart/form-data"
 
 
-async def _refuse(request: Request, status: int, message: str, send: Send) -> None:
-    headers = {"Retry-After": "60"} if status == 429 else None
-    page = message_page(request, status, translator(request).gettext(message), headers)
+async def _refuse(request: Request, send: Send) -> None:
+    page = message_page(request, 400, translator(request).gettext(MESSAGES[400]))
     await page(request.scope, request.receive, send)
