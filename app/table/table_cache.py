@@ -4,8 +4,10 @@ need not read the row (`take_held`)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from threading import Event, Lock
 from typing import Any, NamedTuple
 
 from sqlalchemy import select
@@ -17,6 +19,13 @@ from app.storage.models import GameRow
 from app.table.service import Table, rebuild
 from app.table.store import HANDS, ROW_COLUMNS
 from engine import RuleSet
+
+READER_WAIT_SECONDS = 0.2
+"""How long a request that reads a game waits for its table while another reader has it
+lent, before it rebuilds one of its own. A few page renders; replaying a long game costs
+five times a render, and requests for one page sent at once (an outside check: eight
+connections, one game of 100 hands) made the whole server about 20 times slower when each
+replayed it."""
 
 
 def read_table(row: GameRow, roster: BotRoster) -> Table:
@@ -50,6 +59,12 @@ class TableCache:
     def __init__(self, roster: BotRoster, size: int = 512) -> None:
         self.roster = roster
         self._tables: Kept[str, _Held] = Kept(size)
+        self._readers: dict[str, Event] = {}
+        """The games whose table a reader has lent (`lent`), each with the event set when
+        it is given back."""
+        self._lending = Lock()
+        """Held while a table is taken or given back by a reader, so that a table is kept or
+        its reader known at every moment another reader looks."""
 
     def take(self, row: GameRow) -> Table:
         held = self._tables.pop(row.id)
@@ -63,10 +78,40 @@ class TableCache:
         again only after. A kept table is the next click's to play its step on
         (`take_held`): read meanwhile, a page showed what that click did before it was
         stored, or when it never was (refused past the rate limits), the bots' answering
-        cards included. A request that fails drops the table (the next one rebuilds it)."""
-        table = self.take(row)
-        yield table
-        self.keep(row, table)
+        cards included. A request that fails drops the table (the next one rebuilds it).
+        Readers of one game take its table in turn, each waiting for the one before
+        (`READER_WAIT_SECONDS` at most) rather than replaying the game."""
+        given_back = Event()
+        held = self._taken_for_reading(row.id, given_back)
+        try:
+            table = held if held is not None and held.version == row.version else self._rebuilt(row)
+            yield table
+        except BaseException:
+            self._give_back(row, None, given_back)
+            raise
+        self._give_back(row, table, given_back)
+
+    def _give_back(self, row: GameRow, table: Table | None, given_back: Event) -> None:
+        """The reader's table kept (none after a failure), and the next reader woken."""
+        with self._lending:
+            if table is not None:
+                self.keep(row, table)
+            if self._readers.get(row.id) is given_back:
+                del self._readers[row.id]
+        given_back.set()
+
+    def _taken_for_reading(self, game_id: str, given_back: Event) -> Table | None:
+        """The kept table, waited for while another reader has it; None when none is kept at
+        the row's version. The reader is known from here until it gives the table back."""
+        deadline = time.monotonic() + READER_WAIT_SECONDS
+        while True:
+            with self._lending:
+                held = self._tables.pop(game_id)
+                before = self._readers.get(game_id)
+                if held is not None or before is None or time.monotonic() >= deadline:
+                    self._readers[game_id] = given_back
+                    return held.table if held is not None else None
+            before.wait(deadline - time.monotonic())
 
     def take_held(
         self, session: Session, game_id: str, player_id: str | None, version: int
