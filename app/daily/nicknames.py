@@ -40,6 +40,13 @@ _ALLOWED_PUNCTUATION = frozenset(" ._-")
 MAX_MARKS = 3
 """Marks on one letter: enough for any script's letters (a Thai vowel and tone, a Devanagari
 vowel sign and nasal), not for the tower of accents that draws over the names above."""
+ACCENTS = frozenset(
+    chr(code) for code in (*range(0x300, 0x30D), 0x323, 0x324, 0x325, 0x326, 0x327, 0x328, 0x331)
+)
+"""The marks of no script of their own (Unicode's Inherited) that the alphabets' own
+spellings put on a letter beyond what NFKC joins to it (Vietnamese, Yoruba, Lithuanian):
+grave to caron, and the dot, diaeresis, ring, comma, cedilla, ogonek and macron below.
+Any other such mark draws a speck or a stroke over a name the board already shows."""
 _STACKED_MARKS = regex.compile(rf"[\p{{Mn}}\p{{Mc}}]{{{MAX_MARKS + 1},}}")
 _INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
 
@@ -61,6 +68,7 @@ def clean_nickname(text: str) -> str:
         raise NicknameError(N_("Invisible characters are not allowed in a nickname."))
     if not 1 <= len(name) <= MAX_LENGTH:
         raise NicknameError(N_("A nickname has 1 to %(max)d characters."), max=MAX_LENGTH)
+    base = " "
     for previous, char in pairwise(" " + name):
         if char not in _ALLOWED_PUNCTUATION and not _letter_or_digit(char) and not _mark(char):
             raise NicknameError(
@@ -69,6 +77,11 @@ def clean_nickname(text: str) -> str:
             )
         if _mark(char) and not (_letter(previous) or _mark(previous)):
             raise NicknameError(N_("An accent or other mark in a nickname must follow a letter."))
+        if _mark(char) and not _belongs_to(char, base):
+            raise NicknameError(
+                N_("%(char)s is not a mark of that letter’s alphabet."), char=repr(char)
+            )
+        base = base if _mark(char) else char
     if _STACKED_MARKS.search(name):
         raise NicknameError(
             N_("A letter in a nickname carries at most %(max)d marks."), max=MAX_MARKS
@@ -124,6 +137,20 @@ def _mark(char: str) -> bool:
 
 
 _SCRIPTLESS = frozenset({"COMMON", "INHERITED"})
+
+
+def _belongs_to(mark: str, letter: str) -> bool:
+    """A mark of the letter's own script (a Devanagari vowel sign on a Devanagari letter),
+    or one of the `ACCENTS`: a Hebrew point or a stray dot on a Latin letter passes for no
+    letter's spelling, only for a speck on a name already taken (`Mallory` with U+0358)."""
+    script = categories.alias(mark)
+    if script == "INHERITED":
+        return mark in ACCENTS or categories.alias(letter) not in _ACCENTED
+    return script == categories.alias(letter)
+
+
+_ACCENTED = frozenset({"LATIN", "GREEK", "CYRILLIC"})
+"""The alphabets whose letters take the `ACCENTS` and no other mark of no script."""
 
 
 def _imitates_another_script(name: str) -> bool:

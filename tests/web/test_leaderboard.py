@@ -415,6 +415,11 @@ def test_playing_like_the_bot_scores_exactly_par(tmp_path: Path) -> None:
         ("田中Tanaka", "田中Tanaka"),  # two scripts side by side, neither passing for the other
         ("Tí̂̃", "Tí̂̃"),  # three marks on one letter
         ("ไก่", "ไก่"),  # a Thai letter with its vowel and tone marks
+        ("\u1eb9\u0301k\u1ecd", "\u1eb9\u0301k\u1ecd"),  # Yoruba: an acute on ẹ, no letter of both
+        (
+            "\u0645\u064f\u062d\u064e\u0645\u064e\u0651\u062f",
+            "\u0645\u064f\u062d\u064e\u0645\u064e\u0651\u062f",
+        ),  # Arabic vowel marks
         ("Lenas", "Lenas"),
     ],
 )
@@ -477,6 +482,9 @@ def test_nicknames_of_any_script_are_taken_and_shown(
         "E m m a",
         "x" + "\u0301" * 4,  # a tower of accents drawing over the names above
         "Zalgo" + "\u0300\u0301\u0302\u0303\u0304" * 3,
+        "Mallory\u0358",  # a stray dot beside a name already on the board
+        "Jos\u05b4e",  # a Hebrew point on a Latin letter
+        "Ana\u093f",  # a Devanagari vowel sign on a Latin letter
         "\u102a" * 24,  # a Myanmar letter whose look-alike is five: a key too long to store
     ],
 )
