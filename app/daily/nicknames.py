@@ -143,10 +143,11 @@ def _belongs_to(mark: str, letter: str) -> bool:
     """A mark of the letter's own script (a Devanagari vowel sign on a Devanagari letter),
     or one of the `ACCENTS`: a Hebrew point or a stray dot on a Latin letter passes for no
     letter's spelling, only for a speck on a name already taken (`Mallory` with U+0358)."""
-    script = categories.alias(mark)
+    script: str = categories.alias(mark)
+    letters: str = categories.alias(letter)
     if script == "INHERITED":
-        return mark in ACCENTS or categories.alias(letter) not in _ACCENTED
-    return script == categories.alias(letter)
+        return mark in ACCENTS or letters not in _ACCENTED
+    return script == letters
 
 
 _ACCENTED = frozenset({"LATIN", "GREEK", "CYRILLIC"})
