@@ -11,12 +11,14 @@ a hint without numbers."""
 from __future__ import annotations
 
 import random
+import time
 from concurrent.futures import Future
 from dataclasses import dataclass
 from threading import BoundedSemaphore
 
 from app.operations.bot_pool import BotRoster
 from app.operations.kept import Kept
+from app.operations.timing import bots_thought
 from app.table.service import HUMAN, Table
 from bots.levels import bot_for_level
 from bots.search.bot import SearchBot
@@ -104,6 +106,17 @@ class HintKeeper:
         self._slots = BoundedSemaphore(slots)
 
     def hint(self, game_id: str, table: Table) -> Hint:
+        """The hint, worked out once for all requests asking it together. The time spent
+        waiting for it is the search's, reported as the bots' (`app.operations.timing`): it
+        is no work of the server's own, which each address has a share of
+        (`app.operations.pacing`)."""
+        began = time.perf_counter()
+        try:
+            return self._hint(game_id, table)
+        finally:
+            bots_thought(time.perf_counter() - began)
+
+    def _hint(self, game_id: str, table: Table) -> Hint:
         key = (game_id, table.version)
         mine: Future[Hint] = Future()
         kept = self._kept.setdefault(key, mine)

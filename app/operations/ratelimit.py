@@ -74,6 +74,10 @@ class Limits:
     refusals_per_ip: int = 60
     """Requests refused as malformed (a form no page sends): a player's page never sends
     one, a script probing the forms sends them as fast as they are answered."""
+    app_ms_per_ip: int = 30_000
+    """Milliseconds of the app's own work (`app.operations.timing`) an address's requests
+    may take, in each process: half of a core (`app.operations.pacing`). A player uses a
+    few hundred a minute, a few thousand on a loaded server."""
 
     def __post_init__(self) -> None:
         if min(astuple(self)) < 1:

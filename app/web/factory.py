@@ -38,6 +38,7 @@ from app.operations import urls
 from app.operations.bot_pool import BotRoster
 from app.operations.compression import NegotiatedGZip
 from app.operations.head import HeadAsGet
+from app.operations.pacing import Pacer
 from app.operations.ratelimit import RateLimiter
 from app.operations.secret import shared_secret
 from app.operations.settings import Settings
@@ -52,6 +53,7 @@ from app.web.errors import UnexpectedErrors, bad_request, database_unavailable, 
 from app.web.form_limits import FormLimits
 from app.web.in_progress import GameRunning
 from app.web.install import THEME_COLOUR
+from app.web.pacing import Pacing
 from app.web.routes import (
     challenges,
     daily,
@@ -116,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.limits
         else None
     )
+    app.state.pacer = Pacer(settings.limits.app_ms_per_ip) if settings.limits else None
     app.state.bots = roster
     app.state.tables = TableCache(roster)
     app.state.facts = FactsCache()
@@ -130,6 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(NegotiatedGZip, minimum_size=1024, compresslevel=5)
     app.add_middleware(ServerTiming)
+    app.add_middleware(Pacing)
     app.add_middleware(ServeAssets, assets=assets)
     app.add_middleware(BodyLimit)
     app.add_middleware(FormLimits)

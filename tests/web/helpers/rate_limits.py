@@ -39,14 +39,15 @@ class Clock:
 def limited(
     tmp_path: Path, clock: Clock, database: str | None = None, **limits: int
 ) -> Iterator[FastAPI]:
-    """An app with the given limits (the others out of reach) on the shared test database,
-    or on `database`."""
+    """An app with the given limits (the others out of reach, the share of the app's time
+    too) on the shared test database, or on `database`."""
     chosen = Limits(
         **{
             "starts_per_player": MANY,
             "starts_per_ip": MANY,
             "actions_per_player": MANY,
             "actions_per_ip": MANY,
+            "app_ms_per_ip": MANY * 1_000,
             **limits,
         }
     )

@@ -1,0 +1,66 @@
+"""The middleware that keeps each address to its share of the server's time
+(`app.operations.pacing`): a request of an address past its share waits, on the event loop
+and holding nothing, or is refused (429) when the wait would be long; every answer is
+charged to its address. Static files are served before it (`app.web.assets`), and a
+request without an address is never paced: every client behind a proxy the settings do not
+name would share one share."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import re
+
+from fastapi import Request
+from starlette.types import Message, Receive, Scope, Send
+
+from app.languages.i18n import translator
+from app.operations.middleware import HttpMiddleware
+from app.operations.pacing import LONGEST_WAIT, Pacer
+from app.operations.ratelimit import PAGE_PAUSE_SECONDS
+from app.web.deps import NO_ADDRESS, TOO_MANY_PAGES, client_address
+from app.web.errors import message_page
+
+APP_TIME = re.compile(rb"app;dur=([0-9.]+)")
+"""The app's own time in `Server-Timing` (`app.operations.timing`), in milliseconds."""
+
+
+class Pacing(HttpMiddleware):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        pacer: Pacer | None = scope["app"].state.pacer
+        request = Request(scope, receive)
+        address = client_address(request)
+        if pacer is None or address == NO_ADDRESS:
+            await self.app(scope, receive, send)
+            return
+        wait = pacer.wait(address)
+        if wait > LONGEST_WAIT:
+            await asyncio.sleep(PAGE_PAUSE_SECONDS)
+            await _refuse(request, wait, send)
+            return
+        if wait > 0:
+            await asyncio.sleep(wait)
+        await self.app(scope, receive, _charging(pacer, address, send))
+
+
+def _charging(pacer: Pacer, address: str, send: Send) -> Send:
+    async def charged(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            pacer.charge(address, _app_seconds(message.get("headers", [])))
+        await send(message)
+
+    return charged
+
+
+def _app_seconds(headers: list[tuple[bytes, bytes]]) -> float:
+    for name, value in headers:
+        if name.lower() == b"server-timing" and (found := APP_TIME.search(value)):
+            return float(found[1]) / 1000
+    return 0.0
+
+
+async def _refuse(request: Request, wait: float, send: Send) -> None:
+    headers = {"Retry-After": str(math.ceil(wait))}
+    text = translator(request).gettext(TOO_MANY_PAGES)
+    page = message_page(request, 429, text, headers)
+    await page(request.scope, request.receive, send)

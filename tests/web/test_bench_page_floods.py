@@ -1,0 +1,43 @@
+"""bench/page_floods.py: a short run against a live server prints every phase with the
+bystander's figures and the flood's answers, and the server answers no flood with an error;
+bad options are refused."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PHASES = ("quiet", "how-to-play", "table", "history")
+
+
+def page_floods(*options: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "bench/page_floods.py", *options]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
+
+
+@pytest.mark.slow
+def test_a_short_run_prints_each_phase_and_every_flood_is_answered() -> None:
+    done = page_floods("--clients", "2", "--seconds", "2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = {
+        match[0]: match[1:]
+        for match in re.findall(
+            r"^([\w-]+) +([\d.]+) +([\d.]+) +([\d.]+)  (\{.*\})$", done.stdout, re.MULTILINE
+        )
+    }
+    assert tuple(rows) == PHASES, done.stdout
+    assert rows["quiet"][3] == "{}" and rows["quiet"][2] == "1.0"
+    for phase in PHASES[1:]:
+        assert re.search(r"200: [1-9]", rows[phase][3]), (phase, done.stdout)
+    assert "server_5xx_lines: 0" in done.stdout
+
+
+def test_bad_options_are_refused() -> None:
+    done = page_floods("--seconds", "0")
+    assert done.returncode == 2
+    assert "must be positive" in done.stderr

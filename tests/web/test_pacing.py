@@ -1,0 +1,107 @@
+"""Each address's share of the server's time (`app.operations.pacing`, `app.web.pacing`): an
+outside check flooded a long game's table, a long history and How to play from one address,
+each within every count limit, and the other players' pages came 3 to 20 times slower. Past
+its share an address's requests wait, then are refused; other addresses, requests without an
+address and static files are not held up."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from app.operations import pacing
+from app.operations.pacing import BURST_SECONDS, LONGEST_WAIT, Pacer
+from app.operations.ratelimit import PAGE_PAUSE_SECONDS
+from app.web import pacing as web_pacing
+from tests.web.helpers.rate_limits import OTHER_ADDRESS, Clock, limited
+
+FLOODER = ("198.51.100.9", 40000)
+A_SECOND_A_SECOND = 60_000
+"""`Limits.app_ms_per_ip` of one second of the app's time each second."""
+
+
+def test_an_address_may_use_a_burst_then_its_share_each_second() -> None:
+    clock = Clock()
+    pacer = Pacer(A_SECOND_A_SECOND // 4, clock)
+    assert pacer.wait("a") == 0.0
+    pacer.charge("a", BURST_SECONDS)
+    assert pacer.wait("a") == 0.0, "a burst used up, nothing owed"
+    pacer.charge("a", 0.5)
+    assert pacer.wait("a") == pytest.approx(2.0), "half a second owed at a quarter a second"
+    assert pacer.wait("b") == 0.0, "another address owes nothing"
+    clock.now += 2.0
+    assert pacer.wait("a") == 0.0
+    clock.now += 3_600
+    pacer.charge("a", BURST_SECONDS + 0.25)
+    assert pacer.wait("a") == pytest.approx(1.0), "a quiet hour refills no more than a burst"
+
+
+@pytest.fixture
+def pauses(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The waits the pacing makes, each noted instead of waited."""
+    noted: list[float] = []
+
+    async def pause(seconds: float) -> None:
+        noted.append(seconds)
+
+    monkeypatch.setattr(web_pacing.asyncio, "sleep", pause)
+    return noted
+
+
+@pytest.fixture
+def paced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FastAPI]:
+    """An app whose addresses have no burst (a request past the first waits for what the
+    one before took) and a clock that stands still (nothing refills)."""
+    monkeypatch.setattr(pacing, "BURST_SECONDS", 0.0)
+    with limited(tmp_path, Clock(), app_ms_per_ip=A_SECOND_A_SECOND) as application:
+        application.state.pacer.clock = Clock()
+        yield application
+
+
+def test_past_its_share_an_address_waits_for_what_it_took(
+    paced: FastAPI, pauses: list[float]
+) -> None:
+    with TestClient(paced, client=FLOODER) as flooder:
+        first = flooder.get("/how-to-play")
+        assert first.status_code == 200 and pauses == []
+        assert flooder.get("/how-to-play").status_code == 200
+        (waited,) = pauses
+        took = float(first.headers["server-timing"].removeprefix("app;dur=")) / 1000
+        assert waited == pytest.approx(took, abs=0.002), "as long as the first took of the app"
+        asset = next(
+            part.split('"')[0]
+            for part in first.text.split('href="')[1:]
+            if part.startswith("/static/")
+        )
+        assert flooder.get(asset).status_code == 200
+        assert len(pauses) == 1, "a static file waits for nothing"
+    with TestClient(paced, client=OTHER_ADDRESS) as other:
+        assert other.get("/how-to-play").status_code == 200
+    with TestClient(paced) as nameless:
+        assert nameless.get("/how-to-play").status_code == 200
+    assert len(pauses) == 1, "another address, or none, waits for nothing"
+
+
+def test_an_address_owing_more_than_the_longest_wait_is_refused(
+    paced: FastAPI, pauses: list[float]
+) -> None:
+    with TestClient(paced, client=FLOODER) as flooder:
+        paced.state.pacer.charge("198.51.100.9", LONGEST_WAIT + 1)
+        refused = flooder.get("/how-to-play")
+        assert refused.status_code == 429
+        assert int(refused.headers["retry-after"]) >= LONGEST_WAIT
+        assert "Too many pages" in refused.text
+        assert pauses == [PAGE_PAUSE_SECONDS], "refused after a pause, not at once"
+
+
+def test_without_rate_limits_nothing_is_paced(tmp_path: Path, pauses: list[float]) -> None:
+    with limited(tmp_path, Clock()) as application:
+        application.state.pacer = None
+        with TestClient(application, client=FLOODER) as flooder:
+            for _ in range(3):
+                assert flooder.get("/how-to-play").status_code == 200
+    assert pauses == []
