@@ -201,6 +201,11 @@ def rematch(
     return make_challenge(session, player_id, deals, now, counted, rematch_of=old.id)
 
 
+def made_of_game(session: Session, game_id: str) -> Challenge | None:
+    """The challenge made of the finished game, if one was."""
+    return session.scalars(select(Challenge).where(Challenge.from_game_id == game_id)).first()
+
+
 def rematch_made(session: Session, challenge_id: str) -> Challenge | None:
     query = select(Challenge).where(Challenge.rematch_of == challenge_id)
     return session.scalars(query.order_by(Challenge.created_at).limit(1)).first()

@@ -27,6 +27,7 @@ from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import (
     challenge_of_game,
     is_closed,
+    made_of_game,
     make_challenge,
     rematch,
     rematch_made,
@@ -99,10 +100,23 @@ def challenge_of_finished_game(
     address: str,
 ) -> Challenge:
     """A challenge of the player's finished game: its deals, rules and level; `address`: the
-    network the maker's game, if it counts, takes one of its places from."""
-    with tables.lent(row) as table:
-        challenge = challenge_of_game(session, row, table, now, counted, address)
-    session.commit()
+    network the maker's game, if it counts, takes one of its places from. One challenge a
+    game: a second click (or two at once, by the unique index) is sent to the first, and
+    not counted."""
+    game_id = row.id
+    made = made_of_game(session, game_id)
+    if made is not None:
+        return made
+    try:
+        with tables.lent(row) as table:
+            challenge = challenge_of_game(session, row, table, now, counted, address)
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        made = made_of_game(session, game_id)
+        if made is None:
+            raise
+        return made
     return challenge
 
 

@@ -336,7 +336,10 @@ class Challenge(Base):
     bot_id: Mapped[str] = mapped_column(String(40))
     seed: Mapped[str] = mapped_column(String(128))
     name: Mapped[str | None] = mapped_column(String(24), default=None)
-    from_game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), default=None)
+    from_game_id: Mapped[str | None] = mapped_column(
+        ForeignKey("games.id"), index=True, unique=True, default=None
+    )
+    """The finished game the challenge was made of: one challenge a game."""
     rematch_of: Mapped[str | None] = mapped_column(
         ForeignKey("challenges.id"), index=True, unique=True, default=None
     )

@@ -81,23 +81,26 @@ class TableCache:
         cards included. A request that fails drops the table (the next one rebuilds it).
         Readers of one game take its table in turn, each waiting for the one before
         (`READER_WAIT_SECONDS` at most) rather than replaying the game."""
-        given_back = Event()
-        held = self._taken_for_reading(row.id, given_back)
+        game_id, given_back = row.id, Event()
+        held = self._taken_for_reading(game_id, given_back)
         try:
             table = held if held is not None and held.version == row.version else self._rebuilt(row)
             yield table
         except BaseException:
-            self._give_back(row, None, given_back)
+            self._give_back(game_id, given_back)
             raise
-        self._give_back(row, table, given_back)
+        self._give_back(game_id, given_back, (row, table))
 
-    def _give_back(self, row: GameRow, table: Table | None, given_back: Event) -> None:
-        """The reader's table kept (none after a failure), and the next reader woken."""
+    def _give_back(
+        self, game_id: str, given_back: Event, kept: tuple[GameRow, Table] | None = None
+    ) -> None:
+        """The reader's table `kept` (none after a failure: the row may be unreadable then,
+        its session failed), and the next reader woken."""
         with self._lending:
-            if table is not None:
-                self.keep(row, table)
-            if self._readers.get(row.id) is given_back:
-                del self._readers[row.id]
+            if kept is not None:
+                self.keep(*kept)
+            if self._readers.get(game_id) is given_back:
+                del self._readers[game_id]
         given_back.set()
 
     def _taken_for_reading(self, game_id: str, given_back: Event) -> Table | None:

@@ -16,6 +16,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from app.challenges.attempts import ATTEMPTS
 from app.challenges.board import board_of
@@ -526,6 +527,28 @@ def test_players_asking_for_a_rematch_at_once_meet_at_one(
     second = made(other.post(f"/challenges/{link}/rematch", follow_redirects=False))
     assert second == first
     assert len(stored(app, Challenge, rematch_of=link)) == 1
+
+
+def test_a_finished_game_makes_one_challenge_however_often_it_is_asked(
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second click on "Challenge your friends" made a second board of the same game (an
+    outside check made seven), and friends sent the two links played apart. Two clicks at
+    once both found none made: the second store is refused by the index and sent to the
+    first."""
+    url = finished_game(client)
+    first = made(client.post(f"{url}/challenge", follow_redirects=False))
+    assert made(client.post(f"{url}/challenge", follow_redirects=False)) == first
+    real, looks = challenges.made_of_game, []
+
+    def found_late(session: Session, game_id: str) -> Challenge | None:
+        looks.append(game_id)
+        return None if len(looks) == 1 else real(session, game_id)
+
+    monkeypatch.setattr(challenges, "made_of_game", found_late)
+    assert made(client.post(f"{url}/challenge", follow_redirects=False)) == first
+    assert len(looks) == 2, "stored, refused by the index, then found"
+    assert len(stored(app, Challenge, creator_id=stored(app, GameRow)[0].player_id)) == 1
 
 
 def test_the_makers_counting_game_takes_a_place_of_its_network(
