@@ -19,6 +19,7 @@ import logging
 import math
 import random
 import threading
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import CancelledError
 from dataclasses import dataclass, replace
@@ -115,6 +116,11 @@ def weigh_by_search(moment: Moment, seed: str, budget: Budget = REVIEW_BUDGET) -
     return replace(decision, reason=reason)
 
 
+NO_OWNER = ""
+"""The address of work whose address is unknown (`app.web.deps.NO_ADDRESS` is passed as
+this): it is not held to `REVIEWS_AT_ONCE`."""
+
+
 @dataclass(frozen=True)
 class ReviewJob:
     player_id: str
@@ -123,10 +129,20 @@ class ReviewJob:
     record: HandRecord
     seed: str
     """Seeds the evaluation, so the same hand always gets the same review."""
+    address: str = NO_OWNER
+    """The address that opened it: its reviews take turns with other addresses' for the
+    background workers (`app.operations.bulk`), and only so many run at once."""
+
+
+REVIEWS_AT_ONCE = 4
+"""Reviews one address may have computed at once, in each process. Each waits in a thread of
+its own; the rate limits allow an address 20 starts a minute, more than a worker finishes,
+so without this an address's waiting reviews, and their threads, grew without bound."""
 
 
 class ReviewsLimited(Exception):
-    """Starting the review would go past the reviews' rate limits; nothing was started."""
+    """Starting the review would go past the reviews' rate limits, or the reviews one address
+    may have computed at once; nothing was started."""
 
 
 class Reviewer:
@@ -142,6 +158,8 @@ class Reviewer:
         self._roster = roster
         self._budget = budget
         self._claiming = threading.Lock()
+        self._running: Counter[str] = Counter()
+        """Reviews being computed, by address (under `_claiming`)."""
 
     def request(
         self, session: Session, job: ReviewJob, may_start: Callable[[], bool] = lambda: True
@@ -168,7 +186,8 @@ class Reviewer:
         if self._reviewing(session, job, now):
             session.commit()
             return None
-        if not may_start():
+        busy = job.address != NO_OWNER and self._running[job.address] >= REVIEWS_AT_ONCE
+        if busy or not may_start():
             session.commit()
             raise ReviewsLimited
         key = {"game_id": job.game_id, "hand": job.hand}
@@ -179,7 +198,8 @@ class Reviewer:
         }
         review, claimed = claim(session, HandReview, key, fresh, now)
         if claimed:
-            threading.Thread(target=self._run, args=(job,), daemon=True).start()
+            self._running[job.address] += 1
+            threading.Thread(target=self._run_counted, args=(job,), daemon=True).start()
         return review
 
     def _reviewing(self, session: Session, job: ReviewJob, now: datetime) -> bool:
@@ -195,6 +215,15 @@ class Reviewer:
         )
         return any(not abandoned(other, now) for other in others)
 
+    def _run_counted(self, job: ReviewJob) -> None:
+        try:
+            self._run(job)
+        finally:
+            with self._claiming:
+                self._running[job.address] -= 1
+                if not self._running[job.address]:
+                    del self._running[job.address]
+
     def _run(self, job: ReviewJob) -> None:
         try:
             moments = list(human_moments(job.record))
@@ -203,7 +232,7 @@ class Reviewer:
                 self._update(job, decisions_total=0)
             for moment in moments:
                 weighed = self._roster.submit_in_background(
-                    Bulk.REVIEW, weigh_by_search, moment, job.seed, self._budget
+                    Bulk.REVIEW, weigh_by_search, moment, job.seed, self._budget, owner=job.address
                 )
                 if not decisions:
                     self._update(job, decisions_total=len(moments))

@@ -93,13 +93,15 @@ class BotRoster:
         how many hints wait)."""
         return self._background.submit(work, *args)
 
-    def submit_in_background(self, kind: Bulk, work: Callable[..., T], *args: Any) -> Future[T]:
+    def submit_in_background(
+        self, kind: Bulk, work: Callable[..., T], *args: Any, owner: str = ""
+    ) -> Future[T]:
         """Work nobody waits for at once (a review's decision, a hand of a fair-play check,
         a hand of a par) is given half the background workers at most (at least one): however
         much of it there is, hints find the other workers free, or, with one worker, wait
         behind one piece of it at most. Waits in the caller's thread for a free share, which
-        goes to the most urgent `kind` waiting first."""
-        self._bulk.acquire(kind)
+        goes to the most urgent `kind` waiting first, its `owner`s in turn."""
+        self._bulk.acquire(kind, owner)
         try:
             future = self._background.submit(work, *args)
         except BaseException:

@@ -2,9 +2,12 @@
 
 Bulk work comes in small pieces (a hand of a fair-play check, a decision of a review, a hand
 of a par), and each piece waits for a free slot. When several wait, the most urgent kind goes
-first, and within a kind the first to ask: so however many pars anybody asks for (a challenge
-is free to make, and its par can be a hundred hands of search bots), a ranked game's check and
-a review somebody opened wait for one piece at most, never behind the whole queue.
+first, and within a kind each owner (the address that asked for the work) in turn, the first
+to ask first: so however many pars anybody asks for (a challenge is free to make, and its par
+can be a hundred hands of search bots), a ranked game's check and a review somebody opened
+wait for one piece at most, never behind the whole queue; and however many reviews one address
+opens at once (an outside check opened 20 from 20 new players, and another player's review
+took 72 s instead of 4), another address's review gets every other piece.
 """
 
 from __future__ import annotations
@@ -28,25 +31,38 @@ class Bulk(IntEnum):
 
 
 class BulkGate:
-    """`slots` pieces of bulk work at once; waiting pieces are let through by kind, then in
-    the order they came."""
+    """`slots` pieces of bulk work at once; waiting pieces are let through by kind, then by
+    their owner's turn, then in the order they came.
+
+    An owner's pieces take turns 0, 1, 2, … as they ask; an owner with nothing waiting
+    starts at the turn last let through (`_clock`), so that it neither waits behind another
+    owner's backlog nor jumps ahead of pieces that waited before it."""
 
     def __init__(self, slots: int) -> None:
         self._free = slots
-        self._waiting: list[tuple[int, int]] = []
+        self._waiting: list[tuple[int, int, int]] = []
         self._tickets = itertools.count()
         self._changed = threading.Condition()
+        self._turns: dict[str, int] = {}
+        """By owner: the turn of its next piece, while that is ahead of `_clock`."""
+        self._clock = 0
 
-    def acquire(self, kind: Bulk) -> None:
-        """Waits, in the caller's thread, until a slot is free and no more urgent or earlier
-        piece waits for it."""
+    def acquire(self, kind: Bulk, owner: str = "") -> None:
+        """Waits, in the caller's thread, until a slot is free and no more urgent piece, nor
+        one of an earlier turn or the same turn asked earlier, waits for it."""
         with self._changed:
-            ticket = (int(kind), next(self._tickets))
+            turn = max(self._turns.get(owner, 0), self._clock)
+            self._turns[owner] = turn + 1
+            ticket = (int(kind), turn, next(self._tickets))
             heapq.heappush(self._waiting, ticket)
             while not (self._free and self._waiting[0] == ticket):
                 self._changed.wait()
             heapq.heappop(self._waiting)
             self._free -= 1
+            self._clock = max(self._clock, turn)
+            self._turns = {
+                key: next_turn for key, next_turn in self._turns.items() if next_turn > self._clock
+            }
             self._changed.notify_all()
 
     def release(self) -> None:

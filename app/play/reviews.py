@@ -70,12 +70,14 @@ def hand_review(
     reviewer: Reviewer,
     asked: HandAsked,
     allowed: Callable[[], bool],
+    address: str,
 ) -> tuple[FinishedHand, ReviewShown]:
     """The hand and its review; `allowed` counts a review about to be started against its
-    rate limits."""
+    rate limits; `address`: where it was asked from (`ReviewJob.address`)."""
     hand = finished_hand(session, tables, asked)
     row = hand.row
-    job = ReviewJob(row.player_id, row.id, asked.number, hand.record, f"{row.seed}/{asked.number}")
+    seed = f"{row.seed}/{asked.number}"
+    job = ReviewJob(row.player_id, row.id, asked.number, hand.record, seed, address)
     try:
         review = reviewer.request(session, job, allowed)
     except ReviewsLimited:

@@ -25,6 +25,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import app.web.routes.review as review_routes
+from app.learning.review_jobs import REVIEWS_AT_ONCE
 from app.operations.bot_pool import Bulk
 from app.operations.ratelimit import Limits
 from tests.web.driver import HTMX, page_version, start_game
@@ -165,9 +166,9 @@ def busy_background(app: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Iterator[E
     submit = roster.submit_in_background
     free = Event()
 
-    def waiting(kind: Bulk, work: Callable[..., Any], *args: Any) -> Future[Any]:
+    def waiting(kind: Bulk, work: Callable[..., Any], *args: Any, owner: str = "") -> Future[Any]:
         free.wait(60)
-        return submit(kind, work, *args)
+        return submit(kind, work, *args, owner=owner)
 
     monkeypatch.setattr(roster, "submit_in_background", waiting)
     yield free
@@ -207,3 +208,43 @@ def test_the_reviews_poll_does_not_replay_the_hand(
     assert replays == []
     assert "Trick 1" in client.get(f"{url}/hands/1/review").text
     assert len(replays) == 1
+
+
+def test_an_address_has_so_many_reviews_computed_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An outside check opened 20 reviews from 20 new players of one address: each waited in
+    a thread of its own, and another player's review took 72 s instead of 4. Past
+    `REVIEWS_AT_ONCE` running, an address's next review is not started (429, nothing
+    stored); another address's is, and the address's next starts once one is done."""
+    flooder = ("198.51.100.20", 40000)
+    with limited(tmp_path, Clock()) as application:
+        roster = application.state.bots
+        submit, free = roster.submit_in_background, Event()
+
+        def held(kind: Bulk, work: Callable[..., Any], *args: Any, owner: str = "") -> Future[Any]:
+            free.wait(60)
+            return submit(kind, work, *args, owner=owner)
+
+        monkeypatch.setattr(roster, "submit_in_background", held)
+        players = [TestClient(application, client=flooder) for _ in range(REVIEWS_AT_ONCE + 1)]
+        other = TestClient(application, client=OTHER_ADDRESS)
+        try:
+            played = [played_hand(p, f"at-once-{n}")[0] for n, p in enumerate([*players, other])]
+            for player, url in zip(players[:REVIEWS_AT_ONCE], played, strict=False):
+                assert player.get(f"{url}/hands/1/review").status_code == 200
+            last = played[REVIEWS_AT_ONCE]
+            assert_reviews_limited(players[-1].get(f"{last}/hands/1/review"))
+            assert reviews_of(application, last) == []
+            assert other.get(f"{played[-1]}/hands/1/review").status_code == 200
+            free.set()
+            wait_until_done(application, played[0])
+            deadline = time.monotonic() + 10
+            while players[-1].get(f"{last}/hands/1/review").status_code != 200:
+                assert time.monotonic() < deadline, "a review done makes room for the next"
+                time.sleep(0.05)
+            assert len(reviews_of(application, last)) == 1
+        finally:
+            free.set()
+            for client in (*players, other):
+                client.close()

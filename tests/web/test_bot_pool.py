@@ -144,9 +144,11 @@ class Recording(BotRoster):
         super().__init__(0, 0)
         self.bulk: list[Any] = []
 
-    def submit_in_background(self, kind: Bulk, work: Any, *args: Any) -> Future[Any]:
+    def submit_in_background(
+        self, kind: Bulk, work: Any, *args: Any, owner: str = ""
+    ) -> Future[Any]:
         self.bulk.append(work)
-        return super().submit_in_background(kind, lambda *_: (0, 0), *args)
+        return super().submit_in_background(kind, lambda *_: (0, 0), *args, owner=owner)
 
 
 def test_a_par_is_bulk_work(app: FastAPI) -> None:

@@ -79,9 +79,11 @@ class Pieces(BotRoster):
         super().__init__(0, 0)
         self.kinds: list[Bulk] = []
 
-    def submit_in_background(self, kind: Bulk, work: Any, *args: Any) -> Future[Any]:
+    def submit_in_background(
+        self, kind: Bulk, work: Any, *args: Any, owner: str = ""
+    ) -> Future[Any]:
         self.kinds.append(kind)
-        return super().submit_in_background(kind, work, *args)
+        return super().submit_in_background(kind, work, *args, owner=owner)
 
 
 def test_a_challenges_par_goes_a_hand_at_a_time_and_plays_as_the_whole_game() -> None:
@@ -144,10 +146,12 @@ class Held(BotRoster):
         self.free = threading.Event()
         self.asked = threading.Event()
 
-    def submit_in_background(self, kind: Bulk, work: Any, *args: Any) -> Future[Any]:
+    def submit_in_background(
+        self, kind: Bulk, work: Any, *args: Any, owner: str = ""
+    ) -> Future[Any]:
         self.asked.set()
         assert self.free.wait(WAIT)
-        return super().submit_in_background(kind, work, *args)
+        return super().submit_in_background(kind, work, *args, owner=owner)
 
 
 def par_threads() -> int:
@@ -252,3 +256,28 @@ def test_a_claim_renewed_again_and_again_keeps_to_the_clock(
         seconds[0] = 100.0 + elapsed
         assert claim.renew()
     assert par_started_at(app, challenge_id) == claimed_at + timedelta(seconds=30)
+
+
+def test_each_owner_takes_its_turn_within_a_kind() -> None:
+    """An address that queued many reviews' pieces does not hold another's review behind all
+    of them: the newcomer's piece goes next, then the two take turns."""
+    gate = BulkGate(1)
+    gate.acquire(Bulk.REVIEW, "flooder")
+    through: list[str] = []
+    threads = []
+    for name, owner in [*((f"f{n}", "flooder") for n in range(1, 4)), ("b1", "bystander")]:
+
+        def wait(name: str = name, owner: str = owner) -> None:
+            gate.acquire(Bulk.REVIEW, owner)
+            through.append(name)
+            gate.release()
+
+        thread = threading.Thread(target=wait)
+        thread.start()
+        threads.append(thread)
+        while len(gate._waiting) < len(threads):  # each in the queue before the next asks
+            threading.Event().wait(0.001)
+    gate.release()
+    for thread in threads:
+        thread.join(WAIT)
+    assert through == ["b1", "f1", "f2", "f3"]
