@@ -74,6 +74,10 @@ class Limits:
     refusals_per_ip: int = 60
     """Requests refused as malformed (a form no page sends): a player's page never sends
     one, a script probing the forms sends them as fast as they are answered."""
+    names_per_player: int = 10
+    """Nicknames and challenge names chosen (each a write, and a look-alike check): a person
+    tries a few; a script renamed 265 times a second."""
+    names_per_ip: int = 60
     app_ms_per_ip: int = 30_000
     """Milliseconds of the app's own work (`app.operations.timing`) an address's requests
     may take, in each process: half of a core (`app.operations.pacing`). A player uses a
@@ -146,6 +150,12 @@ class RateLimiter:
         return self._count_of(
             "action", self.limits.actions_per_ip, self.limits.actions_per_player, player, ip
         )
+
+    def allow_name(self, player: str | None, ip: str) -> bool:
+        count = self._count_of(
+            "name", self.limits.names_per_ip, self.limits.names_per_player, player, ip
+        )
+        return self.allow(count)
 
     def allow_page(self, ip: str) -> bool:
         """Counts a read of a page that costs a query, by its address alone. Past the limit

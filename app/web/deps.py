@@ -149,6 +149,25 @@ async def limit_actions(request: Request) -> None:
         await run_in_threadpool(count_action, request)
 
 
+TOO_MANY_NAMES = N_("Too many names chosen at once. Wait a minute and try again.")
+
+
+def count_name(request: Request) -> None:
+    """Counts a nickname or a challenge's name chosen, refusing it (429) past a limit. It
+    talks to the database: call it in a worker thread."""
+    limiter = _limiter(request)
+    if limiter is None:
+        return
+    if not limiter.allow_name(player_id(request), client_address(request)):
+        raise HTTPException(429, TOO_MANY_NAMES)
+
+
+async def limit_names(request: Request) -> None:
+    """`count_name` as a dependency, in a worker thread of its own."""
+    if _limiter(request) is not None:
+        await run_in_threadpool(count_name, request)
+
+
 TOO_MANY_PAGES = N_(
     "Too many pages asked for from your address in a short time. Wait a minute and try again."
 )
@@ -182,6 +201,7 @@ async def limit_players_pages(request: Request) -> None:
 
 
 ActionLimit = Depends(limit_actions)
+NameLimit = Depends(limit_names)
 PageLimit = Depends(limit_pages)
 PlayersPageLimit = Depends(limit_players_pages)
 PlayerId = Depends(give_player_id)

@@ -221,6 +221,40 @@ def test_challenges_count_as_starts_per_address(tmp_path: Path) -> None:
             assert start(later, "/challenges").status_code == 303
 
 
+def test_names_chosen_past_the_limit_are_refused(tmp_path: Path) -> None:
+    """An outside check renamed a challenge 265 times a second, each a write: names chosen
+    (a challenge's, a nickname) have limits of their own, per player and per address."""
+    clock = Clock()
+    with limited(tmp_path, clock, names_per_player=2, names_per_ip=3) as application:
+        with TestClient(application) as maker:
+            board = start(maker, "/challenges").headers["location"]
+            for name in ("Friday", "Friday club"):
+                assert (
+                    maker.post(
+                        f"{board}/name", data={"name": name}, follow_redirects=False
+                    ).status_code
+                    == 303
+                )
+            refused = maker.post(f"{board}/name", data={"name": "Saturday"})
+            assert_slow_down(refused)
+            assert "Too many names chosen" in refused.text
+            (challenge,) = rows(application, Challenge)
+            assert challenge.name == "Friday club"
+        with TestClient(application) as second:
+            other_board = start(second, "/challenges").headers["location"]
+            assert (
+                second.post(
+                    f"{other_board}/name", data={"name": "A"}, follow_redirects=False
+                ).status_code
+                == 303
+            )
+            assert_slow_down(second.post(f"{other_board}/name", data={"name": "B"}))
+        clock.now += 61
+        with TestClient(application) as later:
+            named = later.post(f"{other_board}/name", data={"name": "C"})
+            assert named.status_code == 403, "a new minute, and only the maker may name it"
+
+
 def test_a_refused_challenge_uses_up_no_start(tmp_path: Path) -> None:
     """Only a challenge made is counted: one of an unfinished game, a rematch of no challenge
     or of one never played leave the allowance as it was."""

@@ -29,6 +29,7 @@ from app.table.card_faces import CardFace
 from app.table.levels import DEFAULT_LEVEL, LEVELS, level_of
 from app.table.preferences import level_preference, rules_preference
 from app.web.deps import (
+    NameLimit,
     PageLimit,
     PlayerId,
     RosterDep,
@@ -109,7 +110,7 @@ def play_challenge(
     return RedirectResponse(game_url(entered) if entered else challenge_url(link), status_code=303)
 
 
-@router.post("/{link}/name")
+@router.post("/{link}/name", dependencies=[NameLimit])
 def name_challenge(
     request: Request,
     link: str,

@@ -16,6 +16,7 @@ from app.operations.urls import BOARD, DAILY, NICKNAME, game_url
 from app.play.boards import FIRST_RULES, BoardWork, board_day, day_board, ranked_or_404
 from app.play.daily import DailyDeals, NameTaken, Starter, name_player, start_daily
 from app.web.deps import (
+    NameLimit,
     PageLimit,
     PlayerId,
     RosterDep,
@@ -70,7 +71,7 @@ def leaderboard(
 TAKEN = N_("%(name)s is another player’s nickname (or looks like it).")
 
 
-@router.post(NICKNAME)
+@router.post(NICKNAME, dependencies=[NameLimit])
 def set_nickname(
     request: Request,
     session: SessionDep,
