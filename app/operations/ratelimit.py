@@ -78,6 +78,8 @@ class Limits:
     """Nicknames and challenge names chosen (each a write, and a look-alike check): a person
     tries a few; a script renamed 265 times a second."""
     names_per_ip: int = 60
+    restores_per_ip: int = 10
+    """Restore keys tried (`app.play.players`): a person types one or two."""
     app_ms_per_ip: int = 30_000
     """Milliseconds of the app's own work (`app.operations.timing`) an address's requests
     may take, in each process: half of a core (`app.operations.pacing`). A player uses a
@@ -156,6 +158,10 @@ class RateLimiter:
             "name", self.limits.names_per_ip, self.limits.names_per_player, player, ip
         )
         return self.allow(count)
+
+    def allow_restore(self, ip: str) -> bool:
+        limit = self.limits.restores_per_ip
+        return self.allow(self._count_of("restore", limit, limit, None, ip))
 
     def allow_page(self, ip: str) -> bool:
         """Counts a read of a page that costs a query, by its address alone. Past the limit

@@ -55,6 +55,11 @@ class Player(Base):
     nickname_set_aside: Mapped[str | None] = mapped_column(String(24), default=None)
     """A nickname taken off the board because it passes for an earlier player's (migration
     0013, when the keys became stricter); the table asks the player for another."""
+    restore_key_hash: Mapped[str | None] = mapped_column(
+        String(64), unique=True, index=True, default=None
+    )
+    """The SHA-256 of the player's restore key (`app.play.players`), which brings the player
+    back to a browser that lost its cookie; the key itself is shown once and kept nowhere."""
 
 
 class GameRow(Base):

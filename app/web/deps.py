@@ -168,6 +168,23 @@ async def limit_names(request: Request) -> None:
         await run_in_threadpool(count_name, request)
 
 
+TOO_MANY_RESTORES = N_("Too many restore keys tried from here. Wait a minute and try again.")
+
+
+def count_restore(request: Request) -> None:
+    """Counts a restore key made or tried from the address, refusing it (429) past the
+    limit. It talks to the database: call it in a worker thread."""
+    limiter = _limiter(request)
+    if limiter is not None and not limiter.allow_restore(client_address(request)):
+        raise HTTPException(429, TOO_MANY_RESTORES)
+
+
+async def limit_restores(request: Request) -> None:
+    """`count_restore` as a dependency, in a worker thread of its own."""
+    if _limiter(request) is not None:
+        await run_in_threadpool(count_restore, request)
+
+
 TOO_MANY_PAGES = N_(
     "Too many pages asked for from your address in a short time. Wait a minute and try again."
 )
@@ -202,6 +219,7 @@ async def limit_players_pages(request: Request) -> None:
 
 ActionLimit = Depends(limit_actions)
 NameLimit = Depends(limit_names)
+RestoreLimit = Depends(limit_restores)
 PageLimit = Depends(limit_pages)
 PlayersPageLimit = Depends(limit_players_pages)
 PlayerId = Depends(give_player_id)

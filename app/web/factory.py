@@ -67,6 +67,7 @@ from app.web.routes import (
     install,
     language,
     long_boards,
+    players,
     review,
     rules,
 )
@@ -151,7 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     fair_play_budget = DEFAULT_BUDGET.scaled(settings.fair_play_worlds)
     app.state.fair_play = FairPlayChecks(app.state.sessions, roster, fair_play_budget)
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
-    for module in (*routers, history, install, long_boards, challenges):
+    for module in (*routers, history, install, long_boards, challenges, players):
         app.include_router(module.router)
     app.include_router(challenges.games_router)
     app.add_exception_handler(HTTPException, http_error)
@@ -266,6 +267,8 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         history_url=urls.HISTORY,
         fair_play_url=urls.FAIR_PLAY,
         nickname_url=urls.NICKNAME,
+        restore_key_url=urls.RESTORE_KEY,
+        restore_url=urls.RESTORE,
         leaderboard_url=urls.BOARD,
         game_url=urls.game_url,
         actions_url=urls.actions_url,

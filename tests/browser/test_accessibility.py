@@ -2,7 +2,7 @@
 the reservations, during an Armut (asked to take it, then choosing the cards to give back),
 during play (with a hint shown, and with the four-colour deck) and at the end of a hand, the
 leaderboard (also with results held after the fair-play check), the Fair play page, how to
-play and the open Rules dialog. Each state is reached once per language
+play, the restore key's page (a key refused) and the open Rules dialog. Each state is reached once per language
 and audited at phone and desktop size in the light and the dark colour scheme, on the same
 page (resizing and switching the scheme do not reload it), so the whole audit of a language
 takes seconds, not minutes.
@@ -45,6 +45,11 @@ def test_pages_outside_the_table(speaking: Callable[[str], Page], language: str)
     found += audit(page, "how to play")
     page.goto("/leaderboard")
     found += audit(page, "leaderboard")
+    page.goto("/players/key")
+    page.locator("form.restore input").fill("not-a-key")
+    page.locator("form.restore button").click()
+    page.locator("form.restore .error").wait_for()
+    found += audit(page, "restore key, one refused")
     assert not found, report(found)
 
 

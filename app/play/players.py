@@ -1,0 +1,66 @@
+"""A player's restore key: what brings a player back to a browser that lost its cookie.
+
+A player is the id in a signed cookie, so clearing cookies or changing device started a new
+player. The key is 120 random bits written as six groups of four letters and digits (base32,
+no letters easily misread), shown once when made; only its SHA-256 is stored, so the database
+holds nothing that restores anybody. A new key replaces the old one. The key is typed, never
+put in a link: an address travels in histories, logs and `Referer` headers."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import secrets
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.languages.i18n import N_
+from app.storage.models import Player
+
+KEY_BYTES = 15
+GROUP = 4
+NOT_A_KEY = N_("That is not a restore key: it has 24 letters and digits, in groups of four.")
+NO_SUCH_KEY = N_("No player has this restore key. A key made again replaces the one before.")
+_KEY = re.compile(r"[A-Z2-7]{24}")
+
+
+class KeyRefused(ValueError):
+    """A restore key that restores nobody; `message` (a message id) says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def make_restore_key(session: Session, player: Player) -> str:
+    """A new restore key for the player, as shown to them (committed): the key made before
+    restores nobody from now on."""
+    key = base64.b32encode(secrets.token_bytes(KEY_BYTES)).decode()
+    player.restore_key_hash = _hashed(key)
+    session.commit()
+    return "-".join(key[start : start + GROUP] for start in range(0, len(key), GROUP))
+
+
+def restored_player(session: Session, typed: str) -> str:
+    """The id of the player whose key was typed (spaces, dashes and case set aside)."""
+    key = re.sub(r"[\s-]", "", typed).upper()
+    if not _KEY.fullmatch(key):
+        raise KeyRefused(NOT_A_KEY)
+    found = session.scalars(select(Player.id).where(Player.restore_key_hash == _hashed(key)))
+    player_id = found.first()
+    if player_id is None:
+        raise KeyRefused(NO_SUCH_KEY)
+    return player_id
+
+
+def has_restore_key(session: Session, player_id: str | None) -> bool:
+    if player_id is None:
+        return False
+    found = session.scalars(select(Player.restore_key_hash).where(Player.id == player_id))
+    return found.first() is not None
+
+
+def _hashed(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()

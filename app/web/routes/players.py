@@ -1,0 +1,74 @@
+"""A player's restore key (`app.play.players`): its page, a new key made and shown once, and
+a key typed to play as its player in this browser."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, HTTPException, Request, Response
+from fastapi.responses import RedirectResponse
+
+from app.languages.i18n import N_, translator
+from app.operations.urls import HISTORY, RESTORE, RESTORE_KEY
+from app.play.players import KeyRefused, has_restore_key, make_restore_key, restored_player
+from app.storage.models import Player
+from app.web.deps import (
+    PageLimit,
+    RestoreLimit,
+    SessionDep,
+    TemplatesDep,
+    player_id,
+    remember_player,
+)
+
+router = APIRouter(tags=["players"])
+
+NO_PLAYER = N_("This browser has no player yet: play a game first, then make its key.")
+
+
+@router.get(RESTORE_KEY, dependencies=[PageLimit])
+def restore_key_page(request: Request, session: SessionDep, templates: TemplatesDep) -> Response:
+    return _page(request, templates, has_restore_key(session, player_id(request)))
+
+
+@router.post(RESTORE_KEY, dependencies=[RestoreLimit])
+def new_restore_key(request: Request, session: SessionDep, templates: TemplatesDep) -> Response:
+    """A new key for the cookie's player, shown on this answer only."""
+    player = session.get(Player, player_id(request) or "")
+    if player is None:
+        raise HTTPException(400, NO_PLAYER)
+    return _page(request, templates, True, made=make_restore_key(session, player))
+
+
+@router.post(RESTORE, dependencies=[RestoreLimit])
+def restore(
+    request: Request,
+    session: SessionDep,
+    templates: TemplatesDep,
+    key: Annotated[str, Form(max_length=64)] = "",
+) -> Response:
+    """This browser plays as the key's player from now on, and is shown its history."""
+    try:
+        restored = restored_player(session, key)
+    except KeyRefused as refused:
+        error = translator(request).gettext(refused.message)
+        has_key = has_restore_key(session, player_id(request))
+        return _page(request, templates, has_key, error=error, status=400)
+    remember_player(request, restored)
+    return RedirectResponse(HISTORY, status_code=303)
+
+
+def _page(
+    request: Request,
+    templates: TemplatesDep,
+    has_key: bool,
+    made: str | None = None,
+    error: str | None = None,
+    status: int = 200,
+) -> Response:
+    context = {"has_key": has_key, "made": made, "error": error}
+    response: Response = templates.TemplateResponse(
+        request, "restore_key.html", context, status_code=status
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response

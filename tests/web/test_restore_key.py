@@ -1,0 +1,113 @@
+"""A player's restore key (`app.play.players`): a player is a cookie, so a browser that
+cleared its cookies, or another device, started as a new player and lost the games, the
+history, the streak and the nickname. A key made on the player's page brings them back to
+any browser; it is shown once, kept only as its hash, and a new key replaces the old."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from app.storage.models import GameRow, Player
+from tests.web.driver import start_game
+from tests.web.helpers.daily import rows
+from tests.web.helpers.rate_limits import Clock, assert_slow_down, limited
+
+KEY_PAGE = "/players/key"
+RESTORE = "/players/restore"
+KEY = re.compile(r"data-restore-key>([A-Z2-7]{4}(?:-[A-Z2-7]{4}){5})<")
+
+
+def made_key(client: TestClient) -> str:
+    page = client.post(KEY_PAGE)
+    assert page.status_code == 200, page.text[:1000]
+    assert page.headers["cache-control"] == "no-store"
+    found = KEY.search(page.text)
+    assert found is not None, page.text[:2000]
+    return found.group(1)
+
+
+def player_of(application: FastAPI, client: TestClient) -> str:
+    """The player of the client's one game."""
+    game = client.get("/history").text
+    ids = {row.id: row.player_id for row in rows(application, GameRow)}
+    (player,) = {ids[found] for found in re.findall(r"/games/([0-9a-f]{32})", game)}
+    return player
+
+
+def test_a_key_brings_the_player_back_to_a_browser_without_its_cookie(
+    app: FastAPI, client: TestClient
+) -> None:
+    game = start_game(client)
+    key = made_key(client)
+    (player,) = rows(app, Player)
+    assert player.restore_key_hash is not None and key not in player.restore_key_hash
+    with TestClient(app) as cleared:
+        assert game not in cleared.get("/history").text, "a new browser is a new player"
+        typed = key.lower().replace("-", " ")
+        restored = cleared.post(RESTORE, data={"key": typed}, follow_redirects=False)
+        assert restored.status_code == 303 and restored.headers["location"] == "/history"
+        assert game in cleared.get("/history").text
+        assert cleared.get(game).status_code == 200, "the game itself is the player's again"
+        assert player_of(app, cleared) == player.id
+
+
+def test_the_key_is_shown_only_as_it_is_made(app: FastAPI, client: TestClient) -> None:
+    start_game(client)
+    key = made_key(client)
+    for page in (KEY_PAGE, "/history", "/"):
+        text = client.get(page).text
+        assert key not in text and key.replace("-", "") not in text
+    assert "You made a key before" in client.get(KEY_PAGE).text
+
+
+def test_a_new_key_replaces_the_old(app: FastAPI, client: TestClient) -> None:
+    start_game(client)
+    old, new = made_key(client), made_key(client)
+    assert old != new
+    with TestClient(app) as other:
+        refused = other.post(RESTORE, data={"key": old})
+        assert refused.status_code == 400
+        assert "No player has this restore key" in refused.text
+        assert other.post(RESTORE, data={"key": new}, follow_redirects=False).status_code == 303
+
+
+def test_keys_that_restore_nobody_are_refused_with_the_reason(
+    app: FastAPI, client: TestClient
+) -> None:
+    game = start_game(client)
+    for typed, reason in [
+        ("", "not a restore key"),
+        ("ABCD-EFGH", "not a restore key"),
+        ("ABCD-EFGH-IJKL-MNOP-QRST-UVW1", "not a restore key"),
+        ("A" * 24, "No player has this restore key"),
+        ("<script>-" * 7, "not a restore key"),
+    ]:
+        refused = client.post(RESTORE, data={"key": typed})
+        assert refused.status_code == 400, typed
+        assert reason in refused.text and 'aria-invalid="true"' in refused.text
+        assert "<script>-" not in refused.text
+    assert client.post(RESTORE, data={"key": "A" * 65}).status_code == 400
+    assert game in client.get("/history").text, "the browser keeps its player"
+
+
+def test_a_browser_without_a_player_has_no_key_to_make(app: FastAPI, client: TestClient) -> None:
+    refused = client.post(KEY_PAGE)
+    assert refused.status_code == 400
+    assert "play a game first" in refused.text
+    assert rows(app, Player) == []
+
+
+def test_keys_tried_past_the_limit_are_refused(tmp_path: Path) -> None:
+    with (
+        limited(tmp_path, Clock(), restores_per_ip=2) as application,
+        TestClient(application) as guesser,
+    ):
+        for _ in range(2):
+            assert guesser.post(RESTORE, data={"key": "B" * 24}).status_code == 400
+        refused = guesser.post(RESTORE, data={"key": "B" * 24})
+        assert_slow_down(refused)
+        assert "Too many restore keys" in refused.text
