@@ -2,10 +2,10 @@
 the reservations, during an Armut (asked to take it, then choosing the cards to give back),
 during play (with a hint shown, and with the four-colour deck) and at the end of a hand, the
 leaderboard (also with results held after the fair-play check), the Fair play page, how to
-play, the restore key's page (a key refused) and the open Rules dialog. Each state is reached once per language
-and audited at phone and desktop size in the light and the dark colour scheme, on the same
-page (resizing and switching the scheme do not reload it), so the whole audit of a language
-takes seconds, not minutes.
+play, the restore key's page (a key refused) and the open Rules dialog. Each state is reached
+once per language and audited at phone and desktop size in the light and the dark colour
+scheme, on the same page (resizing and switching the scheme do not reload it), so the whole
+audit of a language takes seconds, not minutes.
 
 No axe rule is switched off: a violation is fixed where it arises (the stylesheet's colours,
 the templates' labels, landmarks and ARIA)."""
