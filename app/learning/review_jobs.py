@@ -137,7 +137,8 @@ class ReviewJob:
 REVIEWS_AT_ONCE = 4
 """Reviews one address may have computed at once, in each process. Each waits in a thread of
 its own; the rate limits allow an address 20 starts a minute, more than a worker finishes,
-so without this an address's waiting reviews, and their threads, grew without bound."""
+so without this an address's waiting reviews, and their threads, grew without bound. Work of
+no known address (`NO_OWNER`) is held only by the rate limits."""
 
 
 class ReviewsLimited(Exception):
@@ -199,7 +200,11 @@ class Reviewer:
         review, claimed = claim(session, HandReview, key, fresh, now)
         if claimed:
             self._running[job.address] += 1
-            threading.Thread(target=self._run_counted, args=(job,), daemon=True).start()
+            try:
+                threading.Thread(target=self._run_counted, args=(job,), daemon=True).start()
+            except BaseException:
+                self._ended(job.address)
+                raise
         return review
 
     def _reviewing(self, session: Session, job: ReviewJob, now: datetime) -> bool:
@@ -220,9 +225,13 @@ class Reviewer:
             self._run(job)
         finally:
             with self._claiming:
-                self._running[job.address] -= 1
-                if not self._running[job.address]:
-                    del self._running[job.address]
+                self._ended(job.address)
+
+    def _ended(self, address: str) -> None:
+        """One review of the address less (under `_claiming`)."""
+        self._running[address] -= 1
+        if not self._running[address]:
+            del self._running[address]
 
     def _run(self, job: ReviewJob) -> None:
         try:

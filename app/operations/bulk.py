@@ -34,34 +34,39 @@ class BulkGate:
     """`slots` pieces of bulk work at once; waiting pieces are let through by kind, then by
     their owner's turn, then in the order they came.
 
-    An owner's pieces take turns 0, 1, 2, … as they ask; an owner with nothing waiting
-    starts at the turn last let through (`_clock`), so that it neither waits behind another
-    owner's backlog nor jumps ahead of pieces that waited before it."""
+    An owner's pieces of a kind take turns 0, 1, 2, … as they ask; an owner with nothing of
+    that kind waiting starts at the kind's turn last let through, so that it neither waits
+    behind another owner's backlog nor jumps ahead of pieces that waited before it."""
 
     def __init__(self, slots: int) -> None:
         self._free = slots
         self._waiting: list[tuple[int, int, int]] = []
         self._tickets = itertools.count()
         self._changed = threading.Condition()
-        self._turns: dict[str, int] = {}
-        """By owner: the turn of its next piece, while that is ahead of `_clock`."""
-        self._clock = 0
+        self._turns: dict[tuple[Bulk, str], int] = {}
+        """By kind and owner: the turn of its next piece, while that is ahead of the kind's
+        clock."""
+        self._clocks: dict[Bulk, int] = {}
+        """By kind: the turn of the last piece let through."""
 
     def acquire(self, kind: Bulk, owner: str = "") -> None:
         """Waits, in the caller's thread, until a slot is free and no more urgent piece, nor
         one of an earlier turn or the same turn asked earlier, waits for it."""
         with self._changed:
-            turn = max(self._turns.get(owner, 0), self._clock)
-            self._turns[owner] = turn + 1
+            clock = self._clocks.get(kind, 0)
+            turn = max(self._turns.get((kind, owner), 0), clock)
+            self._turns[kind, owner] = turn + 1
             ticket = (int(kind), turn, next(self._tickets))
             heapq.heappush(self._waiting, ticket)
             while not (self._free and self._waiting[0] == ticket):
                 self._changed.wait()
             heapq.heappop(self._waiting)
             self._free -= 1
-            self._clock = max(self._clock, turn)
+            self._clocks[kind] = clock = max(self._clocks.get(kind, 0), turn)
             self._turns = {
-                key: next_turn for key, next_turn in self._turns.items() if next_turn > self._clock
+                key: ahead
+                for key, ahead in self._turns.items()
+                if key[0] is not kind or ahead > clock
             }
             self._changed.notify_all()
 

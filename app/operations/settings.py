@@ -103,6 +103,9 @@ class Settings:
                 pages=count_from(
                     "DOKO_PAGES_PER_ADDRESS", Limits.pages_per_ip, MOST_PAGES_PER_ADDRESS
                 ),
+                app_ms=count_from(
+                    "DOKO_APP_MS_PER_ADDRESS", Limits.app_ms_per_ip, MOST_APP_MS_PER_ADDRESS
+                ),
             ),
             search_workers=count_from(
                 "DOKO_SEARCH_WORKERS", SERVER_SEARCH_WORKERS, MOST_SEARCH_WORKERS
@@ -155,6 +158,10 @@ MOST_PAGES_PER_ADDRESS = 100_000
 """Reads a minute of the pages that cost a query, from one address: over a thousand a second
 is no limit at all, so a larger number is a typo."""
 
+MOST_APP_MS_PER_ADDRESS = 60_000_000
+"""Milliseconds of the app's work a minute per address: a thousand cores' worth is no share
+at all, so a larger number is a typo."""
+
 MOST_RANKED_PER_ADDRESS = 10_000
 """More than any office shares; a larger number is a typo (0 is how the cap is switched off)."""
 
@@ -183,14 +190,19 @@ def worlds_from(name: str, default: int) -> int:
     return int(text)
 
 
-def limits_from(text: str, pages: int = Limits.pages_per_ip) -> Limits | None:
+def limits_from(
+    text: str, pages: int = Limits.pages_per_ip, app_ms: int = Limits.app_ms_per_ip
+) -> Limits | None:
     """`on` (the default) or `off`: anything else might be meant as either. `pages`: reads of
-    the pages that cost a query a minute per address (`DOKO_PAGES_PER_ADDRESS`)."""
+    the pages that cost a query a minute per address (`DOKO_PAGES_PER_ADDRESS`); `app_ms`:
+    the app's work an address may take a minute (`DOKO_APP_MS_PER_ADDRESS`, raised where
+    many players share an address)."""
     if text not in ("on", "off"):
         raise SettingsError(f"DOKO_RATE_LIMITS must be on or off, not {text!r}")
-    if pages < 1:
-        raise SettingsError("DOKO_PAGES_PER_ADDRESS must be at least 1 (or DOKO_RATE_LIMITS=off)")
-    return None if text == "off" else Limits(pages_per_ip=pages)
+    for name, value in (("DOKO_PAGES_PER_ADDRESS", pages), ("DOKO_APP_MS_PER_ADDRESS", app_ms)):
+        if value < 1:
+            raise SettingsError(f"{name} must be at least 1 (or DOKO_RATE_LIMITS=off)")
+    return None if text == "off" else Limits(pages_per_ip=pages, app_ms_per_ip=app_ms)
 
 
 def proxy_list(text: str) -> tuple[str, ...]:

@@ -100,13 +100,17 @@ def challenge_of_finished_game(
     address: str,
 ) -> Challenge:
     """A challenge of the player's finished game: its deals, rules and level; `address`: the
-    network the maker's game, if it counts, takes one of its places from. One challenge a
-    game: a second click (or two at once, by the unique index) is sent to the first, and
-    not counted."""
+    network the maker's game, if it counts, takes one of its places from. One open challenge
+    a game: a second click is sent to it, uncounted (of two at once, both counted, the
+    second is sent to the first by the unique index); once it has closed, a new one is made,
+    and the old one is no longer marked as made of the game."""
     game_id = row.id
     made = made_of_game(session, game_id)
-    if made is not None:
+    if made is not None and not is_closed(made, now):
         return made
+    if made is not None:
+        made.from_game_id = None
+        session.flush()
     try:
         with tables.lent(row) as table:
             challenge = challenge_of_game(session, row, table, now, counted, address)

@@ -24,7 +24,8 @@ class ReviewShown:
     queued: bool
     """Started, and waiting for its share of the background workers."""
     limited: bool
-    """Not started: the player or address started too many reviews in the last minute."""
+    """Not started: the player or address started too many reviews in the last minute, or
+    the address has as many computed at once as it may (`REVIEWS_AT_ONCE`)."""
     done: bool
     failed: bool
     weighed: int

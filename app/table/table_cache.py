@@ -104,8 +104,9 @@ class TableCache:
         given_back.set()
 
     def _taken_for_reading(self, game_id: str, given_back: Event) -> Table | None:
-        """The kept table, waited for while another reader has it; None when none is kept at
-        the row's version. The reader is known from here until it gives the table back."""
+        """The kept table (of whatever version: `lent` checks it), waited for while another
+        reader has it; None when none is kept. The reader is known from here until it gives
+        the table back."""
         deadline = time.monotonic() + READER_WAIT_SECONDS
         while True:
             with self._lending:

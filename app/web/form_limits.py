@@ -27,14 +27,17 @@ from app.web.deps import NO_ADDRESS, client_address
 from app.web.errors import MESSAGES, malformed, mark_malformed, message_page
 from app.web.security import UNSAFE_METHODS
 
+sleep = asyncio.sleep
+"""How a slowed request waits (tests replace it to see the wait without taking it)."""
+
 
 class FormLimits(HttpMiddleware):
     """Counts, per address, the requests with a body that no page of the site sends: a
     multipart body, one over `MAX_BODY` (413), a form the routes cannot read
     (`app.web.errors.mark_malformed`). A refusal the routes explain
     (rules that cannot be combined, a nickname taken) is a player's, and not counted. A
-    request without an address (`NO_ADDRESS`) is never slowed for it: every client behind a
-    proxy not named in the settings would share one count."""
+    request without an address (`NO_ADDRESS`: a socket, or a host that is no address passed
+    on by a trusted proxy) is never slowed for it: such clients would share one count."""
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope, receive)
@@ -43,7 +46,7 @@ class FormLimits(HttpMiddleware):
         counts = request.method in UNSAFE_METHODS and address != NO_ADDRESS
         counter = limiter if counts else None
         if counter is not None and counter.slows(address):
-            await asyncio.sleep(counter.page_pause)
+            await sleep(counter.page_pause)
         counted = send if counter is None else _counting(counter, address, scope, send)
         if _multipart(request):
             mark_malformed(request)

@@ -1,9 +1,11 @@
 """The middleware that keeps each address to its share of the server's time
 (`app.operations.pacing`): a request of an address past its share waits, on the event loop
 and holding nothing, or is refused (429) when the wait would be long; every answer is
-charged to its address. Static files are served before it (`app.web.assets`), and a
-request without an address is never paced: every client behind a proxy the settings do not
-name would share one share."""
+charged to its address, at most `MOST_CHARGED` (time the server spent waiting, for a
+database connection or behind other players' work, can reach seconds) and nothing for the
+server's own failures (5xx). Static files are served before it (`app.web.assets`). Requests
+without an address (`NO_ADDRESS`: a socket, or a host a trusted proxy passed on that is no
+address) share one share, as the rate limits count them."""
 
 from __future__ import annotations
 
@@ -18,11 +20,15 @@ from app.languages.i18n import translator
 from app.operations.middleware import HttpMiddleware
 from app.operations.pacing import LONGEST_WAIT, Pacer
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
-from app.web.deps import NO_ADDRESS, TOO_MANY_PAGES, client_address
+from app.web.deps import TOO_MANY_PAGES, client_address
 from app.web.errors import message_page
 
 APP_TIME = re.compile(rb"app;dur=([0-9.]+)")
 """The app's own time in `Server-Timing` (`app.operations.timing`), in milliseconds."""
+MOST_CHARGED = 1.0
+"""Seconds one answer is charged at most: more than any page takes of the app's own work."""
+sleep = asyncio.sleep
+"""How a paced request waits (tests replace it to see the wait without taking it)."""
 
 
 class Pacing(HttpMiddleware):
@@ -30,23 +36,24 @@ class Pacing(HttpMiddleware):
         pacer: Pacer | None = scope["app"].state.pacer
         request = Request(scope, receive)
         address = client_address(request)
-        if pacer is None or address == NO_ADDRESS:
+        if pacer is None:
             await self.app(scope, receive, send)
             return
         wait = pacer.wait(address)
         if wait > LONGEST_WAIT:
-            await asyncio.sleep(PAGE_PAUSE_SECONDS)
+            await sleep(PAGE_PAUSE_SECONDS)
             await _refuse(request, wait, send)
             return
         if wait > 0:
-            await asyncio.sleep(wait)
+            await sleep(wait)
         await self.app(scope, receive, _charging(pacer, address, send))
 
 
 def _charging(pacer: Pacer, address: str, send: Send) -> Send:
     async def charged(message: Message) -> None:
-        if message["type"] == "http.response.start":
-            pacer.charge(address, _app_seconds(message.get("headers", [])))
+        if message["type"] == "http.response.start" and message["status"] < 500:
+            spent = _app_seconds(message.get("headers", []))
+            pacer.charge(address, min(spent, MOST_CHARGED))
         await send(message)
 
     return charged

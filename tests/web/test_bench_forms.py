@@ -16,9 +16,10 @@ from app.operations.ratelimit import Limits
 ROOT = Path(__file__).resolve().parents[2]
 PHASES = ("quiet", "multipart", "fields", "small")
 CLIENTS, SECONDS = 2, 3
-HELD_OFF = Limits().refusals_per_ip + 1 + CLIENTS * (SECONDS + 1)
+HELD_OFF = 2 * (Limits().refusals_per_ip + 1) + CLIENTS * (SECONDS + 1)
 """The most requests a phase's prober has answered once the pause holds it off: its
-allowance at full speed, then one a second a connection (unpaused, hundreds)."""
+allowance at full speed (twice when the phase crosses into the next minute, whose count
+starts afresh), then one a second a connection (unpaused, hundreds)."""
 
 
 def forms(*options: str) -> subprocess.CompletedProcess[str]:

@@ -260,15 +260,23 @@ def test_a_claim_renewed_again_and_again_keeps_to_the_clock(
 
 def test_each_owner_takes_its_turn_within_a_kind() -> None:
     """An address that queued many reviews' pieces does not hold another's review behind all
-    of them: the newcomer's piece goes next, then the two take turns."""
+    of them: the newcomer's piece goes next, then the two take turns; pars waiting (no
+    owner) do not push a review's turn back."""
     gate = BulkGate(1)
     gate.acquire(Bulk.REVIEW, "flooder")
+    asked = [
+        *(("par", Bulk.PAR, "") for _ in range(3)),
+        *((f"f{n}", Bulk.REVIEW, "flooder") for n in range(1, 4)),
+        ("b1", Bulk.REVIEW, "bystander"),
+        ("b2", Bulk.REVIEW, "bystander"),
+        ("anonymous", Bulk.REVIEW, ""),
+    ]
     through: list[str] = []
     threads = []
-    for name, owner in [*((f"f{n}", "flooder") for n in range(1, 4)), ("b1", "bystander")]:
+    for name, kind, owner in asked:
 
-        def wait(name: str = name, owner: str = owner) -> None:
-            gate.acquire(Bulk.REVIEW, owner)
+        def wait(name: str = name, kind: Bulk = kind, owner: str = owner) -> None:
+            gate.acquire(kind, owner)
             through.append(name)
             gate.release()
 
@@ -280,4 +288,4 @@ def test_each_owner_takes_its_turn_within_a_kind() -> None:
     gate.release()
     for thread in threads:
         thread.join(WAIT)
-    assert through == ["b1", "f1", "f2", "f3"]
+    assert through == ["b1", "anonymous", "f1", "b2", "f2", "f3", "par", "par", "par"]

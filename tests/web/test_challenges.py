@@ -535,7 +535,7 @@ def test_a_finished_game_makes_one_challenge_however_often_it_is_asked(
     """A second click on "Challenge your friends" made a second board of the same game (an
     outside check made seven), and friends sent the two links played apart. Two clicks at
     once both found none made: the second store is refused by the index and sent to the
-    first."""
+    first. Once it has closed, the game makes a new one."""
     url = finished_game(client)
     first = made(client.post(f"{url}/challenge", follow_redirects=False))
     assert made(client.post(f"{url}/challenge", follow_redirects=False)) == first
@@ -549,6 +549,13 @@ def test_a_finished_game_makes_one_challenge_however_often_it_is_asked(
     assert made(client.post(f"{url}/challenge", follow_redirects=False)) == first
     assert len(looks) == 2, "stored, refused by the index, then found"
     assert len(stored(app, Challenge, creator_id=stored(app, GameRow)[0].player_id)) == 1
+    monkeypatch.setattr(challenges, "made_of_game", real)
+    at(app, NOON + timedelta(days=31))
+    again = made(client.post(f"{url}/challenge", follow_redirects=False))
+    assert again != first, "the first has closed: a new one"
+    (closed,) = stored(app, Challenge, id=first)
+    assert closed.from_game_id is None
+    assert made(client.post(f"{url}/challenge", follow_redirects=False)) == again
 
 
 def test_the_makers_counting_game_takes_a_place_of_its_network(

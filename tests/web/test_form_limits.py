@@ -55,7 +55,7 @@ def pauses(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     async def pause(seconds: float) -> None:
         noted.append(seconds)
 
-    monkeypatch.setattr(form_limits.asyncio, "sleep", pause)
+    monkeypatch.setattr(form_limits, "sleep", pause)
     return noted
 
 

@@ -1,8 +1,8 @@
 """Each address's share of the server's time (`app.operations.pacing`, `app.web.pacing`): an
 outside check flooded a long game's table, a long history and How to play from one address,
 each within every count limit, and the other players' pages came 3 to 20 times slower. Past
-its share an address's requests wait, then are refused; other addresses, requests without an
-address and static files are not held up."""
+its share an address's requests wait, then are refused; other addresses and static files are
+not held up; an answer is charged at most a second, a server's failure nothing."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from fastapi.testclient import TestClient
 from app.operations import pacing
 from app.operations.pacing import BURST_SECONDS, LONGEST_WAIT, Pacer
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
+from app.operations.settings import MOST_APP_MS_PER_ADDRESS, Settings, SettingsError
 from app.web import pacing as web_pacing
+from app.web.pacing import MOST_CHARGED
 from tests.web.helpers.rate_limits import OTHER_ADDRESS, Clock, limited
 
 FLOODER = ("198.51.100.9", 40000)
@@ -48,7 +50,7 @@ def pauses(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     async def pause(seconds: float) -> None:
         noted.append(seconds)
 
-    monkeypatch.setattr(web_pacing.asyncio, "sleep", pause)
+    monkeypatch.setattr(web_pacing, "sleep", pause)
     return noted
 
 
@@ -81,9 +83,27 @@ def test_past_its_share_an_address_waits_for_what_it_took(
         assert len(pauses) == 1, "a static file waits for nothing"
     with TestClient(paced, client=OTHER_ADDRESS) as other:
         assert other.get("/how-to-play").status_code == 200
-    with TestClient(paced) as nameless:
-        assert nameless.get("/how-to-play").status_code == 200
-    assert len(pauses) == 1, "another address, or none, waits for nothing"
+    assert len(pauses) == 1, "another address waits for nothing"
+
+
+def test_an_answer_is_charged_at_most_a_second_and_a_failure_nothing(
+    paced: FastAPI, pauses: list[float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Time the server spent waiting (a database connection, other players' work) is in the
+    figure too: a stall of the server's own must not shut its players out afterwards."""
+    monkeypatch.setattr(web_pacing, "_app_seconds", lambda _: 30.0)
+    with TestClient(paced, client=FLOODER, raise_server_exceptions=False) as flooder:
+        assert flooder.get("/how-to-play").status_code == 200
+        assert flooder.get("/how-to-play").status_code == 200
+        assert pauses == [MOST_CHARGED], "the first answer charged a second, not thirty"
+        monkeypatch.setattr(paced.state.templates, "TemplateResponse", failing)
+        assert flooder.get("/how-to-play").status_code == 500
+        assert flooder.get("/how-to-play").status_code == 500
+    assert pauses == [MOST_CHARGED, 2 * MOST_CHARGED, 2 * MOST_CHARGED], "a 500 adds nothing"
+
+
+def failing(*_: object, **__: object) -> None:
+    raise RuntimeError("a page that fails")
 
 
 def test_an_address_owing_more_than_the_longest_wait_is_refused(
@@ -98,10 +118,19 @@ def test_an_address_owing_more_than_the_longest_wait_is_refused(
         assert pauses == [PAGE_PAUSE_SECONDS], "refused after a pause, not at once"
 
 
-def test_without_rate_limits_nothing_is_paced(tmp_path: Path, pauses: list[float]) -> None:
-    with limited(tmp_path, Clock()) as application:
-        application.state.pacer = None
-        with TestClient(application, client=FLOODER) as flooder:
-            for _ in range(3):
-                assert flooder.get("/how-to-play").status_code == 200
+def test_without_rate_limits_nothing_is_paced(paced: FastAPI, pauses: list[float]) -> None:
+    paced.state.pacer = None
+    with TestClient(paced, client=FLOODER) as flooder:
+        for _ in range(3):
+            assert flooder.get("/how-to-play").status_code == 200
     assert pauses == []
+
+
+def test_the_share_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOKO_APP_MS_PER_ADDRESS", "120000")
+    limits = Settings.from_env().limits
+    assert limits is not None and limits.app_ms_per_ip == 120_000
+    for wrong in ("0", "a lot", str(MOST_APP_MS_PER_ADDRESS + 1)):
+        monkeypatch.setenv("DOKO_APP_MS_PER_ADDRESS", wrong)
+        with pytest.raises(SettingsError, match="DOKO_APP_MS_PER_ADDRESS"):
+            Settings.from_env()

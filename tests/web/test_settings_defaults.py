@@ -16,6 +16,7 @@ ROW = re.compile(r"^\| `(DOKO_[A-Z_]+)` \| `(\d+)` \|", re.M)
 FIELDS = {
     "DOKO_BOT_DELAY_MS": lambda settings: settings.bot_delay_ms,
     "DOKO_PAGES_PER_ADDRESS": lambda settings: settings.limits.pages_per_ip,
+    "DOKO_APP_MS_PER_ADDRESS": lambda settings: settings.limits.app_ms_per_ip,
     "DOKO_RANKED_PER_ADDRESS": lambda settings: settings.ranked_per_address,
     "DOKO_SEARCH_WORKERS": lambda settings: settings.search_workers,
     "DOKO_BACKGROUND_WORKERS": lambda settings: settings.background_workers,
