@@ -95,9 +95,11 @@ class TableCache:
         self, game_id: str, given_back: Event, kept: tuple[GameRow, Table] | None = None
     ) -> None:
         """The reader's table `kept` (none after a failure: the row may be unreadable then,
-        its session failed), and the next reader woken."""
+        its session failed), unless a newer one was kept meanwhile (a click stored while the
+        page was read), and the next reader woken."""
         with self._lending:
-            if kept is not None:
+            newer = self._tables.get(game_id)
+            if kept is not None and (newer is None or newer.table.version <= kept[1].version):
                 self.keep(*kept)
             if self._readers.get(game_id) is given_back:
                 del self._readers[game_id]

@@ -17,7 +17,7 @@ from app.operations.bot_pool import BotRoster
 from app.storage.models import GameRow
 from app.table import table_cache
 from app.table.service import Table
-from tests.web.driver import start_game
+from tests.web.driver import data_actions, default_choice, post_action, start_game
 from tests.web.helpers.daily import game_id
 
 WAIT = 10.0
@@ -132,3 +132,22 @@ def test_a_reader_that_fails_drops_the_table_and_leaves_none_waiting(
             assert table.version == row.version
     assert not waiting.is_set(), "the failed reader is known no more"
     assert replays == [game_id(game)], "the next reader rebuilt the table"
+
+
+def test_a_reader_of_an_older_moment_keeps_no_table_over_a_newer_one(
+    app: FastAPI, client: TestClient, replays: list[str]
+) -> None:
+    """A click stored while a page was being read keeps the newer table; the page's reader,
+    giving back the older one, must not replace it (the next request would replay the
+    game)."""
+    game = start_game(client, "cache-4")
+    body = client.get(game).text
+    with lent_in_thread(app, game):
+        clicked = post_action(client, game, body, default_choice(data_actions(body)))
+        assert clicked.status_code == 200
+    replayed = len(replays)
+    with app.state.sessions() as session:
+        row = session.get(GameRow, game_id(game))
+        with app.state.tables.lent(row) as table:
+            assert table.version == row.version
+    assert len(replays) == replayed, "the click's table was kept, not the reader's"
