@@ -34,11 +34,11 @@ sleep = asyncio.sleep
 class Pacing(HttpMiddleware):
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         pacer: Pacer | None = scope["app"].state.pacer
-        request = Request(scope, receive)
-        address = client_address(request)
         if pacer is None:
             await self.app(scope, receive, send)
             return
+        request = Request(scope, receive)
+        address = client_address(request)
         wait = pacer.wait(address)
         if wait > LONGEST_WAIT:
             await sleep(PAGE_PAUSE_SECONDS)
