@@ -9,7 +9,9 @@ address loads its own table and the day's board in turn, every 50 ms, through ev
 - quiet: nobody else;
 - how-to-play: --clients threads ask for How to play, without a cookie;
 - table: the same threads ask for the flooder's own table, with its cookie;
-- history: the flooder's history page, with its cookie.
+- history: the flooder's history page, with its cookie;
+- static: a static file (the stylesheet), without a cookie;
+- not-found: a page that does not exist (404), without a cookie.
 
 Prints, per phase, the bystander's median and 95th percentile load time, their ratio to the
 quiet phase's (the machine's speed cancels out) and the flood's answers by status. Only
@@ -19,6 +21,7 @@ quiet phase's (the machine's speed cancels out) and the flood's answers by statu
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import threading
@@ -50,6 +53,14 @@ def flooders_game(base: str) -> tuple[str, dict[str, str]]:
     flooder's share starts full)."""
     with httpx.Client(base_url=base, headers={"X-Forwarded-For": "198.51.100.78"}) as client:
         return client.post("/games").headers["location"], dict(client.cookies)
+
+
+def stylesheet(base: str) -> str:
+    """The stylesheet's address, as the home page names it (with its hash)."""
+    home = httpx.get(base + "/", headers={"X-Forwarded-For": "198.51.100.79"}).text
+    found = re.search(r'href="(/static/css/[^"]+)"', home)
+    assert found is not None, "the home page names its stylesheet"
+    return found.group(1)
 
 
 def run_phase(
@@ -101,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
             "how-to-play": ("/how-to-play", {}),
             "table": (flooded, cookies),
             "history": ("/history", cookies),
+            "static": (stylesheet(base), {}),
+            "not-found": ("/no/such/page", {}),
         }
         phases = {name: run_phase(base, table, flood, args) for name, flood in floods.items()}
         failures = [line for line in log.read_text().splitlines() if " 50" in line]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PHASES = ("quiet", "how-to-play", "table", "history")
+PHASES = ("quiet", "how-to-play", "table", "history", "static", "not-found")
 
 
 def page_floods(*options: str) -> subprocess.CompletedProcess[str]:
@@ -32,8 +32,9 @@ def test_a_short_run_prints_each_phase_and_every_flood_is_answered() -> None:
     }
     assert tuple(rows) == PHASES, done.stdout
     assert rows["quiet"][3] == "{}" and rows["quiet"][2] == "1.0"
-    for phase in PHASES[1:]:
+    for phase in PHASES[1:-1]:
         assert re.search(r"200: [1-9]", rows[phase][3]), (phase, done.stdout)
+    assert re.search(r"404: [1-9]", rows["not-found"][3]), done.stdout
     assert "server_5xx_lines: 0" in done.stdout
 
 
