@@ -1,10 +1,12 @@
 """A player's restore key: what brings a player back to a browser that lost its cookie.
 
 A player is the id in a signed cookie, so clearing cookies or changing device started a new
-player. The key is 120 random bits written as six groups of four letters and digits (base32,
-no letters easily misread), shown once when made; only its SHA-256 is stored, so the database
-holds nothing that restores anybody. A new key replaces the old one. The key is typed, never
-put in a link: an address travels in histories, logs and `Referer` headers."""
+player. The key is 120 random bits written as six groups of four letters and digits (base32:
+no 0, 1, 8 or 9 to mistake for O, I, B), shown once when made; only its SHA-256 is stored, so
+the database holds nothing that restores anybody. A new key replaces the old one; a browser
+that has used the old one stays the player, since its cookie holds nothing but the player's
+id (revoking it would take a check of the player's row on every request). The key is typed,
+never put in a link: an address travels in histories, logs and `Referer` headers."""
 
 from __future__ import annotations
 
