@@ -11,7 +11,6 @@ times, the hints' answers by status and the errors in the server's log.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import threading
@@ -24,6 +23,7 @@ import httpx
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bystander import flood_arguments
 from bench.web_player import HX, Page
 from bench.web_server import running_server
 from bots.measures import percentile
@@ -78,22 +78,16 @@ def bystander(base: str, flood: Flood) -> None:
             time.sleep(0.5)
 
 
-def arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="python bench/flood.py",
-        description=__doc__,
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
-    )
-    parser.add_argument("--clients", type=int, default=120, help="threads asking for hints")
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long the flood lasts")
-    args = parser.parse_args(argv)
-    if args.clients < 1 or args.seconds <= 0:
-        parser.error("--clients and --seconds must be positive")
-    return args
-
-
 def main(argv: list[str] | None = None) -> int:
-    args = arguments(argv)
+    args = flood_arguments(
+        "python bench/flood.py",
+        __doc__,
+        argv,
+        120,
+        30.0,
+        "threads asking for hints",
+        "how long the flood lasts",
+    )
     with running_server(workers=1, rate_limits=True) as (base, log):
         flood = Flood(args.seconds)
         threads = [

@@ -18,12 +18,8 @@ and the server's 5xx. Only 127.0.0.1 is contacted.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
-import threading
-import time
-from collections import Counter
+from functools import partial
 from pathlib import Path
 
 import httpx
@@ -31,12 +27,18 @@ import httpx
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bystander import (
+    Phase,
+    bystanders_table,
+    flood_arguments,
+    print_phases,
+    run_phase,
+    server_5xx,
+)
 from bench.web_server import running_server
-from bots.measures import percentile
 
 ATTACKERS = "198.51.100.{}"
 """An address per phase: no phase inherits the refusals counted in another."""
-BYSTANDER = "203.0.113.9"
 BODY_BYTES = 63 * 1024
 BOUNDARY = "x"
 
@@ -60,91 +62,29 @@ FLOODS: dict[str, tuple[str, bytes, str] | None] = {
 }
 
 
-class Phase:
-    """One phase's tallies, filled by many threads."""
-
-    def __init__(self, seconds: float) -> None:
-        self.stop = time.monotonic() + seconds
-        self.loads: list[float] = []
-        self.answers: Counter[int] = Counter()
-        self.lock = threading.Lock()
-
-    def running(self) -> bool:
-        return time.monotonic() < self.stop
-
-
-def attacker(base: str, phase: Phase, address: str, target: str, body: bytes, kind: str) -> None:
+def attacker(base: str, address: str, flood: tuple[str, bytes, str], phase: Phase) -> None:
+    target, body, kind = flood
     headers = {"X-Forwarded-For": address, "Content-Type": kind}
     with httpx.Client(base_url=base, headers=headers, timeout=60) as client:
         while phase.running():
-            status = client.post(target, content=body).status_code
-            with phase.lock:
-                phase.answers[status] += 1
-
-
-def bystander(client: httpx.Client, table: str, phase: Phase) -> None:
-    pages = (table, "/leaderboard")
-    turn = 0
-    while phase.running():
-        began = time.monotonic()
-        client.get(pages[turn % 2]).raise_for_status()
-        with phase.lock:
-            phase.loads.append((time.monotonic() - began) * 1000)
-        turn += 1
-        time.sleep(0.05)
-
-
-def run_phase(base: str, table: str, name: str, args: argparse.Namespace) -> Phase:
-    phase = Phase(args.seconds)
-    flood = FLOODS[name]
-    address = ATTACKERS.format(list(FLOODS).index(name) + 1)
-    threads = []
-    if flood is not None:
-        threads = [
-            threading.Thread(target=attacker, args=(base, phase, address, *flood))
-            for _ in range(args.clients)
-        ]
-    headers = {"X-Forwarded-For": BYSTANDER}
-    with httpx.Client(base_url=base, headers=headers, timeout=120) as client:
-        client.cookies.update(args.cookies)
-        for thread in threads:
-            thread.start()
-        bystander(client, table, phase)
-    for thread in threads:
-        thread.join()
-    return phase
-
-
-def arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="python bench/forms.py",
-        description=__doc__,
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
-    )
-    parser.add_argument("--clients", type=int, default=16, help="attacking connections")
-    parser.add_argument("--seconds", type=float, default=20.0, help="length of each phase")
-    args = parser.parse_args(argv)
-    if args.clients < 1 or args.seconds <= 0:
-        parser.error("--clients and --seconds must be positive")
-    return args
+            phase.answered(client.post(target, content=body).status_code)
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = arguments(argv)
+    args = flood_arguments(
+        "python bench/forms.py", __doc__, argv, 16, 20.0, "attacking connections"
+    )
     with running_server(workers=1, rate_limits=True) as (base, log):
-        with httpx.Client(base_url=base, headers={"X-Forwarded-For": BYSTANDER}) as client:
-            table = client.post("/games").headers["location"]
-            args.cookies = dict(client.cookies)
-        phases = {name: run_phase(base, table, name, args) for name in FLOODS}
-        failures = [line for line in log.read_text().splitlines() if " 50" in line]
-    quiet = statistics.median(phases["quiet"].loads)
+        seen = bystanders_table(base)
+        phases = {}
+        for number, (name, flood) in enumerate(FLOODS.items(), start=1):
+            attack = (
+                None if flood is None else partial(attacker, base, ATTACKERS.format(number), flood)
+            )
+            phases[name] = run_phase(base, seen, args.seconds, args.clients, attack)
+        failures = server_5xx(log)
     print(f"clients: {args.clients} from one address a phase, {args.seconds:g} s a phase")
-    print("phase      bystander p50 ms  p95 ms  p50 / quiet  attackers' answers")
-    for name, phase in phases.items():
-        p50, p95 = statistics.median(phase.loads), percentile(phase.loads, 0.95)
-        answers = dict(sorted(phase.answers.items()))
-        print(f"{name:<10} {p50:16.1f} {p95:7.1f} {p50 / quiet:12.1f}  {answers}")
-    print(f"server_5xx_lines: {len(failures)}")
+    print_phases(phases, "attackers' answers", failures)
     return 0
 
 

@@ -20,11 +20,10 @@ quiet phase's (the machine's speed cancels out) and the flood's answers by statu
 
 from __future__ import annotations
 
-import argparse
 import re
-import statistics
 import sys
-import threading
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import httpx
@@ -32,20 +31,24 @@ import httpx
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.forms import BYSTANDER, Phase, bystander
+from bench.bystander import (
+    Phase,
+    bystanders_table,
+    flood_arguments,
+    print_phases,
+    run_phase,
+    server_5xx,
+)
 from bench.web_server import running_server
-from bots.measures import percentile
 
 FLOODER = "198.51.100.77"
 
 
-def flooder(base: str, phase: Phase, target: str, cookies: dict[str, str]) -> None:
+def flooder(base: str, target: str, cookies: dict[str, str], phase: Phase) -> None:
     with httpx.Client(base_url=base, headers={"X-Forwarded-For": FLOODER}, timeout=60) as client:
         client.cookies.update(cookies)
         while phase.running():
-            status = client.get(target).status_code
-            with phase.lock:
-                phase.answers[status] += 1
+            phase.answered(client.get(target).status_code)
 
 
 def flooders_game(base: str) -> tuple[str, dict[str, str]]:
@@ -63,68 +66,28 @@ def stylesheet(base: str) -> str:
     return found.group(1)
 
 
-def run_phase(
-    base: str, table: str, flood: tuple[str, dict[str, str]] | None, args: argparse.Namespace
-) -> Phase:
-    """A phase of --seconds; `flood`: the page the flooder asks for, and its cookies."""
-    phase = Phase(args.seconds)
-    threads = (
-        []
-        if flood is None
-        else [
-            threading.Thread(target=flooder, args=(base, phase, *flood))
-            for _ in range(args.clients)
-        ]
-    )
-    with httpx.Client(base_url=base, headers={"X-Forwarded-For": BYSTANDER}, timeout=120) as client:
-        client.cookies.update(args.cookies)
-        for thread in threads:
-            thread.start()
-        bystander(client, table, phase)
-    for thread in threads:
-        thread.join()
-    return phase
-
-
-def arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="python bench/page_floods.py",
-        description=__doc__,
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
-    )
-    parser.add_argument("--clients", type=int, default=8, help="flooding connections")
-    parser.add_argument("--seconds", type=float, default=20.0, help="length of each phase")
-    args = parser.parse_args(argv)
-    if args.clients < 1 or args.seconds <= 0:
-        parser.error("--clients and --seconds must be positive")
-    return args
-
-
 def main(argv: list[str] | None = None) -> int:
-    args = arguments(argv)
+    args = flood_arguments(
+        "python bench/page_floods.py", __doc__, argv, 8, 20.0, "flooding connections"
+    )
     with running_server(workers=1, rate_limits=True) as (base, log):
-        with httpx.Client(base_url=base, headers={"X-Forwarded-For": BYSTANDER}) as client:
-            table = client.post("/games").headers["location"]
-            args.cookies = dict(client.cookies)
+        seen = bystanders_table(base)
         flooded, cookies = flooders_game(base)
-        floods: dict[str, tuple[str, dict[str, str]] | None] = {
+        floods: dict[str, Callable[[Phase], None] | None] = {
             "quiet": None,
-            "how-to-play": ("/how-to-play", {}),
-            "table": (flooded, cookies),
-            "history": ("/history", cookies),
-            "static": (stylesheet(base), {}),
-            "not-found": ("/no/such/page", {}),
+            "how-to-play": partial(flooder, base, "/how-to-play", {}),
+            "table": partial(flooder, base, flooded, cookies),
+            "history": partial(flooder, base, "/history", cookies),
+            "static": partial(flooder, base, stylesheet(base), {}),
+            "not-found": partial(flooder, base, "/no/such/page", {}),
         }
-        phases = {name: run_phase(base, table, flood, args) for name, flood in floods.items()}
-        failures = [line for line in log.read_text().splitlines() if " 50" in line]
-    quiet = statistics.median(phases["quiet"].loads)
+        phases = {
+            name: run_phase(base, seen, args.seconds, args.clients, flood)
+            for name, flood in floods.items()
+        }
+        failures = server_5xx(log)
     print(f"clients: {args.clients} from one address, {args.seconds:g} s a phase")
-    print("phase        bystander p50 ms  p95 ms  p50 / quiet  the flood's answers")
-    for name, phase in phases.items():
-        p50, p95 = statistics.median(phase.loads), percentile(phase.loads, 0.95)
-        answers = dict(sorted(phase.answers.items()))
-        print(f"{name:<12} {p50:16.1f} {p95:7.1f} {p50 / quiet:12.1f}  {answers}")
-    print(f"server_5xx_lines: {len(failures)}")
+    print_phases(phases, "the flood's answers", failures)
     return 0
 
 
