@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
@@ -111,17 +112,12 @@ def challenge_of_finished_game(
     if made is not None:
         made.from_game_id = None
         session.flush()
-    try:
+
+    def make() -> Challenge:
         with tables.lent(row) as table:
-            challenge = challenge_of_game(session, row, table, now, counted, address)
-        session.commit()
-    except IntegrityError:
-        session.rollback()
-        made = made_of_game(session, game_id)
-        if made is None:
-            raise
-        return made
-    return challenge
+            return challenge_of_game(session, row, table, now, counted, address)
+
+    return _first_stored(session, make, lambda: made_of_game(session, game_id))
 
 
 def challenge_board(
@@ -250,13 +246,22 @@ def rematch_of(
     a rematch made is `counted`). Of players asking at once, the first to store theirs makes
     it (a unique index), and the others are sent to it."""
     old = find_challenge(session, link)
+    make = partial(rematch, session, old, player_id, now, counted)
+    return _first_stored(session, make, lambda: rematch_made(session, link))
+
+
+def _first_stored(
+    session: Session, make: Callable[[], Challenge], made: Callable[[], Challenge | None]
+) -> Challenge:
+    """The challenge `make` makes, committed; or, when a unique index refuses it because a
+    request at once stored one first, that one (`made`)."""
     try:
-        challenge = rematch(session, old, player_id, now, counted)
+        challenge = make()
         session.commit()
     except IntegrityError:
         session.rollback()
-        made = rematch_made(session, link)
-        if made is None:
+        first = made()
+        if first is None:
             raise
-        return made
+        return first
     return challenge
