@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app.learning.review import Decision, Moment, human_moments, summarise, weigh
 from app.operations.bot_pool import BotRoster, Bulk, RosterClosed
+from app.operations.ratelimit import NO_ADDRESS
 from app.operations.settings import DEFAULT_REVIEW_WORLDS, utc_now
 from app.storage.claims import abandoned, claim
 from app.storage.models import GameRow, HandReview, Player
@@ -116,11 +117,6 @@ def weigh_by_search(moment: Moment, seed: str, budget: Budget = REVIEW_BUDGET) -
     return replace(decision, reason=reason)
 
 
-NO_OWNER = ""
-"""The address of work whose address is unknown (`app.web.deps.NO_ADDRESS` is passed as
-this): it is not held to `REVIEWS_AT_ONCE`."""
-
-
 @dataclass(frozen=True)
 class ReviewJob:
     player_id: str
@@ -129,7 +125,7 @@ class ReviewJob:
     record: HandRecord
     seed: str
     """Seeds the evaluation, so the same hand always gets the same review."""
-    address: str = NO_OWNER
+    address: str = NO_ADDRESS
     """The address that opened it: its reviews take turns with other addresses' for the
     background workers (`app.operations.bulk`), and only so many run at once."""
 
@@ -138,7 +134,7 @@ REVIEWS_AT_ONCE = 4
 """Reviews one address may have computed at once, in each process. Each waits in a thread of
 its own; the rate limits allow an address 20 starts a minute, more than a worker finishes,
 so without this an address's waiting reviews, and their threads, grew without bound. Work of
-no known address (`NO_OWNER`) is held only by the rate limits."""
+no known address (`NO_ADDRESS`) is held only by the rate limits."""
 
 
 class ReviewsLimited(Exception):
@@ -187,7 +183,7 @@ class Reviewer:
         if self._reviewing(session, job, now):
             session.commit()
             return None
-        busy = job.address != NO_OWNER and self._running[job.address] >= REVIEWS_AT_ONCE
+        busy = job.address != NO_ADDRESS and self._running[job.address] >= REVIEWS_AT_ONCE
         if busy or not may_start():
             session.commit()
             raise ReviewsLimited

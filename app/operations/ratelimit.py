@@ -48,6 +48,13 @@ it is refused: without the pause each connection of it kept the server busy with
 with it, a connection costs one cheap answer a second, while the server serves others."""
 REFUSERS_KEPT = 10_000
 """Addresses whose malformed requests are counted in a minute (`RateLimiter.note_refusal`)."""
+NO_ADDRESS = "unknown"
+"""The one client the rate limits count every host that is no address as: a socket that
+names none, or a made-up one only a proxy trusted by mistake passes on (the client's own
+X-Forwarded-For). Counted one by one, each made-up host was an allowance of its own, and a
+long one outgrew the counts' key."""
+
+
 KEY_LENGTH = 200
 """The longest key the table stores (a forwarded address can be long)."""
 

@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.languages.i18n import N_
 from app.operations.bot_pool import BotRoster
-from app.operations.ratelimit import ClientLimits, RateLimiter, TooManyRequests
+from app.operations.ratelimit import NO_ADDRESS, ClientLimits, RateLimiter, TooManyRequests
 from app.operations.settings import Settings
 from app.storage.db import request_session
 
@@ -56,13 +56,6 @@ def _limiter(request: Request) -> RateLimiter | None:
 
 
 IPV6_BLOCK = 64
-
-
-NO_ADDRESS = "unknown"
-"""The one client the rate limits count every host that is no address as: a socket that
-names none, or a made-up one only a proxy trusted by mistake passes on (the client's own
-X-Forwarded-For). Counted one by one, each made-up host was an allowance of its own, and a
-long one outgrew the counts' key."""
 
 
 def client_address(request: Request) -> str:

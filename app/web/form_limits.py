@@ -22,8 +22,8 @@ from starlette.types import Message, Receive, Scope, Send
 
 from app.languages.i18n import translator
 from app.operations.middleware import HttpMiddleware
-from app.operations.ratelimit import RateLimiter
-from app.web.deps import NO_ADDRESS, client_address
+from app.operations.ratelimit import NO_ADDRESS, RateLimiter
+from app.web.deps import client_address
 from app.web.errors import MESSAGES, malformed, mark_malformed, message_page
 from app.web.security import UNSAFE_METHODS
 

@@ -11,13 +11,11 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 from app.daily.secrecy import REVIEW_LATER
 from app.languages.i18n import N_, translator, writing_of
 from app.learning.hand_replay import replay_steps
-from app.learning.review_jobs import NO_OWNER
 from app.learning.review_positions import decision_positions
 from app.learning.review_reasons import reason_text
 from app.operations.urls import GAMES
 from app.play.reviews import hand_review
 from app.web.deps import (
-    NO_ADDRESS,
     PageLimit,
     SessionDep,
     TemplatesDep,
@@ -46,10 +44,9 @@ def review_page(
     the page's time: six players polling cost the server a third of a core)."""
     asked = hand_asked(request, screen, game_id, number, REVIEW_LATER)
     allowed = partial(review_allowed, request)
-    address = client_address(request)
-    owner = NO_OWNER if address == NO_ADDRESS else address
     reviewer = request.app.state.reviewer
-    hand, review = hand_review(session, screen.cache, reviewer, asked, allowed, owner)
+    address = client_address(request)
+    hand, review = hand_review(session, screen.cache, reviewer, asked, allowed, address)
     t = translator(request)
     block = "decisions" if is_htmx(request) else None
     steps = [] if block else replay_steps(hand.record, t)
