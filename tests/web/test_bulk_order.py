@@ -28,34 +28,42 @@ from engine import RuleSet
 WAIT = 30.0
 
 
-def test_waiting_pieces_go_by_kind_then_in_the_order_they_came() -> None:
-    gate = BulkGate(1)
-    gate.acquire(Bulk.PAR)
+def let_through(gate: BulkGate, asked: list[tuple[str, Bulk, str]]) -> list[str]:
+    """The names of the pieces `asked` (name, kind, owner), in the order the gate lets them
+    through once its one slot, taken by the caller, is given back; each asks once the one
+    before waits in the queue."""
     through: list[str] = []
-    asked = [
-        ("par 1", Bulk.PAR),
-        ("review 1", Bulk.REVIEW),
-        ("check 1", Bulk.CHECK),
-        ("par 2", Bulk.PAR),
-        ("check 2", Bulk.CHECK),
-    ]
     threads = []
-    for name, kind in asked:
+    for name, kind, owner in asked:
 
-        def wait(name: str = name, kind: Bulk = kind) -> None:
-            gate.acquire(kind)
+        def wait(name: str = name, kind: Bulk = kind, owner: str = owner) -> None:
+            gate.acquire(kind, owner)
             through.append(name)
             gate.release()
 
         thread = threading.Thread(target=wait)
         thread.start()
         threads.append(thread)
-        while len(gate._waiting) < len(threads):  # each in the queue before the next asks
+        while len(gate._waiting) < len(threads):
             threading.Event().wait(0.001)
     assert through == [], "the slot is taken"
     gate.release()
     for thread in threads:
         thread.join(WAIT)
+    return through
+
+
+def test_waiting_pieces_go_by_kind_then_in_the_order_they_came() -> None:
+    gate = BulkGate(1)
+    gate.acquire(Bulk.PAR)
+    asked = [
+        ("par 1", Bulk.PAR, ""),
+        ("review 1", Bulk.REVIEW, ""),
+        ("check 1", Bulk.CHECK, ""),
+        ("par 2", Bulk.PAR, ""),
+        ("check 2", Bulk.CHECK, ""),
+    ]
+    through = let_through(gate, asked)
     assert through == ["check 1", "check 2", "review 1", "par 1", "par 2"]
 
 
@@ -271,21 +279,5 @@ def test_each_owner_takes_its_turn_within_a_kind() -> None:
         ("b2", Bulk.REVIEW, "bystander"),
         ("anonymous", Bulk.REVIEW, ""),
     ]
-    through: list[str] = []
-    threads = []
-    for name, kind, owner in asked:
-
-        def wait(name: str = name, kind: Bulk = kind, owner: str = owner) -> None:
-            gate.acquire(kind, owner)
-            through.append(name)
-            gate.release()
-
-        thread = threading.Thread(target=wait)
-        thread.start()
-        threads.append(thread)
-        while len(gate._waiting) < len(threads):  # each in the queue before the next asks
-            threading.Event().wait(0.001)
-    gate.release()
-    for thread in threads:
-        thread.join(WAIT)
+    through = let_through(gate, asked)
     assert through == ["b1", "anonymous", "f1", "b2", "f2", "f3", "par", "par", "par"]

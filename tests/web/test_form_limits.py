@@ -20,7 +20,7 @@ from app.storage.models import GameRow
 from app.web import form_limits
 from app.web.security import MAX_BODY
 from tests.web.helpers.daily import count
-from tests.web.helpers.rate_limits import OTHER_ADDRESS, Clock, limited
+from tests.web.helpers.rate_limits import OTHER_ADDRESS, Clock, limited, noted_pauses
 
 PROBER = ("198.51.100.7", 40000)
 MULTIPART = {"Content-Type": "multipart/form-data; boundary=x"}
@@ -50,13 +50,7 @@ def test_a_multipart_form_is_refused_unread(tmp_path: Path) -> None:
 @pytest.fixture
 def pauses(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The pauses the form limits make, each noted instead of waited."""
-    noted: list[float] = []
-
-    async def pause(seconds: float) -> None:
-        noted.append(seconds)
-
-    monkeypatch.setattr(form_limits, "sleep", pause)
-    return noted
+    return noted_pauses(monkeypatch, form_limits)
 
 
 def test_an_address_past_its_malformed_requests_waits_and_is_then_answered(

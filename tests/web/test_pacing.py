@@ -21,7 +21,7 @@ from app.operations.ratelimit import PAGE_PAUSE_SECONDS
 from app.operations.settings import MOST_APP_MS_PER_ADDRESS, Settings, SettingsError
 from app.web import pacing as web_pacing
 from app.web.pacing import LEAST_CHARGED, MOST_CHARGED
-from tests.web.helpers.rate_limits import OTHER_ADDRESS, Clock, limited
+from tests.web.helpers.rate_limits import OTHER_ADDRESS, Clock, limited, noted_pauses
 
 FLOODER = ("198.51.100.9", 40000)
 A_SECOND_A_SECOND = 60_000
@@ -47,13 +47,7 @@ def test_an_address_may_use_a_burst_then_its_share_each_second() -> None:
 @pytest.fixture
 def pauses(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The waits the pacing makes, each noted instead of waited."""
-    noted: list[float] = []
-
-    async def pause(seconds: float) -> None:
-        noted.append(seconds)
-
-    monkeypatch.setattr(web_pacing, "sleep", pause)
-    return noted
+    return noted_pauses(monkeypatch, web_pacing)
 
 
 @pytest.fixture

@@ -52,6 +52,14 @@ def waiting(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     return started
 
 
+def read_table(app: FastAPI, game: str, reading: Callable[[Table], object]) -> None:
+    """A request's read of the game's table: `reading` runs while the table is lent."""
+    with app.state.sessions() as session:
+        row = session.get(GameRow, game_id(game))
+        with app.state.tables.lent(row) as table:
+            reading(table)
+
+
 @contextmanager
 def lent_in_thread(app: FastAPI, game: str) -> Iterator[Callable[[], Table]]:
     """Another request's lend of the game's table, held until the block ends; yields a
@@ -59,15 +67,12 @@ def lent_in_thread(app: FastAPI, game: str) -> Iterator[Callable[[], Table]]:
     holding, release = threading.Event(), threading.Event()
     tables: list[Table] = []
 
-    def hold() -> None:
-        with app.state.sessions() as session:
-            row = session.get(GameRow, game_id(game))
-            with app.state.tables.lent(row) as table:
-                tables.append(table)
-                holding.set()
-                release.wait(WAIT)
+    def hold(table: Table) -> None:
+        tables.append(table)
+        holding.set()
+        release.wait(WAIT)
 
-    thread = threading.Thread(target=hold)
+    thread = threading.Thread(target=read_table, args=(app, game, hold))
     thread.start()
     assert holding.wait(WAIT)
     try:
@@ -79,14 +84,7 @@ def lent_in_thread(app: FastAPI, game: str) -> Iterator[Callable[[], Table]]:
 
 def read_in_thread(app: FastAPI, game: str) -> tuple[threading.Thread, list[Table]]:
     tables: list[Table] = []
-
-    def read() -> None:
-        with app.state.sessions() as session:
-            row = session.get(GameRow, game_id(game))
-            with app.state.tables.lent(row) as table:
-                tables.append(table)
-
-    thread = threading.Thread(target=read)
+    thread = threading.Thread(target=read_table, args=(app, game, tables.append))
     thread.start()
     return thread, tables
 

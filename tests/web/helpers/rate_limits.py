@@ -8,8 +8,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 
 import httpx
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -71,3 +73,14 @@ def assert_slow_down(response: httpx.Response) -> None:
 def act(client: TestClient, url: str, body: str) -> httpx.Response:
     """The human's default move on this page, as htmx sends it."""
     return post_action(client, url, body, default_choice(data_actions(body)))
+
+
+def noted_pauses(monkeypatch: pytest.MonkeyPatch, module: ModuleType) -> list[float]:
+    """The pauses `module` makes through its `sleep`, each noted instead of waited."""
+    noted: list[float] = []
+
+    async def pause(seconds: float) -> None:
+        noted.append(seconds)
+
+    monkeypatch.setattr(module, "sleep", pause)
+    return noted
