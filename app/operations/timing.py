@@ -58,6 +58,18 @@ async def paused(seconds: float) -> float:
     return time.perf_counter() - began
 
 
+APP_SECONDS = "doko.app_seconds"
+"""Where `ServerTiming` leaves a request's figure in its ASGI scope, for the middlewares
+around it that weigh it (`app.web.pacing`), as the response starts."""
+
+
+def app_seconds(scope: Scope) -> float:
+    """The request's own time as the header gives it; 0 for an answer made outside the app
+    (a static file)."""
+    seconds: float = scope.get(APP_SECONDS, 0.0)
+    return seconds
+
+
 class ServerTiming(HttpMiddleware):
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         began = time.perf_counter()
@@ -67,8 +79,9 @@ class ServerTiming(HttpMiddleware):
         async def timed(message: Message) -> None:
             if message["type"] == "http.response.start":
                 waited = await paused(hidden.owed)
-                spent = time.perf_counter() - began - hidden.thought - waited
-                header = f"app;dur={max(0.0, spent) * 1000:.1f}".encode()
+                spent = max(0.0, time.perf_counter() - began - hidden.thought - waited)
+                scope[APP_SECONDS] = spent
+                header = f"app;dur={spent * 1000:.1f}".encode()
                 headers = [*message.get("headers", []), (b"server-timing", header)]
                 message = {**message, "headers": headers}
             await send(message)

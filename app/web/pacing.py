@@ -1,9 +1,10 @@
 """The middleware that keeps each address to its share of the server's time
 (`app.operations.pacing`): a request of an address past its share waits, on the event loop
 and holding nothing, or is refused (429) when the wait would be long; every answer is
-charged to its address, at least `LEAST_CHARGED` and at most `MOST_CHARGED` (time the server
-spent waiting, for a database connection or behind other players' work, can reach seconds)
-and nothing for the server's own failures (5xx). Static files are paced too (`app.web.assets`
+charged to its address its `Server-Timing` figure (`app.operations.timing.app_seconds`), at
+least `LEAST_CHARGED` and at most `MOST_CHARGED` (time the server spent waiting, for a
+database connection or behind other players' work, can reach seconds) and nothing for the
+server's own failures (5xx). Static files are paced too (`app.web.assets`
 answers them after it, without a `Server-Timing`): an outside check asked for one 7,500 times
 a second, and for 404s 1,100 times, each charged less than the server spent on it, and the
 other players' pages came 6 to 40 times slower. Requests without an address (`NO_ADDRESS`: a
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-import re
 
 from fastapi import Request
 from starlette.types import Message, Receive, Scope, Send
@@ -23,11 +23,10 @@ from app.languages.i18n import translator
 from app.operations.middleware import HttpMiddleware
 from app.operations.pacing import LONGEST_WAIT, Pacer
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
+from app.operations.timing import app_seconds
 from app.web.deps import TOO_MANY_PAGES, client_address
 from app.web.errors import message_page
 
-APP_TIME = re.compile(rb"app;dur=([0-9.]+)")
-"""The app's own time in `Server-Timing` (`app.operations.timing`), in milliseconds."""
 MOST_CHARGED = 1.0
 """Seconds one answer is charged at most: more than any page takes of the app's own work."""
 LEAST_CHARGED = 0.002
@@ -53,24 +52,17 @@ class Pacing(HttpMiddleware):
             return
         if wait > 0:
             await sleep(wait)
-        await self.app(scope, receive, _charging(pacer, address, send))
+        await self.app(scope, receive, _charging(pacer, address, scope, send))
 
 
-def _charging(pacer: Pacer, address: str, send: Send) -> Send:
+def _charging(pacer: Pacer, address: str, scope: Scope, send: Send) -> Send:
     async def charged(message: Message) -> None:
         if message["type"] == "http.response.start" and message["status"] < 500:
-            spent = _app_seconds(message.get("headers", []))
+            spent = app_seconds(scope)
             pacer.charge(address, min(max(spent, LEAST_CHARGED), MOST_CHARGED))
         await send(message)
 
     return charged
-
-
-def _app_seconds(headers: list[tuple[bytes, bytes]]) -> float:
-    for name, value in headers:
-        if name.lower() == b"server-timing" and (found := APP_TIME.search(value)):
-            return float(found[1]) / 1000
-    return 0.0
 
 
 async def _refuse(request: Request, wait: float, send: Send) -> None:

@@ -97,7 +97,7 @@ def test_an_answer_is_charged_at_most_a_second_and_a_failure_nothing(
 ) -> None:
     """Time the server spent waiting (a database connection, other players' work) is in the
     figure too: a stall of the server's own must not shut its players out afterwards."""
-    monkeypatch.setattr(web_pacing, "_app_seconds", lambda _: 30.0)
+    monkeypatch.setattr(web_pacing, "app_seconds", lambda _: 30.0)
     with TestClient(paced, client=FLOODER, raise_server_exceptions=False) as flooder:
         assert flooder.get("/how-to-play").status_code == 200
         assert flooder.get("/how-to-play").status_code == 200
