@@ -180,6 +180,8 @@ class Player:
         """The opponents' level this player picks in the Rules dialog."""
         self.deadline = deadline
         self.tally = Tally()
+        self.patience = ERRORS_PER_PLAYER
+        """Errors after which the player stops (a flood's players never do)."""
         headers = {"X-Forwarded-For": player_address(number)}
         if args.reconnect:
             headers["Connection"] = "close"
@@ -192,7 +194,7 @@ class Player:
             start.wait()
             time.sleep(self.rng.uniform(0, self.args.arrival_s))
             for number in range(self.args.games):
-                if self.out_of_time() or len(self.tally.errors) >= ERRORS_PER_PLAYER:
+                if self.out_of_time() or len(self.tally.errors) >= self.patience:
                     return
                 try:
                     self.play_game(first=number == 0)

@@ -55,7 +55,8 @@ class TableSearch:
     process: the rng travels with its state), reports its time to the request
     (`app.operations.timing`), and has a forced card paced like a search
     (`app.operations.think_times`). A forced card goes to the workers like any other, so it also
-    waits its turn there as one."""
+    waits its turn there as one, and is reported as the search it is paced as: the address's
+    charge for its bots' search (`app.web.pacing`) must not tell a forced card either."""
 
     id: str
     pool: WorkerPool
@@ -68,10 +69,10 @@ class TableSearch:
         key = think_key(self.id, view)
         owed = 0.0
         if key is not None and len(view.legal) == 1:
-            owed = self.times.draw(key)
+            owed = searched = self.times.draw(key)
         elif key is not None:
             self.times.add(key, searched)
-        bots_thought(spent, owed)
+        bots_thought(spent, owed, searched)
         return action
 
 

@@ -6,8 +6,9 @@ makes; they cannot say what the requests cost. An outside check asked for the ta
 100-hand game, the history of a player with 200 games and How to play as fast as the
 answers came: within every count, each flood made the other players' pages 3 to 20 times
 slower. A request is charged what it took of the app's own time, the `Server-Timing`
-figure (the bots' thinking and the forced cards' pacing left out, so a slow hint or a click
-costs what it costs everyone); an address may use `Limits.app_ms_per_ip` of it a minute,
+figure, and the search its strong bots did in the workers (not the time it waited for
+them, nor a hint's search, which has slots of its own: so a slow click costs what it costs
+everyone); an address may use `Limits.app_ms_per_ip` of it a minute,
 with up to `BURST_SECONDS` at once after a quiet spell, like a bucket that fills at that
 rate. The count is kept in each process's memory (no write per request), for at most
 `ADDRESSES_KEPT` addresses, the least recently seen forgotten first."""

@@ -31,18 +31,22 @@ class HiddenTime:
     """Seconds the search bots took to decide (left out of the header)."""
     owed: float = 0.0
     """Seconds the response waits before it starts: the forced cards' pacing."""
+    searched: float = 0.0
+    """Seconds of the workers' own search the request caused, a forced card counted as what
+    it is paced as: what the address is charged for its bots (`app.web.pacing`)."""
 
 
 _HIDDEN: ContextVar[HiddenTime | None] = ContextVar("doko_hidden_time", default=None)
 
 
-def bots_thought(seconds: float, owed: float = 0.0) -> None:
+def bots_thought(seconds: float, owed: float = 0.0, searched: float = 0.0) -> None:
     """Reports a search bot's decision to the request it was made for (outside a request, a
     game's par or a test calling the service, there is nobody to hide it from)."""
     hidden = _HIDDEN.get()
     if hidden is not None:
         hidden.thought += seconds
         hidden.owed += owed
+        hidden.searched += searched
 
 
 sleep = asyncio.sleep
@@ -61,12 +65,20 @@ async def paused(seconds: float) -> float:
 APP_SECONDS = "doko.app_seconds"
 """Where `ServerTiming` leaves a request's figure in its ASGI scope, for the middlewares
 around it that weigh it (`app.web.pacing`), as the response starts."""
+SEARCH_SECONDS = "doko.search_seconds"
+"""Where it leaves the request's `HiddenTime.searched`, for the same middlewares."""
 
 
 def app_seconds(scope: Scope) -> float:
     """The request's own time as the header gives it; 0 for an answer made outside the app
     (a static file)."""
     seconds: float = scope.get(APP_SECONDS, 0.0)
+    return seconds
+
+
+def search_seconds(scope: Scope) -> float:
+    """The workers' search the request caused (`HiddenTime.searched`); never in a header."""
+    seconds: float = scope.get(SEARCH_SECONDS, 0.0)
     return seconds
 
 
@@ -81,6 +93,7 @@ class ServerTiming(HttpMiddleware):
                 waited = await paused(hidden.owed)
                 spent = max(0.0, time.perf_counter() - began - hidden.thought - waited)
                 scope[APP_SECONDS] = spent
+                scope[SEARCH_SECONDS] = hidden.searched
                 header = f"app;dur={spent * 1000:.1f}".encode()
                 headers = [*message.get("headers", []), (b"server-timing", header)]
                 message = {**message, "headers": headers}

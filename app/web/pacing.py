@@ -9,7 +9,14 @@ answers them after it, without a `Server-Timing`): an outside check asked for on
 a second, and for 404s 1,100 times, each charged less than the server spent on it, and the
 other players' pages came 6 to 40 times slower. Requests without an address (`NO_ADDRESS`: a
 socket, or a host a trusted proxy passed on that is no address) share one share, as the rate
-limits count them."""
+limits count them.
+
+The search its bots did for a request (`app.operations.timing.search_seconds`: the strong
+bots' decisions in the live workers, a forced card as what it is paced as) is charged too,
+up to `MOST_SEARCH_CHARGED`: ten cookies of one address clicking in strong games kept the
+live worker busy, and another player's strong game waited behind their searches (its clicks'
+95th percentile 2.0 s where it was 0.3 s alone). A player clicking at a human pace uses a
+small part of the share on its bots."""
 
 from __future__ import annotations
 
@@ -23,12 +30,15 @@ from app.languages.i18n import translator
 from app.operations.middleware import HttpMiddleware
 from app.operations.pacing import LONGEST_WAIT, Pacer
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
-from app.operations.timing import app_seconds
+from app.operations.timing import app_seconds, search_seconds
 from app.web.deps import TOO_MANY_PAGES, client_address
 from app.web.errors import message_page
 
 MOST_CHARGED = 1.0
 """Seconds one answer is charged at most: more than any page takes of the app's own work."""
+MOST_SEARCH_CHARGED = 3.0
+"""Seconds of the bots' search one answer is charged at most: a click's three strong bots
+search a few tenths of a second together, more only on a machine under load."""
 LEAST_CHARGED = 0.002
 """Seconds one answer is charged at least: about what the server spends on any request
 outside the app's own work (its parsing, the middlewares, the connection), so an address's
@@ -58,8 +68,8 @@ class Pacing(HttpMiddleware):
 def _charging(pacer: Pacer, address: str, scope: Scope, send: Send) -> Send:
     async def charged(message: Message) -> None:
         if message["type"] == "http.response.start" and message["status"] < 500:
-            spent = app_seconds(scope)
-            pacer.charge(address, min(max(spent, LEAST_CHARGED), MOST_CHARGED))
+            spent = min(max(app_seconds(scope), LEAST_CHARGED), MOST_CHARGED)
+            pacer.charge(address, spent + min(search_seconds(scope), MOST_SEARCH_CHARGED))
         await send(message)
 
     return charged

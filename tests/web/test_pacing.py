@@ -3,11 +3,15 @@ outside check flooded a long game's table, a long history and How to play from o
 each within every count limit, and the other players' pages came 3 to 20 times slower. Past
 its share an address's requests wait, then are refused; other addresses are not held up; an
 answer, a static file's too, is charged at least 2 ms and at most a second, a server's
-failure nothing."""
+failure nothing; a click is charged its strong bots' search besides, a forced card as the
+search it is paced as."""
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -19,13 +23,27 @@ from app.operations import pacing
 from app.operations.pacing import BURST_SECONDS, LONGEST_WAIT, Pacer
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
 from app.operations.settings import MOST_APP_MS_PER_ADDRESS, Settings, SettingsError
+from app.operations.think_times import think_key
 from app.web import pacing as web_pacing
 from app.web.pacing import LEAST_CHARGED, MOST_CHARGED
+from bots.registry import bot_named
+from bots.search.bot import SearchBot
+from engine import Action, SeatView
+from tests.web.driver import data_actions, default_choice, hand_is_over, post_action, start_game
 from tests.web.helpers.rate_limits import OTHER_ADDRESS, Clock, limited, noted_pauses
 
 FLOODER = ("198.51.100.9", 40000)
 A_SECOND_A_SECOND = 60_000
 """`Limits.app_ms_per_ip` of one second of the app's time each second."""
+SEARCH = 0.03
+"""Seconds the replaced strong bots' search takes for each card or call it chooses."""
+FLOOR = 0.75
+"""Share of `SEARCH` a forced card is charged at least (its pacing draws from the searches'
+measured times; before any is measured near a card, from a fixed 40 ms)."""
+ROUNDED = 1e-4
+"""Seconds the `Server-Timing` figure may be off (it is rounded to a tenth of a ms)."""
+SEED = "think-8"
+"""A deal whose first hand has forced bot cards, and a step of forced cards only."""
 
 
 def test_an_address_may_use_a_burst_then_its_share_each_second() -> None:
@@ -140,3 +158,71 @@ def test_the_share_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv("DOKO_APP_MS_PER_ADDRESS", wrong)
         with pytest.raises(SettingsError, match="DOKO_APP_MS_PER_ADDRESS"):
             Settings.from_env()
+
+
+@dataclass
+class Click:
+    charged: float
+    """What the click added to its address's debt."""
+    reported: float
+    """The app's own time (`Server-Timing`), at least the least charged."""
+    chosen: int
+    """The bots' decisions with more than one legal action (each a search of `SEARCH`)."""
+    forced: int
+    """The bots' cards forced where only their holder knew it."""
+
+
+@pytest.fixture
+def searching(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The strong bots' search replaced by one of `SEARCH` for each real choice, at once for a
+    forced card, as the real one; each decision noted ("chosen", "forced" or "public")."""
+    noted: list[str] = []
+    model = bot_named("heuristic-v1")
+
+    def timed_search(_: SearchBot, view: SeatView, rng: random.Random) -> Action:
+        if len(view.legal) == 1:
+            noted.append("public" if think_key("search", view) is None else "forced")
+            return view.legal[0]
+        noted.append("chosen")
+        time.sleep(SEARCH)
+        return model.choose(view, rng)
+
+    monkeypatch.setattr(SearchBot, "choose", timed_search)
+    return noted
+
+
+def strong_hand(paced: FastAPI, pauses: list[float], searching: list[str]) -> list[Click]:
+    """A hand against the strong bots, every click with what it was charged: the debt each
+    request waits for, the clock standing still, is what the requests before it took."""
+    clicks: list[Click] = []
+    with TestClient(paced, client=FLOODER) as player:
+        player.post("/rules", data={"preset": "pagat", "level": "strong"})
+        url = start_game(player, SEED)
+        body = player.get(url).text
+        while not hand_is_over(body):
+            searching.clear()
+            waited = len(pauses)
+            response = post_action(player, url, body, default_choice(data_actions(body)))
+            assert response.status_code == 200, response.text[:2000]
+            body = response.text
+            chosen, forced = searching.count("chosen"), searching.count("forced")
+            clicks.append(Click(-pauses[waited], charged(response), chosen, forced))
+        player.get("/how-to-play")
+    for click, debt in zip(clicks, pauses[-len(clicks) :], strict=True):
+        click.charged += debt
+    return clicks
+
+
+def test_a_click_is_charged_its_strong_bots_search(
+    paced: FastAPI, pauses: list[float], searching: list[str]
+) -> None:
+    """Ten cookies of one address clicking in strong games kept the live worker busy, and
+    another player's bots waited behind their searches: the address pays for them."""
+    clicks = strong_hand(paced, pauses, searching)
+    assert sum(click.chosen for click in clicks) >= 10, "the bots searched"
+    for click in clicks:
+        searched = click.charged - click.reported + ROUNDED
+        assert searched >= click.chosen * SEARCH + click.forced * FLOOR * SEARCH, click
+        assert searched < (click.chosen + click.forced) * SEARCH * 4 + 0.05, click
+    forced_only = [click for click in clicks if click.forced and not click.chosen]
+    assert forced_only, "a click whose bots' cards were all forced in secret"
