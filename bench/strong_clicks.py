@@ -18,6 +18,8 @@ status. Only 127.0.0.1 is contacted.
 from __future__ import annotations
 
 import argparse
+import math
+import re
 import statistics
 import sys
 import threading
@@ -34,6 +36,8 @@ from bench.web_server import running_server
 from bots.measures import percentile
 
 FLOODER = "198.51.100.77"
+REFUSED = re.compile(r": 429\b")
+"""How a player's error reads when the answer was 429 (a click's, or a new game's)."""
 PHASES = ("quiet", "strong-clicks")
 
 
@@ -76,7 +80,7 @@ def run_phase(
     flood: Counter[str] = Counter()
     for one in crowd:
         flood["clicks"] += len(human_actions(one.tally.samples))
-        refused = sum(error.endswith(": 429") for error in one.tally.errors)
+        refused = sum(REFUSED.search(error) is not None for error in one.tally.errors)
         flood["429"] += refused
         flood["other errors"] += len(one.tally.errors) - refused
     return watched, flood
@@ -94,13 +98,13 @@ def main(argv: list[str] | None = None) -> int:
         }
         failures = server_5xx(log)
     print(f"clients: {args.clients} cookies of one address, {args.seconds:g} s a phase")
-    quiet = statistics.median(clicks_ms(phases["quiet"][0]))
+    quiet = statistics.median(clicks_ms(phases["quiet"][0]) or [math.nan])
     print("phase          bystander clicks  p50 ms  p95 ms  p50 / quiet  errors  the flood")
     for name, (watched, flood) in phases.items():
-        clicks = clicks_ms(watched)
+        clicks = clicks_ms(watched) or [math.nan]
         p50, p95 = statistics.median(clicks), percentile(clicks, 0.95)
         print(
-            f"{name:<14} {len(clicks):16d} {p50:7.1f} {p95:7.1f} {p50 / quiet:12.1f}"
+            f"{name:<14} {len(clicks_ms(watched)):16d} {p50:7.1f} {p95:7.1f} {p50 / quiet:12.1f}"
             f"  {len(watched.tally.errors):6d}  {dict(flood)}"
         )
     print(f"server_5xx_lines: {failures}")

@@ -11,12 +11,20 @@ them, nor a hint's search, which has slots of its own: so a slow click costs wha
 everyone); an address may use `Limits.app_ms_per_ip` of it a minute,
 with up to `BURST_SECONDS` at once after a quiet spell, like a bucket that fills at that
 rate. The count is kept in each process's memory (no write per request), for at most
-`ADDRESSES_KEPT` addresses, the least recently seen forgotten first."""
+`ADDRESSES_KEPT` addresses, the least recently seen forgotten first.
+
+A charge lands when its answer starts, so requests sent all at once pass before any is
+charged: forty clicks against the strong bots from one address, sent together, held the
+server's forty threads for 1.7 to 4.5 s, and another player's page waited 1.5 s for one. So
+an address also has at most `AT_ONCE` requests served at once (`Turns`); the others wait for
+a turn on the event loop, holding no thread."""
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 from app.operations.kept import Kept
 
@@ -26,6 +34,9 @@ LONGEST_WAIT = 10.0
 """The longest a request waits for its address's share; beyond it the request is refused
 (429), so that a flood's waiting requests stay few."""
 ADDRESSES_KEPT = 10_000
+AT_ONCE = 8
+"""Requests of one address served at once: more than the six connections a browser opens to
+a server, which load a page's files together."""
 
 
 class Pacer:
@@ -53,3 +64,38 @@ class Pacer:
             return BURST_SECONDS
         left, at = kept
         return min(BURST_SECONDS, left + (self.clock() - at) * self.per_second)
+
+
+class NoTurn(Exception):
+    """The address's requests being served did not let this one through in time."""
+
+
+class Turns:
+    """At most `AT_ONCE` requests of each address served at once, in the order they came; an
+    address is kept only while it has requests being served or waiting."""
+
+    def __init__(self) -> None:
+        self._gates: dict[str, tuple[asyncio.Semaphore, int]] = {}
+        """By address: its gate, and its requests holding or waiting for a turn."""
+
+    @asynccontextmanager
+    async def turn(self, address: str, timeout: float) -> AsyncIterator[None]:
+        """Holds one of the address's turns while the request is served; `NoTurn` after
+        `timeout` seconds without one."""
+        gate, users = self._gates.get(address, (asyncio.Semaphore(AT_ONCE), 0))
+        self._gates[address] = (gate, users + 1)
+        try:
+            try:
+                await asyncio.wait_for(gate.acquire(), timeout)
+            except TimeoutError:
+                raise NoTurn from None
+            try:
+                yield
+            finally:
+                gate.release()
+        finally:
+            gate, users = self._gates[address]
+            if users == 1:
+                del self._gates[address]
+            else:
+                self._gates[address] = (gate, users - 1)

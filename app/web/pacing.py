@@ -28,7 +28,7 @@ from starlette.types import Message, Receive, Scope, Send
 
 from app.languages.i18n import translator
 from app.operations.middleware import HttpMiddleware
-from app.operations.pacing import LONGEST_WAIT, Pacer
+from app.operations.pacing import LONGEST_WAIT, NoTurn, Pacer, Turns
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
 from app.operations.timing import app_seconds, search_seconds
 from app.web.deps import TOO_MANY_PAGES, client_address
@@ -62,7 +62,12 @@ class Pacing(HttpMiddleware):
             return
         if wait > 0:
             await sleep(wait)
-        await self.app(scope, receive, _charging(pacer, address, scope, send))
+        turns: Turns = scope["app"].state.turns
+        try:
+            async with turns.turn(address, LONGEST_WAIT - wait):
+                await self.app(scope, receive, _charging(pacer, address, scope, send))
+        except NoTurn:
+            await _refuse(request, LONGEST_WAIT, send)
 
 
 def _charging(pacer: Pacer, address: str, scope: Scope, send: Send) -> Send:

@@ -4,10 +4,11 @@ each within every count limit, and the other players' pages came 3 to 20 times s
 its share an address's requests wait, then are refused; other addresses are not held up; an
 answer, a static file's too, is charged at least 2 ms and at most a second, a server's
 failure nothing; a click is charged its strong bots' search besides, a forced card as the
-search it is paced as."""
+search it is paced as; and an address has at most `AT_ONCE` requests served at once."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from app.operations import pacing
-from app.operations.pacing import BURST_SECONDS, LONGEST_WAIT, Pacer
+from app.operations.pacing import AT_ONCE, BURST_SECONDS, LONGEST_WAIT, NoTurn, Pacer, Turns
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
 from app.operations.settings import MOST_APP_MS_PER_ADDRESS, Settings, SettingsError
 from app.operations.think_times import think_key
@@ -226,3 +227,42 @@ def test_a_click_is_charged_its_strong_bots_search(
         assert searched < (click.chosen + click.forced) * SEARCH * 4 + 0.05, click
     forced_only = [click for click in clicks if click.forced and not click.chosen]
     assert forced_only, "a click whose bots' cards were all forced in secret"
+
+
+def test_an_address_has_so_many_requests_served_at_once_the_others_wait_their_turn() -> None:
+    """Forty clicks against the strong bots sent together from one address held every thread
+    of the server, and another player's page waited 1.5 s for one."""
+
+    async def served() -> list[str]:
+        turns, done, seen = Turns(), asyncio.Event(), []
+
+        async def request(address: str, name: str) -> None:
+            async with turns.turn(address, timeout=5):
+                seen.append(name)
+                await done.wait()
+
+        waiting = [asyncio.create_task(request("a", f"a{n}")) for n in range(AT_ONCE + 2)]
+        waiting.append(asyncio.create_task(request("b", "b")))
+        await asyncio.sleep(0.01)
+        assert seen == [f"a{n}" for n in range(AT_ONCE)] + ["b"], "two of a's wait, not b"
+        with pytest.raises(NoTurn):
+            async with turns.turn("a", timeout=0.01):
+                pytest.fail("a third waiting request of a was let through")
+        done.set()
+        await asyncio.gather(*waiting)
+        return seen
+
+    seen = asyncio.run(served())
+    assert seen[-2:] == [f"a{AT_ONCE}", f"a{AT_ONCE + 1}"], "the waiting ones, in their order"
+
+
+def test_a_request_without_a_turn_in_time_is_refused(
+    paced: FastAPI, pauses: list[float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pacing, "AT_ONCE", 0)
+    monkeypatch.setattr(web_pacing, "LONGEST_WAIT", 0.01)
+    with TestClient(paced, client=FLOODER) as flooder:
+        refused = flooder.get("/how-to-play")
+    assert refused.status_code == 429
+    assert int(refused.headers["retry-after"]) >= 1
+    assert "Too many pages" in refused.text
