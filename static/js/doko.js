@@ -158,6 +158,19 @@ document.addEventListener(
   true,
 );
 
+// While it waits, the hand lets a tap through to whatever lies behind it, so the handler above
+// never sees it: a player tapping the next card during the bots' cards saw nothing happen
+// for up to three seconds. A tap inside the waiting row shows the table at once, as a tap
+// on the trick does; the card is played by the next tap, on a table the player has seen.
+document.addEventListener("click", (event) => {
+  const table = document.getElementById("table");
+  if (!table || !stillShowing(table)) return;
+  const row = table.querySelector(".act").getBoundingClientRect();
+  const inside = event.clientX >= row.left && event.clientX <= row.right
+    && event.clientY >= row.top && event.clientY <= row.bottom;
+  if (inside) table.classList.add("fast");
+});
+
 // A key held down repeats: Enter held on a card would play it, then (the table shown at once)
 // the card the new table focuses, and so on, none of them chosen; A held would make every
 // call up to "no 30". At the table only a fresh press of a key that acts is taken.

@@ -1,6 +1,7 @@
 """The keyboard at a table whose bots' cards are shown one by one (a server with its usual
 delay, not the tests' 0 ms): Enter pressed twice, the second time while the bots' cards are
-still coming, must not play the next card before the player has seen the table."""
+still coming, must not play the next card before the player has seen the table; a tap on the
+waiting hand shows the table at once, as the second Enter does."""
 
 from __future__ import annotations
 
@@ -158,3 +159,32 @@ def test_enter_held_down_plays_one_card(slow_page: Page) -> None:
         page.keyboard.up("Enter")
 
     assert posts_during(page, hold_enter) == 1, "a held Enter played more than one card"
+
+
+def test_a_tap_on_the_waiting_hand_shows_the_bots_cards_at_once(slow_page: Page) -> None:
+    """The hand lets a tap through while it waits: a player tapping the next card during the
+    bots' cards saw nothing happen for up to three seconds. The tap plays nothing; it shows
+    the table as it is at once."""
+    page = slow_page
+    a_new_game(page)
+    play_until(page, playing)
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.method))
+    for _ in range(12):
+        page.wait_for_function(UNLOCKED)
+        before = len(hand_cards(page))
+        page.evaluate("document.getElementById('table').dataset.stale = 'yes'")
+        page.locator(".hand .playable").first.click()
+        page.wait_for_function("() => !document.getElementById('table').dataset.stale")
+        if page.evaluate(READY_MS) < 3 * BOT_DELAY_MS or not page.locator(".hand .card").count():
+            continue
+        assert page.locator("#table.fast").count() == 0, "a new table starts at its own pace"
+        box = page.locator(".hand .card").last.bounding_box()
+        assert box is not None
+        sent.clear()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        assert page.locator("#table.fast").count() == 1, "the bots' cards are shown at once"
+        page.wait_for_function(UNLOCKED)
+        assert "POST" not in sent and len(hand_cards(page)) == before - 1, "the tap played nothing"
+        return
+    raise AssertionError("no move was followed by three bots' cards")
