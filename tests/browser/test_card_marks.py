@@ -28,28 +28,34 @@ LOOK = """(card) => {
         risen: new DOMMatrix(style.transform).m42 < -1,
     };
 }"""
+HANDED_BACK_BEHIND = "ux54"
+"""A deal whose human is poor, declares the Armut and, at the first card to play, holds a card
+handed back (9♣) in the back row behind a playable card (K♥) of the front row."""
 BLUE = "rgb(30, 111, 217)"
 """The focus ring's blue (#1e6fd9), the keyboard's alone."""
 
 
 MARKS_IN_VIEW = """([selector, pseudo]) => [...document.querySelectorAll(selector)].map(card => {
     const box = card.getBoundingClientRect();
-    let x, y;
+    let mark;
     if (pseudo) {
-        const mark = getComputedStyle(card, pseudo);
-        x = box.left + parseFloat(mark.left) + parseFloat(mark.width) / 2;
-        y = box.top + parseFloat(mark.top) + parseFloat(mark.height) / 2;
+        const drawn = getComputedStyle(card, pseudo);
+        const left = box.left + parseFloat(drawn.left), top = box.top + parseFloat(drawn.top);
+        mark = {left, top, right: left + parseFloat(drawn.width),
+                bottom: top + parseFloat(drawn.height)};
     } else {
-        const mark = card.querySelector('.hint-mark').getBoundingClientRect();
-        x = mark.left + mark.width / 2;
-        y = mark.top + mark.height / 2;
+        mark = card.querySelector('.hint-mark').getBoundingClientRect();
     }
-    const inside = x > box.left && x < box.right && y > box.top && y < box.bottom;
-    const seen = inside && card.contains(document.elementFromPoint(x, y));
+    const points = [[0.5, 0.5], [0.15, 0.15], [0.85, 0.15], [0.15, 0.85], [0.85, 0.85]].map(
+        ([across, down]) => [mark.left + across * (mark.right - mark.left),
+                             mark.top + down * (mark.bottom - mark.top)]);
+    const seen = points.every(([x, y]) => x > box.left && x < box.right && y > box.top
+        && y < box.bottom && card.contains(document.elementFromPoint(x, y)));
     return [card.dataset.card || card.dataset.action, seen];
 })"""
-"""Each card of `selector` with whether the middle of its mark (`pseudo`: the ::before or
-::after that draws it; else its hint's star) lies on the card and is not covered by another."""
+"""Each card of `selector` with whether its whole mark (`pseudo`: the ::before or ::after that
+draws it; else its hint's star), its middle and near its four corners, lies on the card and
+is not covered by another."""
 
 
 def marks_hidden(page: Page, selector: str, pseudo: str | None = None) -> list[str]:
@@ -138,3 +144,18 @@ def test_every_mark_shows_on_its_own_card_in_a_phones_rows(
     page.keyboard.press("h")
     page.locator("#table .hinted .hint-mark").wait_for(timeout=60_000)
     assert marks_hidden(page, "#table .hand .hinted") == []
+
+
+def test_the_cards_handed_back_to_the_poor_player_show_their_tab_in_a_phones_rows(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """A playable card of the front row stands raised over the foot of the card behind: the ⇩
+    of a card handed back in the back row lay under it, only a sliver in view."""
+    page = new_context(PHONE).new_page()
+    page.emulate_media(reduced_motion="reduce")
+    page.goto("/")
+    start_seeded_game(page, HANDED_BACK_BEHIND)
+    click_action(page, "armut")
+    pick_three(page)
+    play_until(page, lambda p: any(a.startswith("play ") for a in enabled_actions(p)))
+    assert marks_hidden(page, ".hand .card.received", "::before") == []
