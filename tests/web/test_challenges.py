@@ -322,6 +322,14 @@ def test_the_board_names_the_bot_that_plays_the_par(
     assert "the strong bot" in board and "the normal bot" not in board
 
 
+def test_the_board_counts_the_hands_beside_the_rules(client: TestClient) -> None:
+    """A friend opening a link read the rules and the opponents, and expected the presets'
+    eight hands: only the table said "hand 1 of 2"."""
+    facts = client.get(f"/challenges/{new_challenge(client)}").text
+    facts = facts[facts.index('class="challenge-facts"') :].split("</p>", 1)[0]
+    assert f"{RULES.hands_per_game} hands" in facts and "pagat.com rules" in facts
+
+
 def test_equal_totals_share_a_place_as_on_the_day_board() -> None:
     assert list(shared_places([9, 5, 5, 5, 1, -3, -3])) == [1, 2, 2, 2, 5, 6, 6]
     assert list(shared_places([])) == []
