@@ -5,6 +5,7 @@ any browser; it is shown once, kept only as its hash, and a new key replaces the
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -18,13 +19,15 @@ from tests.web.helpers.rate_limits import Clock, assert_slow_down, limited
 
 KEY_PAGE = "/players/key"
 RESTORE = "/players/restore"
-KEY = re.compile(r"data-restore-key>([A-Z2-7]{4}(?:-[A-Z2-7]{4}){5})<")
+KEY = re.compile(r'data-restore-key value="([A-Z2-7]{4}(?:-[A-Z2-7]{4}){5})"')
 
 
 def made_key(client: TestClient) -> str:
+    """The key a new one's page shows, with Copy beside it."""
     page = client.post(KEY_PAGE)
     assert page.status_code == 200, page.text[:1000]
     assert page.headers["cache-control"] == "no-store"
+    assert "data-share-copy" in page.text and "/js/share." in page.text
     found = KEY.search(page.text)
     assert found is not None, page.text[:2000]
     return found.group(1)
@@ -90,6 +93,9 @@ def test_keys_that_restore_nobody_are_refused_with_the_reason(
         assert refused.status_code == 400, typed
         assert reason in refused.text and 'aria-invalid="true"' in refused.text
         assert "<script>-" not in refused.text
+        field = re.search(r'<input name="key"[^>]*>', refused.text)
+        assert field is not None and "autofocus" in field.group(0), "the field in view, focused"
+        assert f'value="{html.escape(typed)}"' in field.group(0), "given back to mend"
     assert client.post(RESTORE, data={"key": "A" * 65}).status_code == 400
     assert game in client.get("/history").text, "the browser keeps its player"
 

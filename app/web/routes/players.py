@@ -53,7 +53,7 @@ def restore(
     except KeyRefused as refused:
         error = translator(request).gettext(refused.message)
         has_key = has_restore_key(session, player_id(request))
-        return _page(request, templates, has_key, error=error, status=400)
+        return _page(request, templates, has_key, error=error, typed=key, status=400)
     remember_player(request, restored)
     return RedirectResponse(HISTORY, status_code=303)
 
@@ -64,9 +64,10 @@ def _page(
     has_key: bool,
     made: str | None = None,
     error: str | None = None,
+    typed: str = "",
     status: int = 200,
 ) -> Response:
-    context = {"has_key": has_key, "made": made, "error": error}
+    context = {"has_key": has_key, "made": made, "error": error, "typed": typed}
     response: Response = templates.TemplateResponse(
         request, "restore_key.html", context, status_code=status
     )
