@@ -40,6 +40,11 @@ class HandSummary:
     re: TeamLine
     kontra: TeamLine
     items: tuple[ItemShown, ...]
+    scored_for: str
+    """The team the items' points are signed for (`ItemShown.points`), named over their
+    column: a point of the other team's read as the team losing one."""
+    alone: str | None
+    """The player who played alone against three, whose score is three times the value."""
     value: int
     scores: tuple[int, ...]
     dealt: tuple[tuple[CardFace, ...], ...]
@@ -71,12 +76,15 @@ def summary(
         players = ", ".join(seat_name(seat, t) for seat in seats)
         return TeamLine(team_name(team, t), result.tally.points[team], players)
 
+    alone = next((side[0] for side in (result.re, result.kontra) if len(side) == 1), None)
     return HandSummary(
         contract=t.gettext(CONTRACTS[result.contract]),
         winner=team_name(result.winner, t) if result.winner else None,
         re=line(Team.RE, result.re),
         kontra=line(Team.KONTRA, result.kontra),
         items=items,
+        scored_for=team_name(result.scored_for or Team.RE, t),
+        alone=None if alone is None else seat_name(alone, t),
         value=result.value,
         scores=result.scores,
         dealt=dealt,

@@ -81,6 +81,10 @@ class SheetShown:
     record_url: str | None
     """None while the hand is at a day's secret deals (issue 24)."""
     spoken_end: str | None
+    points_for: str
+    """The team the items' column names as the one its points count for."""
+    alone: str | None
+    """The line on a player alone against three, if the sheet has one."""
 
 
 def sheet_of(body: str) -> SheetShown:
@@ -99,6 +103,7 @@ def sheet_of(body: str) -> SheetShown:
     ]
     spoken = re.findall(r'<li data-at="\d+">(.*?)</li>', body)
     record = re.search(r'href="([^"]*/record\.json)"', sheet)
+    alone = re.search(r'<p class="alone">(.*?)</p>', sheet, re.S)
     return SheetShown(
         title=words(section(sheet, '<h2 id="summary-title">', "</h2>")),
         card_points=words(section(sheet, '<p class="points">', "</p>")),
@@ -108,6 +113,8 @@ def sheet_of(body: str) -> SheetShown:
         totals=[signed(row[2]) for row in scores],
         record_url=record.group(1) if record else None,
         spoken_end=words(spoken[-1]) if spoken else None,
+        points_for=words(section(items, "<thead>", "</thead>")).rsplit("Points for ", 1)[-1],
+        alone=words(alone.group(1)) if alone else None,
     )
 
 
@@ -234,6 +241,7 @@ def check_sheet(client: TestClient, body: str, totals: list[int], record: str | 
         for item in items
     ), "each item signed as it counts for the team the value is scored for (Re at 0)"
     assert sum(points for _, points in shown.items) == shown.value, "the column adds up"
+    assert shown.points_for == gainer.title(), "the column names the team it counts for"
     for seat in range(4):
         sign = 1 if seat in result["re"] else -1
         assert scores[seat] == sign * re_net * (3 if seat == soloist else 1), (seat, result)
@@ -243,6 +251,11 @@ def check_sheet(client: TestClient, body: str, totals: list[int], record: str | 
         assert result["re"] == [soloist] and len(result["kontra"]) == 3
     else:
         assert soloist is None and len(result["re"]) == len(result["kontra"]) == 2
+    if soloist is None:
+        assert shown.alone is None, "no one-against-three line in a hand of two against two"
+    else:
+        name = ["You", "Lena", "Jonas", "Emma"][soloist]
+        assert shown.alone is not None and shown.alone.startswith(f"One against three ({name})")
     points = result["card_points"]
     assert f"Re {points['re']} (" in shown.card_points
     assert f"Kontra {points['kontra']} (" in shown.card_points
