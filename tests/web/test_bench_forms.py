@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from app.operations.ratelimit import Limits
 from tests.web.helpers.bench_phases import phase_rows
+from tests.web.helpers.benches import run_bench
 
-ROOT = Path(__file__).resolve().parents[2]
 PHASES = ("quiet", "multipart", "fields", "small")
 CLIENTS, SECONDS = 2, 3
 HELD_OFF = 2 * (Limits().refusals_per_ip + 1) + CLIENTS * (SECONDS + 1)
@@ -24,8 +22,7 @@ starts afresh), then one a second a connection (unpaused, hundreds)."""
 
 
 def forms(*options: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "bench/forms.py", *options]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    return run_bench("bench/forms.py", *options)
 
 
 @pytest.mark.slow

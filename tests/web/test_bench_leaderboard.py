@@ -5,20 +5,16 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from app.daily.attempts import BOARD_SIZE
 from bench.leaderboard import total_of
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.web.helpers.benches import run_bench
 
 
 def leaderboard(*options: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "bench/leaderboard.py", *options]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    return run_bench("bench/leaderboard.py", *options)
 
 
 @pytest.mark.slow

@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from bench.long_boards import days_of
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.web.helpers.benches import run_bench
 
 
 def long_boards(*options: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "bench/long_boards.py", *options]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    return run_bench("bench/long_boards.py", *options, timeout=300)
 
 
 @pytest.mark.slow

@@ -6,20 +6,17 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from tests.web.helpers.bench_phases import phase_rows
+from tests.web.helpers.benches import run_bench
 
-ROOT = Path(__file__).resolve().parents[2]
 PHASES = ("quiet", "how-to-play", "table", "history", "static", "not-found")
 
 
 def page_floods(*options: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "bench/page_floods.py", *options]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    return run_bench("bench/page_floods.py", *options)
 
 
 @pytest.mark.slow

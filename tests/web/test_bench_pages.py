@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.web.helpers.benches import run_bench
 
 
 def pages(*options: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "bench/pages.py", *options]
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    return run_bench("bench/pages.py", *options)
 
 
 @pytest.mark.slow
