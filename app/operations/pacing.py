@@ -33,6 +33,10 @@ BURST_SECONDS = 5.0
 LONGEST_WAIT = 10.0
 """The longest a request waits for its address's share; beyond it the request is refused
 (429), so that a flood's waiting requests stay few."""
+MOST_OWED = 2 * LONGEST_WAIT
+"""Seconds of waiting an address may owe at most, however much its requests took: a flood
+from it is refused while it lasts, and its address (a family's, an office's) plays again
+this long after it stops, not for an hour (an outside check was owed 1,189 s)."""
 ADDRESSES_KEPT = 10_000
 AT_ONCE = 8
 """Requests of one address served at once: more than the six connections a browser opens to
@@ -56,7 +60,8 @@ class Pacer:
 
     def charge(self, address: str, seconds: float) -> None:
         """The app's time a request of the address took."""
-        self._left.put(address, (self._now_left(address) - seconds, self.clock()))
+        left = max(self._now_left(address) - seconds, -MOST_OWED * self.per_second)
+        self._left.put(address, (left, self.clock()))
 
     def _now_left(self, address: str) -> float:
         kept = self._left.get(address)

@@ -1,7 +1,7 @@
 """`Server-Timing` on every response: the time the app spent on its own work, for the
 browser's dev tools and `bench/web.py` (a pure ASGI middleware, so it adds next to nothing
-itself). The search bots' thinking is left out of it, and a forced card is paced like a
-search before the response starts.
+itself). The search bots' thinking and the wait for the client's body are left out of it,
+and a forced card is paced like a search before the response starts.
 
 How long a search bot thought tells how many cards it could choose from, which is hidden: a
 step whose bots all played forced cards answered in 6 ms, one where a bot chose in 55 ms.
@@ -34,6 +34,9 @@ class HiddenTime:
     searched: float = 0.0
     """Seconds of the workers' own search the request caused, a forced card counted as what
     it is paced as: what the address is charged for its bots (`app.web.pacing`)."""
+    reading: float = 0.0
+    """Seconds the app waited for the client's body: the client's time, not the server's
+    (an outside check held 600 bodies half sent, each charged a second to its address)."""
 
 
 _HIDDEN: ContextVar[HiddenTime | None] = ContextVar("doko_hidden_time", default=None)
@@ -88,10 +91,18 @@ class ServerTiming(HttpMiddleware):
         hidden = HiddenTime()
         token = _HIDDEN.set(hidden)
 
+        async def read() -> Message:
+            asked = time.perf_counter()
+            try:
+                return await receive()
+            finally:
+                hidden.reading += time.perf_counter() - asked
+
         async def timed(message: Message) -> None:
             if message["type"] == "http.response.start":
                 waited = await paused(hidden.owed)
-                spent = max(0.0, time.perf_counter() - began - hidden.thought - waited)
+                elsewhere = hidden.thought + hidden.reading + waited
+                spent = max(0.0, time.perf_counter() - began - elsewhere)
                 scope[APP_SECONDS] = spent
                 scope[SEARCH_SECONDS] = hidden.searched
                 header = f"app;dur={spent * 1000:.1f}".encode()
@@ -100,6 +111,6 @@ class ServerTiming(HttpMiddleware):
             await send(message)
 
         try:
-            await self.app(scope, receive, timed)
+            await self.app(scope, read, timed)
         finally:
             _HIDDEN.reset(token)

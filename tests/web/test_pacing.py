@@ -19,12 +19,22 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.types import Receive, Send
 
 from app.operations import pacing
-from app.operations.pacing import AT_ONCE, BURST_SECONDS, LONGEST_WAIT, NoTurn, Pacer, Turns
+from app.operations.pacing import (
+    AT_ONCE,
+    BURST_SECONDS,
+    LONGEST_WAIT,
+    MOST_OWED,
+    NoTurn,
+    Pacer,
+    Turns,
+)
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
 from app.operations.settings import MOST_APP_MS_PER_ADDRESS, Settings, SettingsError
 from app.operations.think_times import think_key
+from app.operations.timing import ServerTiming
 from app.web import pacing as web_pacing
 from app.web.pacing import LEAST_CHARGED, MOST_CHARGED
 from bots.registry import bot_named
@@ -61,6 +71,41 @@ def test_an_address_may_use_a_burst_then_its_share_each_second() -> None:
     clock.now += 3_600
     pacer.charge("a", BURST_SECONDS + 0.25)
     assert pacer.wait("a") == pytest.approx(1.0), "a quiet hour refills no more than a burst"
+
+
+def test_an_address_owes_at_most_so_many_seconds_of_waiting() -> None:
+    """600 bodies held half sent, each charged a second, shut an address (a family's, an
+    office's) out for 1,189 s: it plays again `MOST_OWED` s after a flood stops."""
+    clock = Clock()
+    pacer = Pacer(A_SECOND_A_SECOND // 2, clock)
+    for _ in range(600):
+        pacer.charge("a", 1.0)
+    assert pacer.wait("a") == pytest.approx(MOST_OWED)
+    clock.now += MOST_OWED
+    assert pacer.wait("a") == 0.0
+
+
+def test_the_wait_for_a_slow_body_is_not_the_apps_time() -> None:
+    """The client's time is its own: a body that came slowly was charged as the server's."""
+
+    async def reads_the_body(scope: dict[str, object], receive: Receive, send: Send) -> None:
+        await receive()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def slow_body() -> dict[str, object]:
+        await asyncio.sleep(0.3)
+        return {"type": "http.request", "body": b"key=", "more_body": False}
+
+    sent: list[dict[str, object]] = []
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/players/restore", "headers": []}
+    asyncio.run(ServerTiming(reads_the_body)(scope, slow_body, send))
+    headers = dict(sent[0]["headers"])  # type: ignore[call-overload]
+    assert float(headers[b"server-timing"].removeprefix(b"app;dur=")) < 100
 
 
 @pytest.fixture
