@@ -9,28 +9,32 @@ worker, the default, a bot's card would still wait for the search already runnin
 background workers run at a lower priority, so when the cores are busy the bots' searches
 and the server come first; and there the bulk work (reviews, checks, pars) takes half of
 them at most, so a hint waits behind one piece of it at most; among the bulk work the most
-urgent kind goes first (`app.operations.bulk`).
+urgent kind goes first (`app.operations.bulk`). At both pools each address's work takes its
+turn with the others' (`app.operations.turns`).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from app.operations.bulk import Bulk, BulkGate
+from app.operations.bulk import Bulk
 from app.operations.think_times import ThinkTimes, think_key
 from app.operations.timing import bots_thought
+from app.operations.turns import TurnGate
 from app.operations.worker_pool import RosterClosed, WorkerPool
 from bots.protocol import Bot
 from bots.registry import BOTS, bot_named
 from bots.search.bot import SearchBot
 from engine import Action, SeatView
 
-__all__ = ["HEAVY_BOTS", "BotRoster", "Bulk", "RosterClosed", "TableSearch"]
+__all__ = ["HEAVY_BOTS", "BotRoster", "Bulk", "RosterClosed", "TableSearch", "asked_by"]
 
 T = TypeVar("T")
 HEAVY_BOTS = frozenset(bot_id for bot_id, bot in BOTS.items() if isinstance(bot, SearchBot))
@@ -38,6 +42,22 @@ HEAVY_BOTS = frozenset(bot_id for bot_id, bot in BOTS.items() if isinstance(bot,
 BACKGROUND_NICENESS = 10
 """How far below the server the background workers run (Linux `nice`): a share of a busy
 core about a tenth of the live workers'."""
+
+
+_ASKER: ContextVar[str] = ContextVar("doko_asker", default="")
+"""The address whose request the bots decide for (none outside a request, or without the
+rate limits: then every decision has the same owner, and they go in the order they came)."""
+
+
+@contextmanager
+def asked_by(address: str) -> Iterator[None]:
+    """The strong bots' decisions made within (in the request's worker thread too: a context
+    variable) take their turns at the live workers as `address`'s."""
+    token = _ASKER.set(address)
+    try:
+        yield
+    finally:
+        _ASKER.reset(token)
 
 
 def decide(bot_id: str, view: SeatView, rng: random.Random) -> tuple[Action, float]:
@@ -61,10 +81,16 @@ class TableSearch:
     id: str
     pool: WorkerPool
     times: ThinkTimes
+    turns: TurnGate
+    """The live workers' turns: each address's decisions in turn with the others'."""
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         began = time.perf_counter()
-        action, searched = self.pool.submit(decide, self.id, view, rng).result()
+        self.turns.acquire(owner=_ASKER.get())
+        try:
+            action, searched = self.pool.submit(decide, self.id, view, rng).result()
+        finally:
+            self.turns.release()
         spent = time.perf_counter() - began
         key = think_key(self.id, view)
         owed = 0.0
@@ -83,8 +109,9 @@ class BotRoster:
 
     def __init__(self, workers: int, background_workers: int = 1) -> None:
         self._live = WorkerPool(workers)
+        self._live_turns = TurnGate(max(1, workers))
         self._background = WorkerPool(background_workers, BACKGROUND_NICENESS)
-        self._bulk = BulkGate(max(1, background_workers // 2))
+        self._bulk = TurnGate(max(1, background_workers // 2))
         self.think_times = ThinkTimes()
         self.background_workers = background_workers
 
@@ -121,7 +148,7 @@ class BotRoster:
             return bot_named(bot_id)
         if self._live.closed:
             raise RosterClosed("the server is stopping")
-        return TableSearch(bot_id, self._live, self.think_times)
+        return TableSearch(bot_id, self._live, self.think_times, self._live_turns)
 
     def open(self) -> None:
         """Takes work again after `close` (an app whose lifespan starts once more, as tests

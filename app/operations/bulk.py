@@ -1,20 +1,10 @@
-"""The order in which bulk work gets the background workers' share.
-
-Bulk work comes in small pieces (a hand of a fair-play check, a decision of a review, a hand
-of a par), and each piece waits for a free slot. When several wait, the most urgent kind goes
-first, and within a kind each owner (the address that asked for the work) in turn, the first
-to ask first: so however many pars anybody asks for (a challenge is free to make, and its par
-can be a hundred hands of search bots), a ranked game's check and a review somebody opened
-wait for one piece at most, never behind the whole queue; and however many reviews one address
-opens at once (an outside check opened 20 from 20 new players, and another player's review
-took 72 s instead of 4), another address's review gets every other piece.
+"""The kinds of bulk work (a hand of a fair-play check, a decision of a review, a hand of a
+par), the most urgent first: the order in which their pieces get the background workers'
+share (`app.operations.turns`, which says why).
 """
 
 from __future__ import annotations
 
-import heapq
-import itertools
-import threading
 from enum import IntEnum
 
 
@@ -28,49 +18,3 @@ class Bulk(IntEnum):
     """A review a player opened: they are looking at "being weighed"."""
     PAR = 2
     """A par: one figure on a board, and anybody can ask for one by making a challenge."""
-
-
-class BulkGate:
-    """`slots` pieces of bulk work at once; waiting pieces are let through by kind, then by
-    their owner's turn, then in the order they came.
-
-    An owner's pieces of a kind take turns 0, 1, 2, … as they ask; an owner with nothing of
-    that kind waiting starts at the kind's turn last let through, so that it neither waits
-    behind another owner's backlog nor jumps ahead of pieces that waited before it."""
-
-    def __init__(self, slots: int) -> None:
-        self._free = slots
-        self._waiting: list[tuple[int, int, int]] = []
-        self._tickets = itertools.count()
-        self._changed = threading.Condition()
-        self._turns: dict[tuple[Bulk, str], int] = {}
-        """By kind and owner: the turn of its next piece, while that is ahead of the kind's
-        clock."""
-        self._clocks: dict[Bulk, int] = {}
-        """By kind: the turn of the last piece let through."""
-
-    def acquire(self, kind: Bulk, owner: str = "") -> None:
-        """Waits, in the caller's thread, until a slot is free and no more urgent piece, nor
-        one of an earlier turn or the same turn asked earlier, waits for it."""
-        with self._changed:
-            clock = self._clocks.get(kind, 0)
-            turn = max(self._turns.get((kind, owner), 0), clock)
-            self._turns[kind, owner] = turn + 1
-            ticket = (int(kind), turn, next(self._tickets))
-            heapq.heappush(self._waiting, ticket)
-            while not (self._free and self._waiting[0] == ticket):
-                self._changed.wait()
-            heapq.heappop(self._waiting)
-            self._free -= 1
-            self._clocks[kind] = clock = max(self._clocks.get(kind, 0), turn)
-            self._turns = {
-                key: ahead
-                for key, ahead in self._turns.items()
-                if key[0] is not kind or ahead > clock
-            }
-            self._changed.notify_all()
-
-    def release(self) -> None:
-        with self._changed:
-            self._free += 1
-            self._changed.notify_all()

@@ -27,6 +27,7 @@ from fastapi import Request
 from starlette.types import Message, Receive, Scope, Send
 
 from app.languages.i18n import translator
+from app.operations.bot_pool import asked_by
 from app.operations.middleware import HttpMiddleware
 from app.operations.pacing import LONGEST_WAIT, NoTurn, Pacer, Turns
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
@@ -65,7 +66,8 @@ class Pacing(HttpMiddleware):
         turns: Turns = scope["app"].state.turns
         try:
             async with turns.turn(address, LONGEST_WAIT - wait):
-                await self.app(scope, receive, _charging(pacer, address, scope, send))
+                with asked_by(address):
+                    await self.app(scope, receive, _charging(pacer, address, scope, send))
         except NoTurn:
             await _refuse(request, LONGEST_WAIT, send)
 

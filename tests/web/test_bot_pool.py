@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import threading
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import date
@@ -21,7 +22,8 @@ import pytest
 from fastapi import FastAPI
 
 from app.daily.par import ParKeeper, play_par
-from app.operations.bot_pool import HEAVY_BOTS, BotRoster, Bulk, RosterClosed
+from app.operations import bot_pool
+from app.operations.bot_pool import HEAVY_BOTS, BotRoster, Bulk, RosterClosed, asked_by
 from app.operations.settings import Settings
 from bots.registry import bot_named
 from bots.table import bot_turn
@@ -85,6 +87,40 @@ def test_a_strong_bots_card_never_waits_for_background_work(manager: SyncManager
     finally:
         release.set()
         roster.close()
+
+
+def test_strong_bots_decide_for_each_address_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forty clicks of one address sent at once put 120 searches ahead of another player's
+    own strong click, which waited 6 s: a decision waits for the one being made and for the
+    decisions of other addresses asked before it, not for one address's whole backlog. The
+    roster's decisions run in the asking thread here (no workers), one at a time."""
+    roster = BotRoster(0)
+    bot, view = roster.bot("search-v2"), last_card_view()
+    deciding, release = threading.Event(), threading.Event()
+    decided: list[str] = []
+
+    def decide(bot_id: str, seen: SeatView, rng: random.Random) -> tuple[str, float]:
+        deciding.set()
+        release.wait(WAIT)
+        decided.append(bot_pool._ASKER.get())
+        return seen.legal[0], 0.0
+
+    def click(address: str) -> None:
+        with asked_by(address):
+            bot.choose(view, random.Random(3))
+
+    monkeypatch.setattr(bot_pool, "decide", decide)
+    threads = [threading.Thread(target=click, args=(address,)) for address in "aaab"]
+    threads[0].start()
+    assert deciding.wait(WAIT), "the first decision is being made"
+    for waiting, thread in enumerate(threads[1:], start=1):
+        thread.start()
+        while len(roster._live_turns._waiting) < waiting:
+            threading.Event().wait(0.001)
+    release.set()
+    for thread in threads:
+        thread.join(WAIT)
+    assert decided == ["a", "b", "a", "a"]
 
 
 def test_bulk_work_leaves_hints_a_background_worker(manager: SyncManager) -> None:

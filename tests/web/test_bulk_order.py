@@ -18,7 +18,7 @@ from sqlalchemy.exc import OperationalError
 from app.challenges.hands import hands_of
 from app.challenges.par import ChallengePars, ParClaim, SeatBots, play_par
 from app.operations.bot_pool import BotRoster, Bulk
-from app.operations.bulk import BulkGate
+from app.operations.turns import TurnGate
 from app.storage.models import Challenge
 from app.table.levels import LEVELS
 from app.table.service import bot_in_human_seat, new_table
@@ -28,7 +28,7 @@ from engine import RuleSet
 WAIT = 30.0
 
 
-def let_through(gate: BulkGate, asked: list[tuple[str, Bulk, str]]) -> list[str]:
+def let_through(gate: TurnGate, asked: list[tuple[str, Bulk, str]]) -> list[str]:
     """The names of the pieces `asked` (name, kind, owner), in the order the gate lets them
     through once its one slot, taken by the caller, is given back; each asks once the one
     before waits in the queue."""
@@ -54,7 +54,7 @@ def let_through(gate: BulkGate, asked: list[tuple[str, Bulk, str]]) -> list[str]
 
 
 def test_waiting_pieces_go_by_kind_then_in_the_order_they_came() -> None:
-    gate = BulkGate(1)
+    gate = TurnGate(1)
     gate.acquire(Bulk.PAR)
     asked = [
         ("par 1", Bulk.PAR, ""),
@@ -68,7 +68,7 @@ def test_waiting_pieces_go_by_kind_then_in_the_order_they_came() -> None:
 
 
 def test_two_slots_let_two_pieces_through_at_once() -> None:
-    gate = BulkGate(2)
+    gate = TurnGate(2)
     gate.acquire(Bulk.PAR)
     gate.acquire(Bulk.PAR)
     third = threading.Thread(target=gate.acquire, args=(Bulk.CHECK,))
@@ -270,7 +270,7 @@ def test_each_owner_takes_its_turn_within_a_kind() -> None:
     """An address that queued many reviews' pieces does not hold another's review behind all
     of them: the newcomer's piece goes next, then the two take turns; pars waiting (no
     owner) do not push a review's turn back."""
-    gate = BulkGate(1)
+    gate = TurnGate(1)
     gate.acquire(Bulk.REVIEW, "flooder")
     asked = [
         *(("par", Bulk.PAR, "") for _ in range(3)),
