@@ -1,4 +1,6 @@
-"""`python -m app.operations.serve`: serves the game with uvicorn, set up for the open internet.
+"""`python -m app.operations.serve`: serves the game with uvicorn, set up to stand behind a
+reverse proxy on the open internet (which closes slow and idle connections and caps each
+address's: uvicorn does neither; README, *Running it in public*).
 
 uvicorn's own proxy-header handling is off: the app believes forwarded headers only from the
 proxies named in `DOKO_TRUSTED_PROXIES` (see `app.operations.settings`), and it sends no
