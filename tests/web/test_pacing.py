@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -43,6 +45,7 @@ from engine import Action, SeatView
 from tests.web.driver import data_actions, default_choice, hand_is_over, post_action, start_game
 from tests.web.helpers.rate_limits import OTHER_ADDRESS, Clock, limited, noted_pauses
 
+T = TypeVar("T")
 FLOODER = ("198.51.100.9", 40000)
 A_SECOND_A_SECOND = 60_000
 """`Limits.app_ms_per_ip` of one second of the app's time each second."""
@@ -103,9 +106,16 @@ def test_the_wait_for_a_slow_body_is_not_the_apps_time() -> None:
         sent.append(message)
 
     scope = {"type": "http", "method": "POST", "path": "/players/restore", "headers": []}
-    asyncio.run(ServerTiming(reads_the_body)(scope, slow_body, send))
+    on_a_loop_of_its_own(ServerTiming(reads_the_body)(scope, slow_body, send))
     headers = dict(sent[0]["headers"])  # type: ignore[call-overload]
     assert float(headers[b"server-timing"].removeprefix(b"app;dur=")) < 100
+
+
+def on_a_loop_of_its_own(work: Coroutine[Any, Any, T]) -> T:
+    """`work` run to its end on an event loop of its own, in a thread of its own: a test module
+    run before in the same process (a browser test's) may leave a loop running in this one."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, work).result()
 
 
 @pytest.fixture
@@ -297,7 +307,7 @@ def test_an_address_has_so_many_requests_served_at_once_the_others_wait_their_tu
         await asyncio.gather(*waiting)
         return seen
 
-    seen = asyncio.run(served())
+    seen = on_a_loop_of_its_own(served())
     assert seen[-2:] == [f"a{AT_ONCE}", f"a{AT_ONCE + 1}"], "the waiting ones, in their order"
 
 
