@@ -120,10 +120,21 @@ function focusFirst(root) {
   if (first) first.focus({ preventScroll: true });
 }
 
+// A table wider than the screen scrolls sideways, which nothing on a phone shows: its cue
+// (a sentence the page gives, hidden) shows while the table after it is wider than its box.
+function showScrollCues() {
+  for (const cue of document.querySelectorAll("[data-scroll-cue]")) {
+    const scroller = cue.nextElementSibling;
+    cue.hidden = !scroller || scroller.scrollWidth <= scroller.clientWidth + 1;
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   applyColours();
   applyVars(document.body);
+  showScrollCues();
 });
+window.addEventListener("resize", showScrollCues);
 // The timings are set as soon as the new table is in the page, in the same task: at
 // `htmx:load`, after htmx's settling, the table would already have been shown, and its
 // buttons tappable, for a frame or two before the bots' cards had started.

@@ -107,9 +107,19 @@ def test_three_players_play_one_challenge(
 
     maker.reload()
     assert board_rows(maker) == 3
+    wider = {}
     for size, viewport in {"phone": PHONE, "desktop": DESKTOP}.items():
         maker.set_viewport_size(viewport)
         assert snapshot(maker, f"challenge-board-{size}") is None
+        wider[size] = maker.locator("table.hands-board").evaluate(WIDER_THAN_ITS_BOX)
+        assert maker.locator("[data-scroll-cue]").is_visible() == wider[size], size
+    assert wider == {"phone": True, "desktop": False}, "the cue was seen both ways"
+
+
+WIDER_THAN_ITS_BOX = (
+    "table => table.parentElement.scrollWidth > table.parentElement.clientWidth + 1"
+)
+"""Whether the table scrolls sideways in its box: on a phone, three players and the par do."""
 
 
 @pytest.fixture(scope="module")
