@@ -257,9 +257,20 @@ class Watcher:
 # ---- games --------------------------------------------------------------------------------
 
 
-@pytest.fixture(params=list(LANGUAGES))
+QUICK_LANGUAGE = "en"
+"""The language the quick tier plays the leak scans in; every other one is scanned in the whole
+suite."""
+
+
+@pytest.fixture(
+    params=[
+        language if language == QUICK_LANGUAGE else pytest.param(language, marks=pytest.mark.slow)
+        for language in LANGUAGES
+    ]
+)
 def language(request: pytest.FixtureRequest, client: TestClient) -> str:
-    """Every game is played in every language of the site, chosen as the picker does."""
+    """Every game is played in every language of the site, chosen as the picker does (the
+    quick tier plays `QUICK_LANGUAGE`'s; the others are slow)."""
     chosen = request.param
     assert client.get(f"/language?lang={chosen}", follow_redirects=False).status_code == 303
     return str(chosen)

@@ -283,7 +283,7 @@ SOLOS = {"silent-solo", "hochzeit-solo", *SOLO_RESERVATIONS}
 EXTRAS = {"fox", "charlie", "charlie_caught", "doppelkopf", "against_the_old"}
 
 
-RULE_SETS = [
+EVERY_RULE_SET = [
     pytest.param(
         "pagat", {"armut": "on", "charlie_capture": "on"}, "shown-pagat", None, None, id="pagat"
     ),
@@ -326,6 +326,21 @@ RULE_SETS = [
 """Rule sets, deals, the reservation the player makes whenever he may, and the contract the
 first hand of these deals then has (no bot's solo outranks him; a Hochzeit may be played
 alone)."""
+QUICK_RULE_SETS = {
+    "pagat",
+    "ddv",
+    "pagat-armut",
+    "pagat-hochzeit",
+    "pagat-hochzeit-played-alone",
+    f"pagat-{SOLO_RESERVATIONS[0]}",
+}
+"""The rule sets the quick tier plays, one of each kind of contract; the others are slow."""
+RULE_SETS = [
+    case
+    if case.id in QUICK_RULE_SETS
+    else pytest.param(*case.values, id=case.id, marks=pytest.mark.slow)
+    for case in EVERY_RULE_SET
+]
 
 
 @pytest.mark.parametrize(("preset", "toggles", "seed", "declare", "played"), RULE_SETS)
