@@ -90,10 +90,13 @@ class Turns:
         gate, users = self._gates.get(address, (asyncio.Semaphore(AT_ONCE), 0))
         self._gates[address] = (gate, users + 1)
         try:
-            try:
-                await asyncio.wait_for(gate.acquire(), timeout)
-            except TimeoutError:
-                raise NoTurn from None
+            if gate.locked():
+                try:
+                    await asyncio.wait_for(gate.acquire(), timeout)
+                except TimeoutError:
+                    raise NoTurn from None
+            else:
+                await gate.acquire()
             try:
                 yield
             finally:
