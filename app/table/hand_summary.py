@@ -76,7 +76,6 @@ def summary(
         players = ", ".join(seat_name(seat, t) for seat in seats)
         return TeamLine(team_name(team, t), result.tally.points[team], players)
 
-    alone = next((side[0] for side in (result.re, result.kontra) if len(side) == 1), None)
     return HandSummary(
         contract=t.gettext(CONTRACTS[result.contract]),
         winner=team_name(result.winner, t) if result.winner else None,
@@ -84,7 +83,7 @@ def summary(
         kontra=line(Team.KONTRA, result.kontra),
         items=items,
         scored_for=team_name(result.scored_for or Team.RE, t),
-        alone=None if alone is None else seat_name(alone, t),
+        alone=None if result.soloist is None else seat_name(result.soloist, t),
         value=result.value,
         scores=result.scores,
         dealt=dealt,
