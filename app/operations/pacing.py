@@ -16,8 +16,8 @@ rate. The count is kept in each process's memory (no write per request), for at 
 A charge lands when its answer starts, so requests sent all at once pass before any is
 charged: forty clicks against the strong bots from one address, sent together, held the
 server's forty threads for 1.7 to 4.5 s, and another player's page waited 1.5 s for one. So
-an address also has at most `AT_ONCE` requests served at once (`Turns`); the others wait for
-a turn on the event loop, holding no thread."""
+an address also has at most `AT_ONCE` requests served at once (`AtOnce`); the others wait for
+a place on the event loop, holding no thread."""
 
 from __future__ import annotations
 
@@ -71,21 +71,22 @@ class Pacer:
         return min(BURST_SECONDS, left + (self.clock() - at) * self.per_second)
 
 
-class NoTurn(Exception):
-    """The address's requests being served did not let this one through in time."""
+class NoPlace(Exception):
+    """The address's requests being served left this one no place in time."""
 
 
-class Turns:
-    """At most `AT_ONCE` requests of each address served at once, in the order they came; an
-    address is kept only while it has requests being served or waiting."""
+class AtOnce:
+    """At most `AT_ONCE` requests of each address served at once, the others let in in the
+    order they came; an address is kept only while it has requests being served or
+    waiting."""
 
     def __init__(self) -> None:
         self._gates: dict[str, tuple[asyncio.Semaphore, int]] = {}
-        """By address: its gate, and its requests holding or waiting for a turn."""
+        """By address: its gate, and its requests holding or waiting for a place."""
 
     @asynccontextmanager
-    async def turn(self, address: str, timeout: float) -> AsyncIterator[None]:
-        """Holds one of the address's turns while the request is served; `NoTurn` after
+    async def place(self, address: str, timeout: float) -> AsyncIterator[None]:
+        """Holds one of the address's places while the request is served; `NoPlace` after
         `timeout` seconds without one."""
         gate, users = self._gates.get(address, (asyncio.Semaphore(AT_ONCE), 0))
         self._gates[address] = (gate, users + 1)
@@ -94,7 +95,7 @@ class Turns:
                 try:
                     await asyncio.wait_for(gate.acquire(), timeout)
                 except TimeoutError:
-                    raise NoTurn from None
+                    raise NoPlace from None
             else:
                 await gate.acquire()
             try:

@@ -38,7 +38,7 @@ from app.operations import urls
 from app.operations.bot_pool import BotRoster
 from app.operations.compression import NegotiatedGZip
 from app.operations.head import HeadAsGet
-from app.operations.pacing import Pacer, Turns
+from app.operations.pacing import AtOnce, Pacer
 from app.operations.ratelimit import RateLimiter
 from app.operations.secret import shared_secret
 from app.operations.settings import Settings
@@ -120,7 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         else None
     )
     app.state.pacer = Pacer(settings.limits.app_ms_per_ip) if settings.limits else None
-    app.state.turns = Turns()
+    app.state.at_once = AtOnce()
     app.state.bots = roster
     app.state.tables = TableCache(roster)
     app.state.facts = FactsCache()

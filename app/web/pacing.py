@@ -29,7 +29,7 @@ from starlette.types import Message, Receive, Scope, Send
 from app.languages.i18n import translator
 from app.operations.bot_pool import asked_by
 from app.operations.middleware import HttpMiddleware
-from app.operations.pacing import LONGEST_WAIT, NoTurn, Pacer, Turns
+from app.operations.pacing import LONGEST_WAIT, AtOnce, NoPlace, Pacer
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
 from app.operations.timing import app_seconds, search_seconds
 from app.web.deps import TOO_MANY_PAGES, client_address
@@ -63,12 +63,12 @@ class Pacing(HttpMiddleware):
             return
         if wait > 0:
             await sleep(wait)
-        turns: Turns = scope["app"].state.turns
+        at_once: AtOnce = scope["app"].state.at_once
         try:
-            async with turns.turn(address, LONGEST_WAIT - wait):
+            async with at_once.place(address, LONGEST_WAIT - wait):
                 with asked_by(address):
                     await self.app(scope, receive, _charging(pacer, address, scope, send))
-        except NoTurn:
+        except NoPlace:
             await _refuse(request, LONGEST_WAIT, send)
 
 

@@ -29,9 +29,9 @@ from app.operations.pacing import (
     BURST_SECONDS,
     LONGEST_WAIT,
     MOST_OWED,
-    NoTurn,
+    AtOnce,
+    NoPlace,
     Pacer,
-    Turns,
 )
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
 from app.operations.settings import MOST_APP_MS_PER_ADDRESS, Settings, SettingsError
@@ -289,10 +289,10 @@ def test_an_address_has_so_many_requests_served_at_once_the_others_wait_their_tu
     of the server, and another player's page waited 1.5 s for one."""
 
     async def served() -> list[str]:
-        turns, done, seen = Turns(), asyncio.Event(), []
+        at_once, done, seen = AtOnce(), asyncio.Event(), []
 
         async def request(address: str, name: str) -> None:
-            async with turns.turn(address, timeout=5):
+            async with at_once.place(address, timeout=5):
                 seen.append(name)
                 await done.wait()
 
@@ -300,11 +300,11 @@ def test_an_address_has_so_many_requests_served_at_once_the_others_wait_their_tu
         waiting.append(asyncio.create_task(request("b", "b")))
         await asyncio.sleep(0.01)
         assert seen == [f"a{n}" for n in range(AT_ONCE)] + ["b"], "two of a's wait, not b"
-        with pytest.raises(NoTurn):
-            async with turns.turn("a", timeout=0.01):
+        with pytest.raises(NoPlace):
+            async with at_once.place("a", timeout=0.01):
                 pytest.fail("a third waiting request of a was let through")
-        async with turns.turn("c", timeout=0):
-            pass  # a free turn is taken at once, however little time is left to wait
+        async with at_once.place("c", timeout=0):
+            pass  # a free place is taken at once, however little time is left to wait
         done.set()
         await asyncio.gather(*waiting)
         return seen
