@@ -216,7 +216,7 @@ def test_the_share_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
             Settings.from_env()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Click:
     charged: float
     """What the click added to its address's debt."""
@@ -249,8 +249,11 @@ def searching(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def strong_hand(paced: FastAPI, pauses: list[float], searching: list[str]) -> list[Click]:
     """A hand against the strong bots, every click with what it was charged: the debt each
-    request waits for, the clock standing still, is what the requests before it took."""
-    clicks: list[Click] = []
+    request waits for, the clock standing still, is what the requests before it took, so a
+    click was charged the wait of the request after it less its own."""
+    seen: list[tuple[int, float, int, int]] = []
+    """Per click: where its own wait is in `pauses`, its `Server-Timing`, its bots' choices
+    and their forced cards."""
     with TestClient(paced, client=FLOODER) as player:
         player.post("/rules", data={"preset": "pagat", "level": "strong"})
         url = start_game(player, SEED)
@@ -262,11 +265,9 @@ def strong_hand(paced: FastAPI, pauses: list[float], searching: list[str]) -> li
             assert response.status_code == 200, response.text[:2000]
             body = response.text
             chosen, forced = searching.count("chosen"), searching.count("forced")
-            clicks.append(Click(-pauses[waited], charged(response), chosen, forced))
+            seen.append((waited, charged(response), chosen, forced))
         player.get("/how-to-play")
-    for click, debt in zip(clicks, pauses[-len(clicks) :], strict=True):
-        click.charged += debt
-    return clicks
+    return [Click(pauses[at + 1] - pauses[at], *rest) for at, *rest in seen]
 
 
 def test_a_click_is_charged_its_strong_bots_search(
