@@ -34,7 +34,7 @@ from app.operations.pacing import (
     Pacer,
 )
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
-from app.operations.settings import MOST_APP_MS_PER_ADDRESS, Settings, SettingsError
+from app.operations.settings import MOST_APP_MS_PER_ADDRESS, Settings
 from app.operations.think_times import think_key
 from app.operations.timing import ServerTiming
 from app.web import pacing as web_pacing
@@ -42,6 +42,7 @@ from app.web.pacing import LEAST_CHARGED, MOST_CHARGED
 from bots.registry import bot_named
 from bots.search.bot import SearchBot
 from engine import Action, SeatView
+from tests.helpers.settings import assert_refused
 from tests.web.driver import data_actions, default_choice, hand_is_over, post_action, start_game
 from tests.web.helpers.rate_limits import OTHER_ADDRESS, Clock, limited, noted_pauses
 
@@ -210,10 +211,8 @@ def test_the_share_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOKO_APP_MS_PER_ADDRESS", "120000")
     limits = Settings.from_env().limits
     assert limits is not None and limits.app_ms_per_ip == 120_000
-    for wrong in ("0", "a lot", str(MOST_APP_MS_PER_ADDRESS + 1)):
-        monkeypatch.setenv("DOKO_APP_MS_PER_ADDRESS", wrong)
-        with pytest.raises(SettingsError, match="DOKO_APP_MS_PER_ADDRESS"):
-            Settings.from_env()
+    wrong = ("0", "a lot", str(MOST_APP_MS_PER_ADDRESS + 1))
+    assert_refused(monkeypatch, "DOKO_APP_MS_PER_ADDRESS", *wrong)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, event
 
 from app.operations.ratelimit import Limits
-from app.operations.settings import MOST_PAGES_PER_ADDRESS, Settings, SettingsError
+from app.operations.settings import MOST_PAGES_PER_ADDRESS, Settings
+from tests.helpers.settings import assert_refused
 from tests.web.helpers.daily import browsers, start_daily
 from tests.web.helpers.rate_limits import (
     OTHER_ADDRESS,
@@ -125,7 +126,5 @@ def test_the_page_limit_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOKO_PAGES_PER_ADDRESS", "50")
     limits = Settings.from_env().limits
     assert limits is not None and limits.pages_per_ip == 50
-    for wrong in ("0", "fifty", str(MOST_PAGES_PER_ADDRESS + 1)):
-        monkeypatch.setenv("DOKO_PAGES_PER_ADDRESS", wrong)
-        with pytest.raises(SettingsError, match="DOKO_PAGES_PER_ADDRESS"):
-            Settings.from_env()
+    wrong = ("0", "fifty", str(MOST_PAGES_PER_ADDRESS + 1))
+    assert_refused(monkeypatch, "DOKO_PAGES_PER_ADDRESS", *wrong)
