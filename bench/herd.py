@@ -23,6 +23,8 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -77,6 +79,19 @@ def loads(base: str, stop: threading.Event, taken: list[float]) -> None:
             time.sleep(PAUSE)
 
 
+@contextmanager
+def watching(base: str, taken: list[float]) -> Iterator[None]:
+    """The bystander loads the board into `taken` while the block runs."""
+    stop = threading.Event()
+    watcher = threading.Thread(target=loads, args=(base, stop, taken))
+    watcher.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        watcher.join()
+
+
 def herds(
     base: str, clients: int, rounds: int, refill: float
 ) -> tuple[list[float], list[float], Counter[int], list[float]]:
@@ -88,24 +103,16 @@ def herds(
     times: list[float] = []
     lock = threading.Lock()
     for _ in range(rounds):
-        stop = threading.Event()
-        watcher = threading.Thread(target=loads, args=(base, stop, quiet))
-        watcher.start()
-        time.sleep(refill)
-        stop.set()
-        watcher.join()
-        stop = threading.Event()
-        watcher = threading.Thread(target=loads, args=(base, stop, herded))
-        watcher.start()
-        clicks = [
-            threading.Thread(target=game.click, args=(answers, times, lock)) for game in games
-        ]
-        for click in clicks:
-            click.start()
-        for click in clicks:
-            click.join()
-        stop.set()
-        watcher.join()
+        with watching(base, quiet):
+            time.sleep(refill)
+        with watching(base, herded):
+            clicks = [
+                threading.Thread(target=game.click, args=(answers, times, lock)) for game in games
+            ]
+            for click in clicks:
+                click.start()
+            for click in clicks:
+                click.join()
     return quiet, herded, answers, times
 
 

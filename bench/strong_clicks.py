@@ -39,6 +39,8 @@ FLOODER = "198.51.100.77"
 REFUSED = re.compile(r": 429\b")
 """How a player's error reads when the answer was 429 (a click's, or a new game's)."""
 PHASES = ("quiet", "strong-clicks")
+THINK_MS = 500.0
+"""The bystander's pause before each click, a player's pace."""
 
 
 def players_arguments(think_ms: float) -> argparse.Namespace:
@@ -61,13 +63,11 @@ def player(base: str, number: int, address: str, think_ms: float, deadline: floa
     return played
 
 
-def run_phase(
-    base: str, seconds: float, flooders: int, think_ms: float
-) -> tuple[Player, Counter[str]]:
+def run_phase(base: str, seconds: float, flooders: int) -> tuple[Player, Counter[str]]:
     """The bystander (its clicks timed) and `flooders` players of one address, who never give
     up, for `seconds`; the flood's clicks, those refused (429) and its other errors."""
     deadline = time.monotonic() + seconds
-    watched = player(base, 0, BYSTANDER, think_ms, deadline)
+    watched = player(base, 0, BYSTANDER, THINK_MS, deadline)
     crowd = [player(base, 1 + number, FLOODER, 0.0, deadline) for number in range(flooders)]
     for one in crowd:
         one.patience = sys.maxsize
@@ -90,10 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     args = flood_arguments(
         "python bench/strong_clicks.py", __doc__, argv, 10, 30.0, "players of the flooding address"
     )
-    think_ms = 500.0
     with running_server(workers=1, rate_limits=True) as (base, log):
         phases = {
-            name: run_phase(base, args.seconds, args.clients if name != "quiet" else 0, think_ms)
+            name: run_phase(base, args.seconds, args.clients if name != "quiet" else 0)
             for name in PHASES
         }
         failures = server_5xx(log)
@@ -101,10 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     quiet = statistics.median(clicks_ms(phases["quiet"][0]) or [math.nan])
     print("phase          bystander clicks  p50 ms  p95 ms  p50 / quiet  errors  the flood")
     for name, (watched, flood) in phases.items():
-        clicks = clicks_ms(watched) or [math.nan]
-        p50, p95 = statistics.median(clicks), percentile(clicks, 0.95)
+        clicks = clicks_ms(watched)
+        p50 = statistics.median(clicks or [math.nan])
+        p95 = percentile(clicks or [math.nan], 0.95)
         print(
-            f"{name:<14} {len(clicks_ms(watched)):16d} {p50:7.1f} {p95:7.1f} {p50 / quiet:12.1f}"
+            f"{name:<14} {len(clicks):16d} {p50:7.1f} {p95:7.1f} {p50 / quiet:12.1f}"
             f"  {len(watched.tally.errors):6d}  {dict(flood)}"
         )
     print(f"server_5xx_lines: {failures}")
