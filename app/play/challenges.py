@@ -38,12 +38,11 @@ from app.challenges.refusals import CLOSED, FULL, NO_SUCH, NOT_CREATOR, Challeng
 from app.daily.networks import CAPPED, challenge_network, forget_networks
 from app.daily.nicknames import clean_nickname
 from app.operations.bot_pool import BotRoster
-from app.play.games import open_game
+from app.play.games import dealt_table, open_game
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
 from app.table.service import Table
 from app.table.store import GameKind
 from app.table.table_cache import TableCache
-from bots.protocol import Bot
 from engine import RuleSet
 
 
@@ -58,10 +57,12 @@ class Network:
 
 @dataclass(frozen=True)
 class Entrant:
-    """Who starts a game at a challenge: `player` is the request's player (made on first
-    need), asked for once the start is counted against the rate limits; the bots a game is
-    dealt with; the network the start comes from."""
+    """Who starts a game at a challenge: `count` counts the start against the rate limits
+    (raising past them); `player` is the request's player (made on first need), asked for
+    once the start is counted and its table dealt; the bots a game is dealt with; the
+    network the start comes from."""
 
+    count: Callable[[], None]
     player: Callable[[], Player]
     bots: BotRoster
     network: Network
@@ -140,9 +141,11 @@ def enter_challenge(
     kind = game_at_challenge(session, challenge, player_id or "", now)
     if isinstance(kind, ChallengeGame):
         return kind.game_id
-    player = entrant.player()
+    entrant.count()
     bot = entrant.bots.bot(challenge.bot_id)
-    return start_at_challenge(session, challenge, player, bot, kind, now, entrant.network)
+    table = dealt_table(session, RuleSet.from_key(challenge.rules_key), challenge.seed, bot)
+    player = entrant.player()
+    return start_at_challenge(session, challenge, player, table, kind, now, entrant.network)
 
 
 def game_at_challenge(
@@ -158,7 +161,7 @@ def start_at_challenge(
     session: Session,
     challenge: Challenge,
     player: Player,
-    bot: Bot,
+    table: Table,
     kind: GameKind,
     now: datetime,
     network: Network,
@@ -192,8 +195,7 @@ def start_at_challenge(
         started = games_from_network(session, challenge.id, counted_network)
         if network.cap and started >= network.cap:
             kind, counted_network = GameKind(PRACTICE, practice_reason=CAPPED), None
-    rules = RuleSet.from_key(challenge.rules_key)
-    row, table = open_game(session, player, rules, bot, challenge.seed, kind)
+    row = open_game(session, player, table, kind)
     add_challenge_game(session, challenge, row, now, counted_network)
     try:
         session.commit()

@@ -20,7 +20,7 @@ from app.languages.i18n import N_, Writing
 from app.languages.refusals import refusal_text
 from app.operations.ratelimit import UPSERTS, ClientLimits, Count, TooManyRequests
 from app.play.games import owned_game
-from app.storage.db import has_idle_connection
+from app.storage.db import at_rest, has_idle_connection
 from app.storage.models import GameRow
 from app.table.service import Table
 from app.table.store import Guard, HeldBack, guarded_step, in_one_statement, write_table
@@ -159,7 +159,8 @@ def _step_on_kept_table(desk: Desk, click: Click) -> tuple[GameRow, Table] | Non
 
 def _finish_step(desk: Desk, click: Click, played: tuple[GameRow, Table] | None) -> Outcome:
     """Counts the click and stores the step `played` on the kept table; without one, plays
-    it on the row as stored."""
+    it on the row as stored, the rows read let go first (`at_rest`): the bots answering
+    the step may search for seconds. The step's UPDATE still checks the version read."""
     count = desk.limits.action_count()
     if played is not None:
         row, table = played
@@ -172,6 +173,7 @@ def _finish_step(desk: Desk, click: Click, played: tuple[GameRow, Table] | None)
         return Outcome(row, table, desk.writing.words.gettext(STALE), 409)
     if attempt_closed(row, desk.now):
         return Outcome(row, table, closed_message(row, desk.writing), 409)
+    at_rest(desk.session)
     refusal = click.refusal(table)
     if refusal is not None:
         return Outcome(row, table, refusal_text(refusal, desk.writing), click.status(refusal))

@@ -16,7 +16,7 @@ from app.daily.nicknames import nickname_keys
 from app.languages.i18n import N_
 from app.operations.bot_pool import BotRoster
 from app.operations.settings import Settings
-from app.play.games import open_game
+from app.play.games import dealt_table, open_game
 from app.storage.models import GameRow, Player
 from app.storage.modes import GameMode
 from app.table.levels import DAILY_LEVEL, LEVELS
@@ -83,16 +83,19 @@ def _start(
     session: Session, settings: Settings, roster: BotRoster, starter: Starter, deals: DailyDeals
 ) -> DailyStart:
     """Resumes the player's unfinished ranked attempt, or starts a game at the deals:
-    committed, unless the attempt's row is refused (`IntegrityError`)."""
-    player = player_for(session, starter.player_id)
-    attempt = attempt_of(session, player.id, deals.day, deals.rules_key)
+    committed, unless the attempt's row is refused (`IntegrityError`). The table is dealt
+    before anything is written (`dealt_table`)."""
+    player_id = starter.player_id
+    assert player_id is not None, "start_daily gives a newcomer its id first"
+    attempt = attempt_of(session, player_id, deals.day, deals.rules_key)
     if attempt is not None and attempt.finished_at is None:
-        return DailyStart(player.id, attempt.game_id)
+        return DailyStart(player_id, attempt.game_id)
+    seed = daily_seed(settings.secret, deals.day, deals.rules_key)
+    table = dealt_table(session, ranked_rules(deals.rules_key), seed, roster.bot(DAILY_BOT))
+    player = player_for(session, player_id)
     ranked, reason = (None, None) if attempt else _ranked_slot(session, settings, starter, deals)
     kind = GameKind(GameMode.DAILY if ranked else GameMode.PRACTICE, deals.day, reason)
-    seed = daily_seed(settings.secret, deals.day, deals.rules_key)
-    rules = ranked_rules(deals.rules_key)
-    row, table = open_game(session, player, rules, roster.bot(DAILY_BOT), seed, kind)
+    row = open_game(session, player, table, kind)
     if ranked is not None:
         add_attempt(session, player, row, ranked, settings.now())
     session.commit()

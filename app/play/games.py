@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 
 from fastapi import HTTPException
 from sqlalchemy.orm import Session
 
 from app.languages.i18n import N_
+from app.storage.db import at_rest
 from app.storage.models import GameRow, Player
 from app.table.service import Table, new_table
 from app.table.store import NEW_GAME, SEED_GIVEN, GameKind, add_game, find_game
@@ -15,25 +17,32 @@ from bots.protocol import Bot
 from engine import RuleSet
 
 
-def open_game(
-    session: Session,
-    player: Player,
-    rules: RuleSet,
-    bot: Bot,
-    seed: str | None = None,
-    kind: GameKind = NEW_GAME,
-) -> tuple[GameRow, Table]:
-    """Starts and stores (uncommitted) a game, with fresh deals unless a seed is given."""
-    table = new_table(rules, seed or secrets.token_hex(16), bot)
-    return add_game(session, player, table, bot.id, kind), table
+def dealt_table(session: Session, rules: RuleSet, seed: str | None, bot: Bot) -> Table:
+    """A new game's table, fresh deals unless a seed is given, its bots' first moves made
+    with the session at rest (`at_rest`): a strong bot may search for seconds. So a start
+    makes its table before it writes anything (its player, a place at a challenge, a
+    ranked slot), and stores the game with them after (`open_game`)."""
+    at_rest(session)
+    return new_table(rules, seed or secrets.token_hex(16), bot)
+
+
+def open_game(session: Session, player: Player, table: Table, kind: GameKind = NEW_GAME) -> GameRow:
+    """Stores (uncommitted) the game at a table made by `dealt_table`."""
+    return add_game(session, player, table, table.bot.id, kind)
 
 
 def start_new_game(
-    session: Session, player: Player, rules: RuleSet, bot: Bot, seed: str | None = None
+    session: Session,
+    player: Callable[[], Player],
+    rules: RuleSet,
+    bot: Bot,
+    seed: str | None = None,
 ) -> tuple[GameRow, Table]:
-    """A new game (practice: fresh deals, or a seed's again), committed."""
+    """A new game (practice: fresh deals, or a seed's again), committed. `player` is asked
+    for once the table is dealt: it may write a new player."""
     kind = NEW_GAME if seed is None else GameKind(practice_reason=SEED_GIVEN)
-    row, table = open_game(session, player, rules, bot, seed, kind)
+    table = dealt_table(session, rules, seed, bot)
+    row = open_game(session, player(), table, kind)
     session.commit()
     return row, table
 

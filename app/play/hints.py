@@ -17,7 +17,7 @@ from app.daily.secrecy import HINTS_LATER, refuse_while_secret
 from app.languages.i18n import N_
 from app.learning.hints import Hint, HintKeeper, HintsBusy
 from app.play.clicks import STALE
-from app.storage.db import insert_unless_present
+from app.storage.db import at_rest, insert_unless_present
 from app.storage.models import GameRow, HintUse
 from app.table.service import HUMAN, Table
 from app.table.table_cache import TableCache
@@ -71,15 +71,14 @@ def hint_at_table(
 
 def _hint(session: Session, keeper: HintKeeper, table: Table, asked: HintAsked) -> Hint | NoHint:
     """The search behind a hint may wait for a worker process behind other players' hints:
-    the read transaction is ended first, so the wait holds no pooled connection (with many
-    hints asked at once they took them all, and every other request failed after the pool's
-    timeout)."""
+    the read transaction is ended first (`at_rest`; with many hints asked at once they took
+    every pooled connection, and every other request failed after the pool's timeout)."""
     row = asked.row
     if asked.version != row.version:
         return NoHint(STALE)
     if table.game.hand.to_act != HUMAN:
         return NoHint(NOTHING_TO_DECIDE)
-    session.commit()
+    at_rest(session)
     if not asked.allowed():
         return NoHint(TOO_MANY_HINTS, MINUTE)
     try:

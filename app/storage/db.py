@@ -169,6 +169,16 @@ def has_idle_connection(session: Session) -> bool:
     return isinstance(pool, QueuePool) and pool.checkedin() > 0
 
 
+def at_rest(session: Session) -> None:
+    """Ends the session's transaction before a wait (a search bot thinking, a hint worked
+    out), so that the wait holds no pooled connection, nor on SQLite the database's write
+    lock. Requests that held them through their bots' search took every pooled connection
+    at 30 strong starts at once, and other players' pages answered 503 after the pool's
+    timeout. What the session read stays as read (`expire_on_commit=False`); call it before
+    the request writes anything that must be stored together with what comes after."""
+    session.commit()
+
+
 def session_factory(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)
 

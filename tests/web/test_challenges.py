@@ -29,7 +29,9 @@ from app.play import challenges
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
 from app.storage.modes import GameMode
 from app.table.preferences import RULES_COOKIE
+from app.table.service import Table, new_table
 from app.table.store import GameKind, player_for
+from bots.protocol import Bot
 from engine import RuleSet, deal
 from engine.game import shared_places
 from tests.databases import migrated_sqlite
@@ -101,6 +103,11 @@ def finished_game(client: TestClient) -> str:
     url = start_game(client)
     play_game(client, url)
     return url
+
+
+def dealt(challenge: Challenge, bot: Bot) -> Table:
+    """A start's table at the challenge's deals, dealt as `enter_challenge` deals it."""
+    return new_table(RuleSet.from_key(challenge.rules_key), challenge.seed, bot)
 
 
 def stored(app: FastAPI, model: type, **where: object) -> list:  # type: ignore[type-arg]
@@ -458,11 +465,11 @@ def test_starts_that_read_a_challenge_before_it_had_a_salt_share_the_first_one(
         read = [(session, challenges.find_challenge(session, link)) for session in (first, second)]
         for number, (session, challenge) in enumerate(read):
             seat = player_for(session, f"same-network-{number}")
-            bot = app.state.bots.bot(challenge.bot_id)
+            table = dealt(challenge, app.state.bots.bot(challenge.bot_id))
             kind = GameKind(GameMode.CHALLENGE)
             network = challenges.Network("192.0.2.1", 1)
             started = challenges.start_at_challenge(
-                session, challenge, seat, bot, kind, NOON, network
+                session, challenge, seat, table, kind, NOON, network
             )
             assert isinstance(started, tuple)
             results.append(started[0].mode)
@@ -504,10 +511,10 @@ def test_starts_at_two_challenges_of_the_same_deals_at_once_make_one_game(
         assert kinds == [GameKind(GameMode.CHALLENGE)] * 2
         for (session, challenge), kind in zip(read, kinds, strict=True):
             seat = player_for(session, "two-at-once")
-            bot = app.state.bots.bot(challenge.bot_id)
+            table = dealt(challenge, app.state.bots.bot(challenge.bot_id))
             network = challenges.Network("192.0.2.2", 0)
             try:
-                challenges.start_at_challenge(session, challenge, seat, bot, kind, NOON, network)
+                challenges.start_at_challenge(session, challenge, seat, table, kind, NOON, network)
                 outcome.append(challenge.id)
             except ChallengeRefused as refused:
                 outcome.append(refused.status)
@@ -655,12 +662,12 @@ def test_the_last_place_goes_to_one_of_two_players_starting_at_once(
         assert all(kind == GameKind(GameMode.CHALLENGE) for kind in kinds.values())
         results: list[str | int] = []
         for player, (session, challenge) in told.items():
-            bot = app.state.bots.bot(challenge.bot_id)
+            table = dealt(challenge, app.state.bots.bot(challenge.bot_id))
             seat = player_for(session, player)
             try:
                 kind = GameKind(GameMode.CHALLENGE)
                 network = challenges.Network(player, 0)
-                challenges.start_at_challenge(session, challenge, seat, bot, kind, NOON, network)
+                challenges.start_at_challenge(session, challenge, seat, table, kind, NOON, network)
                 results.append(player)
             except ChallengeRefused as refused:
                 results.append(refused.status)

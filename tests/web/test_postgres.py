@@ -24,9 +24,11 @@ from app.play.challenges import Network, start_at_challenge
 from app.storage.db import insert_unless_present, make_engine
 from app.storage.models import Challenge, ChallengeGame, DailyPar, GameRow, Player
 from app.storage.modes import GameMode
+from app.table.service import new_table
 from app.table.store import GameKind
 from app.web.factory import create_app
 from bots.registry import bot_named
+from engine import RuleSet
 from tests.live import ROOT
 from tests.postgres import throwaway_postgres
 from tests.web.driver import HTMX, page_version, play_game
@@ -181,9 +183,8 @@ def test_two_players_starting_at_once_take_only_the_last_place(postgres_url: str
             kind, now = GameKind(GameMode.CHALLENGE), datetime.now(UTC)
             try:
                 network = Network(player, 0)
-                start_at_challenge(
-                    session, challenge, seat, bot_named("random-v1"), kind, now, network
-                )
+                table = new_table(RuleSet.from_key("pagat"), challenge.seed, bot_named("random-v1"))
+                start_at_challenge(session, challenge, seat, table, kind, now, network)
                 outcome[player] = "started"
             except ChallengeRefused as refused:
                 outcome[player] = refused.status

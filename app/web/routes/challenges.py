@@ -24,7 +24,7 @@ from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
 from app.operations.urls import CHALLENGES, GAMES, challenge_url, game_url, shared_link
 from app.play import challenges
 from app.play.games import owned_game
-from app.storage.models import Challenge, Player
+from app.storage.models import Challenge
 from app.table.card_faces import CardFace
 from app.table.levels import DEFAULT_LEVEL, LEVELS, level_of
 from app.table.preferences import level_preference, rules_preference
@@ -93,12 +93,10 @@ def play_challenge(
     counting game while it is unfinished, else to a new one; back to the board when the
     game it raced for is gone."""
 
-    def counted_player() -> Player:
-        count_start(request)
-        return current_player(request, session)
-
     network = challenges.Network(client_address(request), settings.ranked_per_address)
-    entrant = challenges.Entrant(counted_player, roster, network)
+    entrant = challenges.Entrant(
+        partial(count_start, request), partial(current_player, request, session), roster, network
+    )
     try:
         entered = challenges.enter_challenge(
             session, link, player_id(request), settings.now(), entrant

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Annotated
 
 from fastapi import APIRouter, Form, HTTPException, Request
@@ -49,7 +50,9 @@ def start_game(
     chosen = replayed_rules(rules) if rules is not None else rules_preference(request)
     count_start(request)
     bot = roster.bot(LEVELS[level_preference(request)])
-    row, table = start_new_game(session, current_player(request, session), chosen, bot, seed)
+    row, table = start_new_game(
+        session, partial(current_player, request, session), chosen, bot, seed
+    )
     return to_table(request, row, table)
 
 

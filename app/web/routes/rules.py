@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
@@ -61,7 +62,7 @@ def choose_rules(
         raise HTTPException(400, N_("The level is one of easy, normal, strong."))
     count_start(request)
     bot = roster.bot(LEVELS[level])
-    row, table = start_new_game(session, current_player(request, session), rules, bot)
+    row, table = start_new_game(session, partial(current_player, request, session), rules, bot)
     response = to_table(request, row, table)
     remember_rules(response, rules)
     remember_level(response, level)

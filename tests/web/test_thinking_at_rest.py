@@ -1,0 +1,138 @@
+"""The bots think while the request holds no database connection.
+
+A strong bot's search takes up to seconds, and waits its turn at the search workers. An
+outside check started 30 strong games at once from ten addresses: each start held a pooled
+connection (on SQLite with its new player's row written, so the database's write lock too)
+while its bots searched, the pool ran dry, and other players' pages answered 503 after the
+pool's 30 s timeout. Each way a request makes bots decide is followed here with a bot that
+notes how many of the pool's connections are out whenever it is asked."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy.pool import Pool
+
+from app.table.preferences import RULES_COOKIE
+from app.table.service import HUMAN
+from app.table.table_cache import TableCache
+from bots.protocol import Bot
+from engine import Action, Game, RuleSet, SeatView
+from tests.web.driver import default_choice, page_version, play_game, start_game
+from tests.web.helpers.daily import daily_settings, running
+
+RULES = RuleSet.from_key("pagat+hands_per_game=2")
+
+
+@dataclass
+class Watching:
+    """The app's bot, noting the connections out of the pool at each decision."""
+
+    inner: Bot
+    pool: Pool
+    out: list[int] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.inner.id
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        self.out.append(self.pool.checkedout())
+        return self.inner.choose(view, rng)
+
+
+@dataclass
+class Watch:
+    """Every bot the app hands out, watched; `asked` empties the notes it returns."""
+
+    bots: list[Watching] = field(default_factory=list)
+
+    def asked(self) -> list[int]:
+        noted = [count for bot in self.bots for count in bot.out]
+        for bot in self.bots:
+            bot.out.clear()
+        return noted
+
+
+def watched(application: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Watch:
+    roster = application.state.bots
+    pool = application.state.engine.pool
+    handed = roster.bot
+    watch = Watch()
+
+    def bot(bot_id: str) -> Bot:
+        watching = Watching(handed(bot_id), pool)
+        watch.bots.append(watching)
+        return watching
+
+    monkeypatch.setattr(roster, "bot", bot)
+    return watch
+
+
+@pytest.fixture
+def app_and_watch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[FastAPI, Watch]]:
+    with running(daily_settings(tmp_path)) as application:
+        yield application, watched(application, monkeypatch)
+
+
+def client_of(application: FastAPI) -> TestClient:
+    return TestClient(application, cookies={RULES_COOKIE: RULES.key})
+
+
+def forget_tables(application: FastAPI) -> None:
+    """As if another server process had shown the page: this one keeps no table."""
+    application.state.tables = TableCache(application.state.bots)
+
+
+def test_a_returning_players_new_game_and_its_clicks_hold_no_connection_while_bots_think(
+    app_and_watch: tuple[FastAPI, Watch],
+) -> None:
+    application, watch = app_and_watch
+    with client_of(application) as client:
+        start_game(client, seed="rest-2")
+        url = start_game(client, seed="rest-1")
+        play_game(client, url)
+    asked = watch.asked()
+    assert len(asked) > 40 and set(asked) == {0}
+    assert Game(RULES, "rest-1").hand.to_act != HUMAN, "the bots' first moves come at the start"
+
+
+def test_a_click_on_a_table_this_process_does_not_keep_holds_no_connection(
+    app_and_watch: tuple[FastAPI, Watch],
+) -> None:
+    application, watch = app_and_watch
+    with client_of(application) as client:
+        url = start_game(client, seed="rest-2")
+        body = client.get(url).text
+        watch.asked()
+        forget_tables(application)
+        data = {"version": str(page_version(body)), "action": default_choice(body)}
+        assert client.post(f"{url}/actions", data=data).status_code == 200
+    asked = watch.asked()
+    assert asked and set(asked) == {0}
+
+
+def test_the_rules_dialog_a_daily_game_and_a_challenge_start_with_no_connection_held(
+    app_and_watch: tuple[FastAPI, Watch],
+) -> None:
+    application, watch = app_and_watch
+    with client_of(application) as client:
+        chosen = client.post("/rules", data={"preset": "pagat", "level": "normal"})
+        assert chosen.status_code == 200
+        daily = client.post("/daily/pagat", follow_redirects=False)
+        assert daily.status_code == 303
+        made = client.post("/challenges", follow_redirects=False)
+        assert made.status_code == 303
+        link = made.headers["location"].rsplit("/", 1)[-1]
+        with client_of(application) as friend:
+            assert friend.post(f"/challenges/{link}/play").status_code == 200
+    asked = watch.asked()
+    assert len(asked) >= 3 and set(asked) == {0}
