@@ -14,7 +14,8 @@ a click every 0.3 s, first while quiet for --seconds.
 
 Prints the bystander's starts and clicks by status (0: no answer within a minute, or the
 connection dropped) with their median, 95th percentile and longest, while quiet and during
-the starts; the same of the players' starts and clicks; the server's 5xx lines. Only 127.0.0.1 is contacted.
+the starts; the same of the players' starts and clicks; the server's 5xx lines. Only
+127.0.0.1 is contacted.
 """
 
 from __future__ import annotations

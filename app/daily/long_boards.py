@@ -120,7 +120,7 @@ class ViewersLongBoard:
     own_days: int | None
     """Days the viewer played in the period while too few to be placed; None otherwise."""
     short: int
-    """Players in the period not (yet) placed."""
+    """Players in the period not (yet) placed, the viewer left out: its own line says so."""
 
 
 def read_sums(session: Session, rules_key: str, first: date, last: date) -> Sums:
@@ -174,7 +174,8 @@ def seen_by(session: Session, board: LongBoard, viewer: str | None) -> ViewersLo
         rows.append(board.row(viewer, place, nicknames(session, [viewer]).get(viewer), viewer))
     days = board.sums.get(viewer or "", (0, 0))[1]
     own_days = days if days and not board.placed(viewer) else None
-    return ViewersLongBoard(rows, own_days, len(board.sums) - len(board.totals))
+    short = len(board.sums) - len(board.totals) - (own_days is not None)
+    return ViewersLongBoard(rows, own_days, short)
 
 
 RECENT = timedelta(days=1)

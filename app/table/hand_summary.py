@@ -82,7 +82,7 @@ def summary(
         re=line(Team.RE, result.re),
         kontra=line(Team.KONTRA, result.kontra),
         items=items,
-        scored_for=team_name(result.scored_for or Team.RE, t),
+        scored_for=team_name(column_team(result), t),
         alone=None if result.soloist is None else seat_name(result.soloist, t),
         value=result.value,
         scores=result.scores,
@@ -92,9 +92,15 @@ def summary(
     )
 
 
+def column_team(result: HandResult) -> Team:
+    """The team the sheet's points are signed for: the one that scores the value; at a value
+    of 0 the winner (a hand won read as a point lost misleads), else Re."""
+    return result.scored_for or result.winner or Team.RE
+
+
 def items_shown(result: HandResult, scoring: Scoring, t: Translator) -> tuple[ItemShown, ...]:
     """The sheet's scoring rows, signed so that the column adds up to the hand's value."""
-    gainer = result.scored_for or Team.RE
+    gainer = column_team(result)
     return tuple(
         ItemShown(
             team_name(item.team, t),
@@ -111,7 +117,7 @@ def _item_line(item: ScoreItem, scoring: Scoring, result: HandResult, t: Transla
         return text
     trick = result.tricks[item.trick - 1]
     values = {"item": text, "trick": item.trick, "name": seat_name(trick.winner, t)}
-    return t.gettext("%(item)s: trick %(trick)d (%(name)s)") % values
+    return t.gettext("%(item)s: trick %(trick)d, won by %(name)s") % values
 
 
 def standings(totals: Sequence[int], t: Translator) -> tuple[Standing, ...]:

@@ -157,6 +157,8 @@ def test_copy_puts_the_text_on_the_clipboard(
     page = as_player("de")
     page.goto("/leaderboard")
     box = page.locator(".share")
+    sheet = page.evaluate("() => typeof navigator.share === 'function'")
+    assert box.locator("[data-share-send]").is_visible() == sheet, "Share… only with a sheet"
     box.locator("[data-share-copy]").click()
     page.wait_for_function("() => document.querySelector('[data-share-status]').textContent")
     copied = page.evaluate("() => navigator.clipboard.readText()")

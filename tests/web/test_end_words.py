@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from app.languages.i18n import translations
+from app.languages.words import seat_name
 from app.table.hand_summary import items_shown
 from app.table.speech import _end_words
-from engine import HandResult, Team
+from engine import HandResult, ItemKind, Team
 from engine.record import parse_record
 from engine.rules import Scoring
 
@@ -71,3 +72,23 @@ def test_the_scoring_column_adds_up_to_the_hand_value() -> None:
     assert sum(item.points for item in shown) == result.value == 1
     assert {item.team for item in shown if item.points > 0} == {"Kontra"}
     assert {item.team for item in shown if item.points < 0} == {"Re"}
+
+
+@pytest.mark.parametrize(("winner", "gainer"), [(Team.KONTRA, "Kontra"), (Team.RE, "Re")])
+def test_a_hand_worth_0_is_signed_for_its_winner(winner: Team, gainer: str) -> None:
+    """The extras cancel the win: the winner's items count plus, not minus."""
+    shown = items_shown(scored(winner, 0), Scoring.PAGAT, ENGLISH)
+    assert {item.team for item in shown if item.points > 0} == {gainer}
+
+
+def test_a_fox_line_names_who_won_its_trick() -> None:
+    """A name in brackets after the trick read as the fox's owner; the line says who won
+    the trick that caught it."""
+    result = played_out("re-wins-kontra-scores.record.json")
+    lines = [item.text for item in items_shown(result, Scoring.PAGAT, ENGLISH)]
+    foxes = [line for line in lines if line.startswith("caught a fox")]
+    tricks = [item.trick for item in result.items if item.kind is ItemKind.FOX]
+    assert len(foxes) == len(tricks) == 2
+    for line, trick in zip(foxes, tricks, strict=True):
+        winner = result.tricks[trick - 1].winner
+        assert line.endswith(f": trick {trick}, won by {seat_name(winner, ENGLISH)}"), line
