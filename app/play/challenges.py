@@ -136,7 +136,9 @@ def enter_challenge(
 ) -> tuple[GameRow, Table] | str | None:
     """The player's game at the challenge: the id of the counting game to resume while it
     is unfinished, else a new game (counting the first time, practice after; see
-    `start_at_challenge` for what else a start may come to)."""
+    `start_at_challenge` for what else a start may come to). The kind of game is read
+    before the table is dealt (`dealt_table`, while the bots think); the places it counts
+    on are read again under the challenge's lock when the game is stored."""
     challenge = find_challenge(session, link)
     kind = game_at_challenge(session, challenge, player_id or "", now)
     if isinstance(kind, ChallengeGame):
@@ -172,6 +174,7 @@ def start_at_challenge(
     meanwhile; a counting game is practice when its network has started as many counting
     games there as one network may (as a day's ranked attempts are: one address could fill
     the places)."""
+    assert (table.game.seed, table.game.rules.key) == (challenge.seed, challenge.rules_key)
     counted_network = None
     if kind.mode is COUNTS:
         _hold_places(session, challenge)

@@ -159,8 +159,9 @@ def _step_on_kept_table(desk: Desk, click: Click) -> tuple[GameRow, Table] | Non
 
 def _finish_step(desk: Desk, click: Click, played: tuple[GameRow, Table] | None) -> Outcome:
     """Counts the click and stores the step `played` on the kept table; without one, plays
-    it on the row as stored, the rows read let go first (`at_rest`): the bots answering
-    the step may search for seconds. The step's UPDATE still checks the version read."""
+    it on the row as stored, its read transaction ended first (`at_rest`): the bots
+    answering the step may search for seconds. The step's UPDATE still checks the version
+    read, so a step stored meanwhile wins and this one is answered as stale."""
     count = desk.limits.action_count()
     if played is not None:
         row, table = played

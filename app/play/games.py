@@ -19,9 +19,9 @@ from engine import RuleSet
 
 def dealt_table(session: Session, rules: RuleSet, seed: str | None, bot: Bot) -> Table:
     """A new game's table, fresh deals unless a seed is given, its bots' first moves made
-    with the session at rest (`at_rest`): a strong bot may search for seconds. So a start
-    makes its table before it writes anything (its player, a place at a challenge, a
-    ranked slot), and stores the game with them after (`open_game`)."""
+    with the session's transaction ended (`at_rest`, a commit): a strong bot may search for
+    seconds. So a start deals its table before it writes anything (its player, a place at a
+    challenge, a ranked slot), and stores the game with them after (`open_game`)."""
     at_rest(session)
     return new_table(rules, seed or secrets.token_hex(16), bot)
 

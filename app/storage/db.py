@@ -171,11 +171,12 @@ def has_idle_connection(session: Session) -> bool:
 
 def at_rest(session: Session) -> None:
     """Ends the session's transaction before a wait (a search bot thinking, a hint worked
-    out), so that the wait holds no pooled connection, nor on SQLite the database's write
-    lock. Requests that held them through their bots' search took every pooled connection
-    at 30 strong starts at once, and other players' pages answered 503 after the pool's
-    timeout. What the session read stays as read (`expire_on_commit=False`); call it before
-    the request writes anything that must be stored together with what comes after."""
+    out), so that the wait holds no pooled connection. Requests that held theirs through
+    their bots' search took every pooled connection at 30 strong starts at once, and other
+    players' pages answered 503 after the pool's timeout. It commits: call it before the
+    request writes anything, so that what is stored together is written after it. What the
+    session read stays as read (`expire_on_commit=False`)."""
+    assert not (session.new or session.dirty or session.deleted), "a write before the wait"
     session.commit()
 
 
