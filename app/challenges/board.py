@@ -32,6 +32,7 @@ class Entry:
     place: int | None
     """None for the par."""
     nickname: str | None
+    """The name the player gave on this board, else their nickname."""
     total: int | None
     hands: list[dict[str, Any]]
     own: bool
@@ -55,6 +56,8 @@ class Board:
     deals they had played before): the deals are theirs to see."""
     started: bool
     """The viewer has a counting game (finished or not)."""
+    own_name: str | None
+    """The name the viewer gave on this board, if any (its form shows it)."""
     practice: bool
     """The viewer's next game here is practice: their counting game is over, or they had
     played these deals before (`attempts.next_mode`)."""
@@ -100,6 +103,7 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
             ChallengeGame.total,
             ChallengeGame.hands,
             Player.nickname,
+            ChallengeGame.name,
             GameRow.hands_done,
             GameRow.finished.label("game_over"),
             DailyAttempt.fair_play,
@@ -127,7 +131,14 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         practice = viewer is not None and has_played_deals(session, viewer, challenge)
     closed = is_closed(challenge, now)
     entries = [
-        Entry(place, row.nickname, row.total, row.hands or [], row.player_id == viewer, row.game_id)
+        Entry(
+            place,
+            row.name or row.nickname,
+            row.total,
+            row.hands or [],
+            row.player_id == viewer,
+            row.game_id,
+        )
         for row, place in zip(done, places, strict=True)
     ]
     return Board(
@@ -139,6 +150,7 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         seen=seen,
         finished=finished,
         started=own is not None,
+        own_name=own.name if own is not None else None,
         practice=practice,
         played=bool(mine),
         closed=closed,

@@ -28,6 +28,7 @@ COUNTING_ELSEWHERE = N_(
 CLOSED = N_("This challenge closed at %(time)s: its board can be read, but no more played.")
 NOT_CREATOR = N_("Only the player who made the challenge may name it.")
 NOT_PLAYED = N_("Only a player who played this challenge may ask for a rematch.")
+NOT_ENTRANT = N_("Only a player whose game counts at this challenge may give a name on its board.")
 
 
 class ChallengeRefused(Exception):

@@ -73,6 +73,11 @@ def name_challenge_url(link: str) -> str:
     return f"{challenge_url(link)}/name"
 
 
+def entrant_name_url(link: str) -> str:
+    """Where a player of a challenge names themself on its board."""
+    return f"{challenge_url(link)}/my-name"
+
+
 def rematch_url(link: str) -> str:
     """Where a challenge's rematch is asked for."""
     return f"{challenge_url(link)}/rematch"

@@ -34,7 +34,14 @@ from app.challenges.making import (
     rematch_made,
 )
 from app.challenges.par import ChallengePars
-from app.challenges.refusals import CLOSED, FULL, NO_SUCH, NOT_CREATOR, ChallengeRefused
+from app.challenges.refusals import (
+    CLOSED,
+    FULL,
+    NO_SUCH,
+    NOT_CREATOR,
+    NOT_ENTRANT,
+    ChallengeRefused,
+)
 from app.daily.networks import CAPPED, challenge_network, forget_networks
 from app.daily.nicknames import clean_nickname
 from app.operations.bot_pool import BotRoster
@@ -240,6 +247,22 @@ def name_challenge(
     if is_closed(challenge, now):
         raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
     challenge.name = clean_nickname(name)
+    session.commit()
+    return challenge
+
+
+def name_entrant(
+    session: Session, link: str, player_id: str | None, name: str, now: datetime
+) -> Challenge:
+    """A player whose game counts at the challenge names themself on its board, by the rules
+    of the board's nicknames; the name is shown on this board only."""
+    challenge = find_challenge(session, link)
+    entry = counting_game(session, challenge.id, player_id or "")
+    if entry is None:
+        raise ChallengeRefused(NOT_ENTRANT, 403)
+    if is_closed(challenge, now):
+        raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
+    entry.name = clean_nickname(name)
     session.commit()
     return challenge
 

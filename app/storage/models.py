@@ -382,3 +382,6 @@ class ChallengeGame(Base):
     """Per hand: `points` (seat 0's game points), `contract`, `re` (the Re seats)."""
     network: Mapped[str | None] = mapped_column(String(64), default=None)
     """A counting game's network under the challenge's salt (`app.daily.networks`)."""
+    name: Mapped[str | None] = mapped_column(String(24), default=None)
+    """The name its player gave on this challenge's board, shown there before the nickname
+    (friends without one read alike as "Anonymous"); on this board only, so not unique."""

@@ -286,6 +286,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         challenge_url=urls.challenge_url,
         play_challenge_url=urls.play_challenge_url,
         name_challenge_url=urls.name_challenge_url,
+        entrant_name_url=urls.entrant_name_url,
         rematch_url=urls.rematch_url,
         challenge_of_game_url=urls.challenge_of_game_url,
         daily_share_text=daily_share_text,

@@ -398,6 +398,30 @@ def test_the_creator_names_the_challenge_by_the_nickname_rules(
     assert "Only the player who made the challenge may name it." in refused.text
 
 
+def test_a_player_whose_game_counts_names_themself_on_this_board_only(
+    app: FastAPI, client: TestClient, other: TestClient, third: TestClient
+) -> None:
+    """Friends without a nickname all read "Anonymous" on the board: a player whose game
+    counts gives a name shown there, by the nickname rules; nobody else may."""
+    link = new_challenge(client)
+    for player in (client, other):
+        play_game(player, play(player, link))
+    named = other.post(f"/challenges/{link}/my-name", data={"name": "  Tante Erna "})
+    assert named.status_code == 200
+    assert 'value="Tante Erna"' in named.text, "the form shows the name given"
+    board = client.get(f"/challenges/{link}").text
+    assert board.count("Tante Erna") == 2, "in the standings and over the hands' column"
+    assert board.count("Anonymous") == 2, "the maker, who gave none"
+    assert other.post(f"/challenges/{link}/my-name", data={"name": "Lena"}).status_code == 400
+    assert "entrant-name" not in third.get(f"/challenges/{link}").text
+    refused = third.post(f"/challenges/{link}/my-name", data={"name": "Intruder"})
+    assert refused.status_code == 403
+    assert "Only a player whose game counts at this challenge" in refused.text
+    names = [entry.name for entry in stored(app, ChallengeGame, challenge_id=link)]
+    assert sorted(map(str, names)) == ["None", "Tante Erna"]
+    assert all(player.nickname is None for player in stored(app, Player))
+
+
 # ---- secrecy ----------------------------------------------------------------------------
 
 
@@ -718,6 +742,7 @@ def test_a_challenge_is_read_only_after_30_days(
     for response in (
         third.post(f"/challenges/{link}/play"),
         client.post(f"/challenges/{link}/name", data={"name": "Late"}),
+        other.post(f"/challenges/{link}/my-name", data={"name": "Late"}),
     ):
         assert response.status_code == 403
         assert "closed at" in response.text

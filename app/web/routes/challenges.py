@@ -129,6 +129,26 @@ def name_challenge(
     return _to_board(challenge)
 
 
+@router.post("/{link}/my-name", dependencies=[NameLimit])
+def name_entrant(
+    request: Request,
+    link: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    name: Annotated[str, Form(max_length=200)] = "",
+) -> Response:
+    """A player of the challenge names themself on its board
+    (`app.play.challenges.name_entrant`)."""
+    try:
+        challenge = challenges.name_entrant(session, link, player_id(request), name, settings.now())
+    except ChallengeRefused as refused:
+        return refusal_page(request, refused)
+    except NicknameError as error:
+        text = translator(request).gettext(error.message) % error.values
+        return message_page(request, 400, text)
+    return _to_board(challenge)
+
+
 @router.post("/{link}/rematch")
 def rematch_challenge(
     request: Request, link: str, session: SessionDep, settings: SettingsDep
