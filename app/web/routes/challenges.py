@@ -116,17 +116,9 @@ def name_challenge(
     settings: SettingsDep,
     name: Annotated[str, Form(max_length=200)] = "",
 ) -> Response:
-    """The maker names the challenge, by the rules of the board's nicknames."""
-    try:
-        challenge = challenges.name_challenge(
-            session, link, player_id(request), name, settings.now()
-        )
-    except ChallengeRefused as refused:
-        return refusal_page(request, refused)
-    except NicknameError as error:
-        text = translator(request).gettext(error.message) % error.values
-        return message_page(request, 400, text)
-    return _to_board(challenge)
+    """The maker names the challenge (`app.play.challenges.name_challenge`)."""
+    chosen = (session, link, player_id(request), name, settings.now())
+    return _named(request, partial(challenges.name_challenge, *chosen))
 
 
 @router.post("/{link}/my-name", dependencies=[NameLimit])
@@ -139,8 +131,15 @@ def name_entrant(
 ) -> Response:
     """A player of the challenge names themself on its board
     (`app.play.challenges.name_entrant`)."""
+    chosen = (session, link, player_id(request), name, settings.now())
+    return _named(request, partial(challenges.name_entrant, *chosen))
+
+
+def _named(request: Request, naming: Callable[[], Challenge]) -> Response:
+    """Back to the board once `naming` has stored a name; a refusal, or a name the
+    nickname rules refuse (400), said on a message page."""
     try:
-        challenge = challenges.name_entrant(session, link, player_id(request), name, settings.now())
+        challenge = naming()
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     except NicknameError as error:
