@@ -10,8 +10,8 @@ from sqlalchemy.orm import Session
 
 from app.challenges.hands import hands_of, total_of
 from app.challenges.kinds import COUNTS, PRACTICE
-from app.challenges.making import is_closed
-from app.challenges.refusals import CLOSED, COUNTING_ELSEWHERE, FULL, ChallengeRefused
+from app.challenges.making import is_closed, refuse_once_closed
+from app.challenges.refusals import COUNTING_ELSEWHERE, FULL, ChallengeRefused
 from app.storage.models import Challenge, ChallengeGame, GameRow
 from app.storage.modes import GameMode
 from app.table.service import Table
@@ -46,8 +46,7 @@ def next_mode(
     Refused once the challenge has closed, while the player's counting game at another
     challenge of the same deals is unfinished, and for a newcomer once it has had `ATTEMPTS`
     players."""
-    if is_closed(challenge, now):
-        raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
+    refuse_once_closed(challenge, now)
     counting = counting_game(session, challenge.id, player_id)
     if counting is not None:
         return counting if counting.finished_at is None else PRACTICE

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from app.challenges.hands import hands_of, total_of
 from app.challenges.refusals import (
+    CLOSED,
     DAILY_SECRET,
     NOT_FINISHED,
     NOT_PLAYED,
@@ -46,6 +47,12 @@ def aware(moment: datetime) -> datetime:
 
 def is_closed(challenge: Challenge, now: datetime) -> bool:
     return now >= aware(challenge.closes_at)
+
+
+def refuse_once_closed(challenge: Challenge, now: datetime) -> None:
+    """Raises the refusal of anything but reading a closed challenge's board."""
+    if is_closed(challenge, now):
+        raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
 
 
 def made_today(session: Session, player_id: str, now: datetime) -> int:

@@ -30,12 +30,12 @@ from app.challenges.making import (
     is_closed,
     made_of_game,
     make_challenge,
+    refuse_once_closed,
     rematch,
     rematch_made,
 )
 from app.challenges.par import ChallengePars
 from app.challenges.refusals import (
-    CLOSED,
     FULL,
     NO_SUCH,
     NOT_CREATOR,
@@ -244,8 +244,7 @@ def name_challenge(
     challenge = find_challenge(session, link)
     if challenge.creator_id != player_id:
         raise ChallengeRefused(NOT_CREATOR, 403)
-    if is_closed(challenge, now):
-        raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
+    refuse_once_closed(challenge, now)
     challenge.name = clean_nickname(name)
     session.commit()
     return challenge
@@ -260,8 +259,7 @@ def name_entrant(
     entry = counting_game(session, challenge.id, player_id or "")
     if entry is None:
         raise ChallengeRefused(NOT_ENTRANT, 403)
-    if is_closed(challenge, now):
-        raise ChallengeRefused(CLOSED, 403, time=challenge.closes_at)
+    refuse_once_closed(challenge, now)
     entry.name = clean_nickname(name)
     session.commit()
     return challenge
