@@ -36,47 +36,46 @@ RULES = RuleSet.from_key("pagat+hands_per_game=2")
 
 
 @dataclass
-class Watching:
-    """The app's bot, noting the connections out of the pool at each decision."""
+class Hooked:
+    """The app's bot, calling `before` at each decision before it decides."""
 
     inner: Bot
-    pool: Pool
-    out: list[int] = field(default_factory=list)
+    before: Callable[[], None]
 
     @property
     def id(self) -> str:
         return self.inner.id
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
-        self.out.append(self.pool.checkedout())
+        self.before()
         return self.inner.choose(view, rng)
+
+
+def hook(application: FastAPI, monkeypatch: pytest.MonkeyPatch, before: Callable[[], None]) -> None:
+    """Every bot the app hands out from now on calls `before` at each decision."""
+    roster = application.state.bots
+    handed = roster.bot
+    monkeypatch.setattr(roster, "bot", lambda bot_id: Hooked(handed(bot_id), before))
 
 
 @dataclass
 class Watch:
-    """Every bot the app hands out, watched; `asked` empties the notes it returns."""
+    """The pool's connections out at each decision; `asked` empties the notes it returns."""
 
-    bots: list[Watching] = field(default_factory=list)
+    pool: Pool
+    out: list[int] = field(default_factory=list)
+
+    def note(self) -> None:
+        self.out.append(self.pool.checkedout())
 
     def asked(self) -> list[int]:
-        noted = [count for bot in self.bots for count in bot.out]
-        for bot in self.bots:
-            bot.out.clear()
+        noted, self.out = self.out, []
         return noted
 
 
 def watched(application: FastAPI, monkeypatch: pytest.MonkeyPatch) -> Watch:
-    roster = application.state.bots
-    pool = application.state.engine.pool
-    handed = roster.bot
-    watch = Watch()
-
-    def bot(bot_id: str) -> Bot:
-        watching = Watching(handed(bot_id), pool)
-        watch.bots.append(watching)
-        return watching
-
-    monkeypatch.setattr(roster, "bot", bot)
+    watch = Watch(application.state.engine.pool)
+    hook(application, monkeypatch, watch.note)
     return watch
 
 
@@ -177,25 +176,6 @@ def test_a_challenge_start_holds_no_connection(
     assert asked and set(asked) == {0}
 
 
-@dataclass
-class Racing:
-    """The app's bot; at its first decision, before it answers, `race` runs once."""
-
-    inner: Bot
-    race: Callable[[], None]
-    raced: list[bool]
-
-    @property
-    def id(self) -> str:
-        return self.inner.id
-
-    def choose(self, view: SeatView, rng: random.Random) -> Action:
-        if not self.raced:
-            self.raced.append(True)
-            self.race()
-        return self.inner.choose(view, rng)
-
-
 def test_a_click_stored_while_another_ones_bots_think_wins_and_the_other_is_told(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -207,16 +187,19 @@ def test_a_click_stored_while_another_ones_bots_think_wins_and_the_other_is_told
         body = client.get(url).text
         data = {"version": str(page_version(body)), "action": default_choice(body)}
         second: list[str] = []
+        raced: list[bool] = []
 
-        def race() -> None:
+        def race_once() -> None:
+            """The first decision only: the second click's own bots decide too."""
+            if raced:
+                return
+            raced.append(True)
             with TestClient(application, cookies=dict(client.cookies)) as other:
                 answer = other.post(f"{url}/actions", data=data)
                 assert answer.status_code == 200
                 second.append(answer.text)
 
-        roster = application.state.bots
-        handed, raced = roster.bot, []
-        monkeypatch.setattr(roster, "bot", lambda bot_id: Racing(handed(bot_id), race, raced))
+        hook(application, monkeypatch, race_once)
         forget_tables(application)
         first = client.post(f"{url}/actions", data=data)
         (won,) = second
