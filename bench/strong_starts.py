@@ -104,31 +104,24 @@ def clicks(client: httpx.Client, url: str, stop: float, tally: Tally, pause: flo
         time.sleep(pause)
 
 
-def player(base: str, address: str, stop: float, tally: Tally) -> None:
-    """Starts strong games and clicks in them, as fast as answered, until `stop`."""
+def plays(
+    base: str, address: str, level: str, stop: float, tally: Tally, pause: float = 0.0
+) -> None:
+    """A player of `address` starts games against the `level` bots and clicks in them,
+    `pause` seconds apart, until `stop`."""
     headers = {"X-Forwarded-For": address}
     with httpx.Client(base_url=base, headers=headers, timeout=ANSWER_SECONDS) as client:
         while time.monotonic() < stop:
-            started = tally.timed(client, "POST", "/rules", data=RULES | {"level": "strong"})
+            started = tally.timed(client, "POST", "/rules", data=RULES | {"level": level})
             if started is None or started.status_code != 303:
                 time.sleep(1)
                 continue
-            clicks(client, started.headers["location"], stop, tally)
+            clicks(client, started.headers["location"], stop, tally, pause)
 
 
 def bystander(base: str, seconds: float, tally: Tally) -> None:
-    """A player of its own address plays normal games, a click every `BYSTANDER_PAUSE`
-    seconds, for `seconds`."""
-    stop = time.monotonic() + seconds
-    with httpx.Client(
-        base_url=base, headers={"X-Forwarded-For": BYSTANDER}, timeout=ANSWER_SECONDS
-    ) as client:
-        while time.monotonic() < stop:
-            started = tally.timed(client, "POST", "/rules", data=RULES | {"level": "normal"})
-            if started is None or started.status_code != 303:
-                time.sleep(1)
-                continue
-            clicks(client, started.headers["location"], stop, tally, BYSTANDER_PAUSE)
+    """Another address's player, against the normal bots at a quick human's pace."""
+    plays(base, BYSTANDER, "normal", time.monotonic() + seconds, tally, BYSTANDER_PAUSE)
 
 
 def starts(base: str, addresses: int, per_address: int, seconds: float) -> dict[str, Tally]:
@@ -136,7 +129,9 @@ def starts(base: str, addresses: int, per_address: int, seconds: float) -> dict[
     bystander(base, seconds, quiet)
     stop = time.monotonic() + seconds
     threads = [
-        threading.Thread(target=player, args=(base, f"198.51.100.{10 + number}", stop, players))
+        threading.Thread(
+            target=plays, args=(base, f"198.51.100.{10 + number}", "strong", stop, players)
+        )
         for number in range(addresses)
         for _ in range(per_address)
     ]
