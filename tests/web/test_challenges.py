@@ -375,7 +375,7 @@ def test_the_par_is_the_normal_bot_in_the_players_seat(app: FastAPI, client: Tes
         (challenge,) = stored(app, Challenge, id=link)
         if challenge.par_status == "done":
             break
-        clock.sleep(0.2)
+        clock.sleep(0.02)
     assert challenge.par_status == "done"
     total = sum(hand["points"] for hand in challenge.par_hands)
     board = client.get(f"/challenges/{link}").text
