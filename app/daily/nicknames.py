@@ -109,7 +109,7 @@ def nickname_keys(name: str) -> tuple[str, str]:
 def nickname_key(name: str) -> str:
     """The name with case set aside, then punctuation and look-alike letters: `Alice`,
     `alice.` and `ALICE` share it, and `rnallory` shares `Mallory`'s (`m` looks like `rn`)."""
-    return _skeleton(name.casefold())
+    return _skeleton(_as_read(name).casefold())
 
 
 def shape_key(name: str) -> str:
@@ -117,7 +117,22 @@ def shape_key(name: str) -> str:
     `I` is an `l`, a `0` an `O`), then case set aside, then look-alikes again. `MaIlory`
     shares `Mallory`'s. Case-folding first, as `nickname_key` does, makes the capital `I` an
     `i`, which passes for nothing; so the two keys are checked side by side."""
-    return _skeleton(_skeleton(name).casefold())
+    return _skeleton(_skeleton(_as_read(name)).casefold())
+
+
+_DOT_ON_DOTTED = regex.compile(r"(?<=\p{Soft_Dotted}\p{Mn}*)\u0307")
+
+
+def _as_read(name: str) -> str:
+    """The name as a reader takes it. A dot above (one of the `ACCENTS`) on an `i` or a `j`
+    vanishes into the letter's own dot: `Ali̇ce` is `Alice`. In a name written in capitals a
+    small `l` reads as the capital `I` it looks like: `ALlCE` is `ALICE`, and so `Alice`.
+    (Mixed case keeps its `l`: `MaIlory` is caught the other way round, by `shape_key`.)"""
+    text = _DOT_ON_DOTTED.sub("", unicodedata.normalize("NFD", name))
+    others = [char for char in text if char != "l" and (char.isupper() or char.islower())]
+    if others and all(char.isupper() for char in others):
+        text = text.replace("l", "I")
+    return unicodedata.normalize("NFC", text)
 
 
 def _letter_or_digit(char: str) -> bool:

@@ -47,10 +47,20 @@ LOOK_ALIKES = [
     ("cl", "d"),
     ("d", "cl"),
     ("Alice", "alice."),
+    ("Alice", "Ali\u0307ce"),  # a dot above the i, drawn into the i's own dot
+    ("Alice", "ALlCE"),  # a small l among capitals, read as the capital I
+    ("ALICE", "ALlCE"),
     ("Alice", "ALICE"),
     ("MILA", "Mila"),
 ]
-DISTINCT = [("Anna", "Anne"), ("Tim", "Tom"), ("Alice", "Alicia"), ("Mallory", "Malory")]
+DISTINCT = [
+    ("Anna", "Anne"),
+    ("Tim", "Tom"),
+    ("Alice", "Alicia"),
+    ("Mallory", "Malory"),
+    ("Kali", "Kall"),  # a small l among small letters is an l
+    ("Ali", "Allé"),
+]
 
 
 def passes_for(name: str, taken: str) -> bool:
