@@ -37,6 +37,11 @@ GAME_ID = re.compile(r"[0-9a-f]{32}")
 """What `new_id` makes: a game's id in a URL is nothing else."""
 
 
+def made_by_new_id(text: str) -> bool:
+    """Whether `text` is an id `new_id` could have made (a game's or a player's)."""
+    return GAME_ID.fullmatch(text) is not None
+
+
 def player_for(session: Session, player_id: str | None) -> Player:
     """The cookie's player; created on first need (with the cookie's id when it has one).
     Two first requests with the same cookie may arrive together: both get the one row. A

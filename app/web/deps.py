@@ -22,6 +22,7 @@ from app.operations.bot_pool import BotRoster
 from app.operations.ratelimit import NO_ADDRESS, ClientLimits, RateLimiter, TooManyRequests
 from app.operations.settings import Settings
 from app.storage.db import request_session
+from app.table.store import made_by_new_id
 
 
 async def _settings(request: Request) -> Settings:
@@ -220,11 +221,13 @@ PlayerId = Depends(give_player_id)
 
 def player_id(request: Request) -> str | None:
     """The cookie's player id; none on answers the session middleware never saw (a static
-    file's error page)."""
-    if "session" not in request.scope:
+    file's error page), nor for a cookie that holds no id `new_id` could have made (signed
+    with the server's secret, but by hand: `""` or `../x` were stored as players)."""
+    session = request.scope.get("session")
+    if not isinstance(session, dict):
         return None
-    value = request.session.get("player")
-    return value if isinstance(value, str) else None
+    value = session.get("player")
+    return value if isinstance(value, str) and made_by_new_id(value) else None
 
 
 def remember_player(request: Request, player: str) -> None:

@@ -19,12 +19,15 @@ import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from itsdangerous import TimestampSigner
+from sqlalchemy import select
 
 from app.languages.i18n import LANGUAGE_COOKIE, translations
 from app.languages.words import card_name
 from app.operations.settings import Settings
 from app.play.clicks import STALE
 from app.play.hints import NOTHING_TO_DECIDE
+from app.storage.models import Player
 from app.web.factory import create_app
 from engine import Card, CardSet, Contract, RuleSet, card_order, deal, deck
 from engine.announcements import Step, deadline
@@ -293,6 +296,31 @@ def tampered_signature(cookie: str) -> str:
 def forged_payload(victim: str, own: str) -> str:
     """The victim's readable payload with the forger's own (valid, but other) signature."""
     return victim.split(".")[0] + "." + own.split(".", 1)[1]
+
+
+def signed_session(secret: str, payload: object) -> str:
+    """A session cookie signed with the server's own secret, as Starlette signs one."""
+    data = base64.b64encode(json.dumps(payload).encode())
+    return TimestampSigner(secret).sign(data).decode()
+
+
+@pytest.mark.parametrize("payload", [{"player": ""}, {"player": "../x"}, {"player": 7}])
+def test_a_signed_cookie_without_a_made_id_is_a_new_player(app: FastAPI, payload: object) -> None:
+    """Only the server's secret signs these: an operator's slip or a leaked secret must not
+    store players nobody's id could name."""
+    cookie = signed_session(app.state.settings.secret, payload)
+    with fresh_client(app, cookie) as odd:
+        assert odd.get("/").status_code == 200
+        own_url = start_game(odd)
+        assert odd.get(own_url).status_code == 200
+        new_id = session_payload(odd.cookies["doko_player"])["player"]
+    assert isinstance(new_id, str) and re.fullmatch(r"[0-9a-f]{32}", new_id)
+    assert [player.id for player in stored_players(app)] == [new_id]
+
+
+def stored_players(app: FastAPI) -> list[Player]:
+    with app.state.sessions() as session:
+        return list(session.scalars(select(Player)))
 
 
 @pytest.mark.parametrize("forge", ["signature", "payload"])
