@@ -155,6 +155,51 @@ def test_0013_sets_the_later_of_two_look_alikes_aside(names_url: str) -> None:
     engine.dispose()
 
 
+def players_at_0023(url: str, players: list[tuple[str, str, str, tuple[str, str]]]) -> None:
+    """Players with nicknames and the keys the code of 0023 gave them."""
+    command.upgrade(alembic_config(url), "0023")
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        for player, created, nickname, (key, shape) in players:
+            connection.execute(
+                text(
+                    "INSERT INTO players (id, created_at, nickname, nickname_key,"
+                    " nickname_shape_key) VALUES (:id, :at, :name, :key, :shape)"
+                ),
+                {"id": player, "at": created, "name": nickname, "key": key, "shape": shape},
+            )
+    engine.dispose()
+
+
+def test_0024_sets_aside_the_names_read_apart_before(names_url: str) -> None:
+    """`Alice` came first; `ALlCE` and `Ali̇ce` (a dot above the i) had keys of their own
+    under the code of 0023. The earliest keeps the name; the others are set aside, and going
+    back down leaves them so."""
+    dotted = "Ali\u0307ce"
+    players = [
+        ("p2", "2024-01-02", "ALlCE", ("allce", "allce")),
+        ("p1", "2024-01-01", "Alice", ("alice", "alice")),
+        ("p3", "2024-01-03", dotted, ("ali\u0307ce", "ali\u0307ce")),
+        ("p4", "2024-01-04", "Bob", ("bob", "bob")),
+    ]
+    players_at_0023(names_url, players)
+    upgrade(names_url)
+    engine = create_engine(names_url)
+    query = "SELECT id, nickname, nickname_key, nickname_shape_key, nickname_set_aside FROM players"
+    with engine.connect() as connection:
+        found = {row[0]: row[1:] for row in connection.execute(text(query))}
+    assert found == {
+        "p1": ("Alice", *nickname_keys("Alice"), None),
+        "p2": (None, None, None, "ALlCE"),
+        "p3": (None, None, None, dotted),
+        "p4": ("Bob", *nickname_keys("Bob"), None),
+    }
+    command.downgrade(alembic_config(names_url), "0023")
+    with engine.connect() as connection:
+        assert {row[0]: row[1:] for row in connection.execute(text(query))} == found
+    engine.dispose()
+
+
 def test_a_player_whose_name_was_set_aside_is_asked_for_another(tmp_path: Path) -> None:
     with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
         url = start_daily(client)
