@@ -159,3 +159,22 @@ def test_the_cards_handed_back_to_the_poor_player_show_their_tab_in_a_phones_row
     pick_three(page)
     play_until(page, lambda p: any(a.startswith("play ") for a in enabled_actions(p)))
     assert marks_hidden(page, ".hand .card.received", "::before") == []
+
+
+PIPS_SHOWN = """() => [...document.querySelectorAll('#table .hand .card')].map(card => {
+    const pip = card.querySelector('.pip');
+    return pip !== null && pip.checkVisibility();
+})"""
+"""Whether each card of the hand shows its large pip."""
+
+
+def test_side_by_side_every_card_shows_its_pip_and_overlapped_only_the_last(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """On a wide screen only the last card showed the large pip, though none overlaps another:
+    the hand looked as if one card were drawn differently. Overlapped, a pip would be cut."""
+    for width, shown in ((1280, [True] * 12), (1024, [False] * 11 + [True])):
+        page = new_context({"width": width, "height": 800}).new_page()
+        page.goto("/")
+        start_seeded_game(page, "pips")
+        assert page.evaluate(PIPS_SHOWN) == shown, width
