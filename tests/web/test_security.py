@@ -75,6 +75,8 @@ def test_the_pages_hold_no_inline_script_or_style(client: TestClient) -> None:
         {"Referer": "https://evil.example/page"},
         {"Origin": "http://[::1"},
         {"Referer": "http://[::1/page"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "cross-site", "Referer": "http://testserver/rules"},
     ],
 )
 def test_forms_sent_from_another_site_are_refused(
@@ -87,7 +89,14 @@ def test_forms_sent_from_another_site_are_refused(
 
 
 @pytest.mark.parametrize(
-    "headers", [{}, {"Origin": "http://testserver"}, {"Referer": "http://testserver/rules"}]
+    "headers",
+    [
+        {},
+        {"Origin": "http://testserver"},
+        {"Referer": "http://testserver/rules"},
+        {"Sec-Fetch-Site": "same-origin"},
+        {"Sec-Fetch-Site": "none"},
+    ],
 )
 def test_forms_of_this_site_are_taken(client: TestClient, headers: dict[str, str]) -> None:
     assert client.post("/games", headers=headers, follow_redirects=False).status_code == 303
