@@ -1,5 +1,11 @@
-"""The daily game's writes: a player's start at the day's deals (ranked, resumed or
-practice) and a nickname for the board, each committed here."""
+"""The daily game's writes: a player's start at the day's deals (ranked or resumed) and a
+nickname for the board, each committed here.
+
+Until the day's seed is published each player is dealt the day's deals once, ranked. The
+bots answer equal play equally, so a game at the deals played again was a rehearsal of the
+ranked one: a scouting cookie tried lines in practice games, hand by hand, and a fresh
+cookie played the best of them ranked, to the top of the board past its fair-play check.
+A start that cannot be ranked is refused (`DealsSecret`, a page saying until when)."""
 
 from __future__ import annotations
 
@@ -10,9 +16,16 @@ from fastapi import HTTPException
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import add_attempt, attempt_of, has_finished_attempt, practised
-from app.daily.networks import CAPPED, PRACTISED, RankedSlot, forget_networks, ranked_slot
+from app.daily.attempts import (
+    add_attempt,
+    attempt_of,
+    attempts_close_at,
+    has_finished_attempt,
+    practised,
+)
+from app.daily.networks import RankedSlot, forget_networks, ranked_slot
 from app.daily.nicknames import nickname_keys
+from app.daily.secrecy import DealsSecret
 from app.languages.i18n import N_
 from app.operations.bot_pool import BotRoster
 from app.operations.settings import Settings
@@ -29,8 +42,18 @@ DAILY_BOT = LEVELS[DAILY_LEVEL]
 START_TRIES = 3
 """Tries beyond one per ranked slot of a network: a start that lost a race tries again on
 what the winner left. It loses a slot only to a start that took it, so after as many losses
-as the cap allows slots the cap is reached and the start is practice (nothing to race for);
+as the cap allows slots the cap is reached and the start is refused (nothing to race for);
 the few more settle the races that are not for a slot (the player's own other click)."""
+
+PLAYED = N_(
+    "You have played today’s daily deals. Each player is dealt them once until %(time)s, "
+    "when the day’s seed is published. A new game deals fresh cards."
+)
+NETWORK_PLAYED = N_(
+    "Today’s daily games from your network have all been played. The day’s deals are dealt "
+    "to a few players of a network until %(time)s, when the day’s seed is published. A new "
+    "game deals fresh cards."
+)
 
 
 @dataclass(frozen=True)
@@ -61,11 +84,11 @@ class DailyStart:
 def start_daily(
     session: Session, settings: Settings, roster: BotRoster, starter: Starter, deals: DailyDeals
 ) -> DailyStart:
-    """Today's deals: the ranked attempt the first time (resumed while unfinished), practice
-    after that, or from the first when the player's network has had its ranked attempts of
-    the day. A start that lost a race (the player's own other click, or another player's
-    start from the same network taking the last slot) is made again on what won. A newcomer's
-    id is chosen first, so every try is the same player's."""
+    """Today's deals: the ranked attempt the first time, resumed while unfinished; refused
+    (`DealsSecret`) once it is finished, or when the player's network has had its ranked
+    attempts of the day. A start that lost a race (the player's own other click, or another
+    player's start from the same network taking the last slot) is made again on what won. A
+    newcomer's id is chosen first, so every try is the same player's."""
     if starter.player_id is None:
         starter = Starter(new_id(), starter.address)
     for _ in range(settings.ranked_per_address + START_TRIES):
@@ -82,39 +105,40 @@ def start_daily(
 def _start(
     session: Session, settings: Settings, roster: BotRoster, starter: Starter, deals: DailyDeals
 ) -> DailyStart:
-    """Resumes the player's unfinished ranked attempt, or starts a game at the deals:
-    committed, unless the attempt's row is refused (`IntegrityError`). The table is dealt
-    before anything is written (`dealt_table`)."""
+    """Resumes the player's unfinished ranked attempt, or starts it: committed, unless the
+    attempt's row is refused (`IntegrityError`). The table is dealt after the start is known
+    to be ranked and before anything is written (`dealt_table`)."""
     player_id = starter.player_id
     assert player_id is not None, "start_daily gives a newcomer its id first"
     attempt = attempt_of(session, player_id, deals.day, deals.rules_key)
     if attempt is not None and attempt.finished_at is None:
         return DailyStart(player_id, attempt.game_id)
+    ranked = _ranked_slot(session, settings, starter, deals, attempt is not None)
     seed = daily_seed(settings.secret, deals.day, deals.rules_key)
     table = dealt_table(session, ranked_rules(deals.rules_key), seed, roster.bot(DAILY_BOT))
     player = player_for(session, player_id)
-    ranked, reason = (None, None) if attempt else _ranked_slot(session, settings, starter, deals)
-    kind = GameKind(GameMode.DAILY if ranked else GameMode.PRACTICE, deals.day, reason)
-    row = open_game(session, player, table, kind)
-    if ranked is not None:
-        add_attempt(session, player, row, ranked, settings.now())
+    row = open_game(session, player, table, GameKind(GameMode.DAILY, deals.day))
+    add_attempt(session, player, row, ranked, settings.now())
     session.commit()
     return DailyStart(player.id, row.id, (row, table))
 
 
 def _ranked_slot(
-    session: Session, settings: Settings, starter: Starter, deals: DailyDeals
-) -> tuple[RankedSlot | None, str | None]:
-    """The ranked attempt a player without one may start, or why it plays practice
-    (`GameRow.practice_reason`): it has played these deals as practice, or its network's
-    ranked attempts of the day are taken. Networks a week past their day are forgotten
-    here (and at a counting start at a challenge): ranked starts come every day."""
-    if practised(session, starter.player_id or "", deals.day, deals.rules_key):
-        return None, PRACTISED
+    session: Session, settings: Settings, starter: Starter, deals: DailyDeals, played: bool
+) -> RankedSlot:
+    """The ranked attempt of a player without an unfinished one, or `DealsSecret` when the
+    player has played the deals (ranked, or as practice on a day before this rule) or its
+    network's ranked attempts of the day are taken. Networks a week past their day are
+    forgotten here (and at a counting start at a challenge): ranked starts come every day."""
+    until = attempts_close_at(deals.day)
+    if played or practised(session, starter.player_id or "", deals.day, deals.rules_key):
+        raise DealsSecret(PLAYED, until)
     forget_networks(session, settings.now())
     cap = settings.ranked_per_address
     ranked = ranked_slot(session, deals.day, deals.rules_key, starter.address, cap)
-    return ranked, None if ranked else CAPPED
+    if ranked is None:
+        raise DealsSecret(NETWORK_PLAYED, until)
+    return ranked
 
 
 class NameTaken(Exception):

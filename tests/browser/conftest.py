@@ -57,7 +57,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     directory = tmp_path_factory.mktemp("live-server")
     url = migrated_sqlite(directory / "doko.sqlite3")
     # Every browser of the session comes from 127.0.0.1: the day's cap of ranked attempts per
-    # address would make whichever module comes later (in its xdist process) play practice.
+    # address would refuse the daily game to whichever module comes later (in its xdist
+    # process).
     # tests/web/test_ranked_per_address.py tests the cap.
     # Its fair-play checks and reviews search fewer worlds: the browser tests wait for them as
     # players do, but test how well they judge only in tests/test_fairplay.py and the web tests.

@@ -125,8 +125,8 @@ def test_daily_starts_at_once_make_one_ranked_attempt(server: LiveServer) -> Non
 
 def test_starts_from_one_address_at_its_cap_leave_one_ranked_attempt(tmp_path: Path) -> None:
     """Issue 24: behind one address with one ranked attempt left of two, four new players
-    press Daily at the same moment: one of them plays ranked, the others practice, and
-    nobody gets an error."""
+    press Daily at the same moment: one of them plays ranked, the others are told the
+    network's games are played, and nobody gets an error."""
     url = migrated_sqlite(tmp_path / "doko.sqlite3")
     live = LiveServer(url, tmp_path / "server.log", env={"DOKO_RANKED_PER_ADDRESS": "2"})
     live.start()
@@ -135,6 +135,8 @@ def test_starts_from_one_address_at_its_cap_leave_one_ranked_attempt(tmp_path: P
         answers = together(4, lambda: httpx.post(f"{live.url}/daily/pagat", timeout=30))
     finally:
         live.stop()
-    assert statuses(answers) == [303] * 4, [answer.text[:300] for answer in answers]
+    assert statuses(answers) == [303] + [403] * 3, [answer.text[:300] for answer in answers]
+    refused = [answer.text for answer in answers if answer.status_code == 403]
+    assert all("from your network have all been played" in text for text in refused)
     assert count_rows(live, "daily_attempts") == 2
-    assert count_rows(live, "games WHERE mode = 'practice' AND practice_reason = 'address'") == 3
+    assert count_rows(live, "games") == 2

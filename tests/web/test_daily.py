@@ -37,6 +37,7 @@ from tests.web.helpers.daily import (
     advance,
     browsers,
     count,
+    daily_refused,
     daily_settings,
     game_id,
     hand_codes,
@@ -181,29 +182,19 @@ def test_abandoning_the_daily_game_does_not_give_a_new_attempt(daily_app: FastAP
 
 
 @pytest.mark.slow
-def test_a_second_try_after_the_ranked_game_is_practice(daily_app: FastAPI) -> None:
+def test_a_second_try_after_the_ranked_game_is_refused_until_the_seed_is_published(
+    daily_app: FastAPI,
+) -> None:
+    """The bots answer equal play equally: a second game at the deals was a rehearsal of the
+    ranked one (a scout's best lines, played ranked by a fresh cookie, topped the board)."""
     with browsers(daily_app, 1) as (client,):
         ranked_url = start_daily(client)
         ranked = play_game(client, ranked_url, random_choice("ranked"))
         assert 'action="/players/nickname"' in ranked[-1], "a ranked game asks for a nickname"
-        (attempt,) = rows(daily_app, DailyAttempt)
-        assert attempt.finished_at is not None
-        total = attempt.total
-
-        practice_url = start_daily(client)
-        assert practice_url != ranked_url
-        practice = client.get(practice_url).text
-        assert title_of(practice).startswith(f"Daily {DAY.isoformat()} (pagat.com rules), practice")
-        assert "practice" in practice
-        assert hand_codes(practice) == hand_codes(ranked[0]), "the same deals again"
-        assert rows(daily_app, GameRow, id=game_id(practice_url))[0].mode == "practice"
-
-        bodies = play_game(client, practice_url, random_choice("practice"))
-        assert 'action="/players/nickname"' not in bodies[-1], "practice is not ranked"
-        (attempt,) = rows(daily_app, DailyAttempt)
-        assert (attempt.game_id, attempt.total) == (game_id(ranked_url), total)
-        assert start_daily(client) not in (ranked_url, practice_url), "practice again"
-        assert len(rows(daily_app, DailyAttempt)) == 1
+        page = daily_refused(client)
+        assert "You have played today’s daily deals." in page
+        assert "2024-03-15 02:00" in page, "when the day's seed is published"
+        assert len(rows(daily_app, DailyAttempt)) == len(rows(daily_app, GameRow)) == 1
 
 
 def test_the_database_refuses_a_second_attempt_row(daily_app: FastAPI) -> None:

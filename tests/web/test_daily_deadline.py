@@ -111,18 +111,17 @@ def test_a_game_finished_before_closing_is_ranked(late_start: Table) -> None:
 
 
 @pytest.mark.slow
-def test_practice_deals_are_offered_again_only_once_the_seed_is_public(tmp_path: Path) -> None:
+def test_the_deals_are_offered_again_only_once_the_seed_is_public(tmp_path: Path) -> None:
     clock = Clock(datetime.combine(DAY, time(20), UTC))
     base = daily_settings(tmp_path)
     settings = replace(base, clock=clock)
     with running(settings) as application, TestClient(application) as client:
-        play_game(client, start_daily(client))
-        practice = start_daily(client)
-        play_game(client, practice)
+        ranked = start_daily(client)
+        play_game(client, ranked)
         clock.moment = CLOSING - timedelta(minutes=1)
-        before = client.get(practice).text
+        before = client.get(ranked).text
         clock.moment = CLOSING
-        after = client.get(practice).text
+        after = client.get(ranked).text
     seed = known_seed(SECRET, DAY, "pagat")
     assert seed not in before and "Play these deals again" not in before
     assert f'name="seed" value="{seed}"' in after

@@ -1,9 +1,10 @@
 """Issue 24, §1 and §4: ranked attempts per network address and day are capped
 (`DOKO_RANKED_PER_ADDRESS`, each rule set's board on its own); past the cap a new player's
-daily game is practice and the table says why. Each ranked attempt keeps the network as an
-HMAC under a random salt of the day, shared by every server process, and forgets it (with
-the salt) seven days after the day's attempts close. The races are in test_concurrency.py
-(SQLite) and test_servers.py (two processes on PostgreSQL)."""
+start at the day's deals is refused, and the page says until when. Each ranked attempt
+keeps the network as an HMAC under a random salt of the day, shared by every server
+process, and forgets it (with the salt) seven days after the day's attempts close. The
+races are in test_concurrency.py (SQLite) and test_servers.py (two processes on
+PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -28,21 +29,21 @@ from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, 
 from tests.web.helpers.daily import (
     DAY,
     count,
+    daily_refused,
     daily_settings,
     game_id,
     noon,
     rows,
     running,
     start_daily,
-    title_of,
 )
 from tests.web.helpers.daily_deadline import Clock
 
 HOME = "203.0.113.5"
 ELSEWHERE = "198.51.100.7"
-CAPPED_NOTE = (
-    "Practice, not ranked: 4 ranked daily games of the day have already been started from "
-    "your network address, the most one address may start."
+NETWORK_PLAYED = (
+    "Today’s daily games from your network have all been played. The day’s deals are dealt "
+    "to a few players of a network until"
 )
 
 
@@ -58,6 +59,12 @@ def start_at(application: FastAPI, address: str, rules_key: str = "pagat") -> st
         return start_daily(client, rules_key)
 
 
+def refused_at(application: FastAPI, address: str) -> str:
+    """A new player's start from `address` refused: the page's text."""
+    with player_at(application, address) as client:
+        return daily_refused(client)
+
+
 def mode_of(application: FastAPI, url: str) -> tuple[str, str | None]:
     (row,) = rows(application, GameRow, id=game_id(url))
     return row.mode, row.practice_reason
@@ -68,19 +75,15 @@ def attempt_of_game(application: FastAPI, url: str) -> DailyAttempt:
     return attempt
 
 
-def test_the_fifth_ranked_start_from_one_address_is_practice_and_says_why(
+def test_the_fifth_start_from_one_address_is_refused_and_says_until_when(
     daily_app: FastAPI,
 ) -> None:
     ranked = [start_at(daily_app, HOME) for _ in range(4)]
     assert [mode_of(daily_app, url) for url in ranked] == [("daily", None)] * 4
-    with player_at(daily_app, HOME) as fifth:
-        url = start_daily(fifth)
-        page = fifth.get(url).text
-    assert mode_of(daily_app, url) == ("practice", "address")
-    assert title_of(page).startswith(f"Daily {DAY.isoformat()} (pagat.com rules), practice")
-    assert CAPPED_NOTE in page
-    assert 'action="/players/nickname"' not in page
-    assert count(daily_app, DailyAttempt) == 4
+    page = refused_at(daily_app, HOME)
+    assert NETWORK_PLAYED in page
+    assert "2024-03-15 02:00" in page, "when the day's seed is published"
+    assert count(daily_app, DailyAttempt) == count(daily_app, GameRow) == 4, "nothing dealt"
 
     elsewhere = start_at(daily_app, ELSEWHERE)
     assert mode_of(daily_app, elsewhere) == ("daily", None), "another address plays ranked"
@@ -88,22 +91,18 @@ def test_the_fifth_ranked_start_from_one_address_is_practice_and_says_why(
     assert mode_of(daily_app, other_board) == ("daily", None), "each rule set has its board"
 
 
-def test_a_capped_player_stays_in_practice_for_the_day_wherever_it_plays(
+def test_a_refused_player_has_seen_no_card_and_plays_ranked_from_another_network(
     daily_app: FastAPI,
 ) -> None:
-    """It has seen the cards: from another network it is still not ranked."""
     for _ in range(4):
         start_at(daily_app, HOME)
     with player_at(daily_app, HOME) as capped:
-        first = start_daily(capped)
+        daily_refused(capped)
         cookies = dict(capped.cookies)
     with player_at(daily_app, ELSEWHERE, cookies=cookies) as moved:
-        again = start_daily(moved)
-        page = moved.get(again).text
-    assert again != first
-    assert mode_of(daily_app, again) == ("practice", "practised")
-    assert "Practice, not ranked: you had already played these deals as practice." in page
-    assert count(daily_app, DailyAttempt) == 4
+        url = start_daily(moved)
+    assert mode_of(daily_app, url) == ("daily", None)
+    assert count(daily_app, DailyAttempt) == 5
 
 
 def test_a_player_with_a_ranked_attempt_resumes_it_past_the_cap(daily_app: FastAPI) -> None:
@@ -117,10 +116,11 @@ def test_a_player_with_a_ranked_attempt_resumes_it_past_the_cap(daily_app: FastA
 def test_an_ipv6_network_counts_by_its_64(tmp_path: Path) -> None:
     settings = replace(daily_settings(tmp_path), ranked_per_address=1)
     with running(settings) as application:
-        urls = [start_at(application, host) for host in ("2001:db8::1", "2001:db8::2")]
+        first = start_at(application, "2001:db8::1")
+        assert NETWORK_PLAYED in refused_at(application, "2001:db8::2")
         other = start_at(application, "2001:db8:0:1::1")
-        modes = [mode_of(application, url)[0] for url in [*urls, other]]
-    assert modes == ["daily", "practice", "daily"]
+        modes = [mode_of(application, url)[0] for url in (first, other)]
+    assert modes == ["daily", "daily"]
 
 
 def test_no_cap_when_the_setting_is_zero(tmp_path: Path) -> None:
@@ -276,11 +276,11 @@ def test_same_network_lists_the_days_attempts_started_before_this_one(
     assert found[earlier] == found[unfinished] == found[elsewhere] == found[other_rules] == []
 
 
-def test_a_start_that_lost_the_last_slot_to_another_is_practice(
+def test_a_start_that_lost_the_last_slot_to_another_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two starts from one network see its last slot free; the other stores its attempt
-    first. The unique index refuses this one's, which starts again and is practice (with
+    first. The unique index refuses this one's, which tries again and is refused (with
     nothing of the refused try kept)."""
     settings = replace(daily_settings(tmp_path), ranked_per_address=2)
     with running(settings) as application:
@@ -298,20 +298,19 @@ def test_a_start_that_lost_the_last_slot_to_another_is_practice(
 
         monkeypatch.setattr(daily_service, "ranked_slot", seen_before_the_other_stored)
         games = count(application, GameRow)
-        url = start_at(application, HOME)
-        assert len(looks) == 2, "refused once, then started again"
-        assert mode_of(application, url) == ("practice", "address")
+        assert NETWORK_PLAYED in refused_at(application, HOME)
+        assert len(looks) == 2, "refused by the index once, then tried again"
         assert count(application, DailyAttempt) == 2
-        assert count(application, GameRow) == games + 1
+        assert count(application, GameRow) == games
 
 
-def test_a_start_that_lost_every_slot_in_turn_still_starts(
+def test_a_start_that_lost_every_slot_in_turn_ends_at_the_cap(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A flood of starts from one network (eight at once behind one address, on two servers):
     one start may see each slot free just before another takes it. Each loss means a slot
-    was taken, so the start tries again until it has one or the cap is reached, and is
-    never refused (it was a 409 after three losses)."""
+    was taken, so the start tries again until it has one or the cap is reached, and then
+    says so (it was a bare 409 after three losses)."""
     settings = replace(daily_settings(tmp_path), ranked_per_address=4)
     with running(settings) as application:
         for _ in range(4):
@@ -327,7 +326,6 @@ def test_a_start_that_lost_every_slot_in_turn_still_starts(
             return RankedSlot(network_hash(session, day, HOME), len(looks) - 1)
 
         monkeypatch.setattr(daily_service, "ranked_slot", each_slot_seen_free_too_late)
-        url = start_at(application, HOME)
-        assert len(looks) == 5, "refused four times, then started again"
-        assert mode_of(application, url) == ("practice", "address")
+        assert NETWORK_PLAYED in refused_at(application, HOME)
+        assert len(looks) == 5, "refused by the index four times, then tried again"
         assert count(application, DailyAttempt) == 4

@@ -2,9 +2,11 @@
 another seat's dealt cards of the day's deals, and no hint is given at them, in the ranked
 attempt or a practice game. From then on everything is shown as before.
 
-One player finishes the ranked attempt and starts a practice game at the same deals; every
-route a player can reach is asked once a minute before the publication and again at it (the
-server's clock is moved, as in the deadline tests)."""
+One player finishes the ranked attempt and has a practice game at the same deals, stored as
+starts made them before each player was dealt the day's deals once only (`app.play.daily`):
+such games may still be open on the day of the release. Every route a player can reach is
+asked once a minute before the publication and again at it (the server's clock is moved, as
+in the deadline tests)."""
 
 from __future__ import annotations
 
@@ -19,10 +21,17 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from app.daily.networks import CAPPED
 from app.languages.i18n import translations
 from app.languages.words import seat_name
-from app.storage.models import HintUse
+from app.operations.urls import game_url
+from app.play.daily import DAILY_BOT
+from app.play.games import dealt_table, open_game
+from app.storage.models import DailyAttempt, HintUse
+from app.storage.modes import GameMode
+from app.table.store import GameKind, player_for
 from engine import CardSet, deal
+from engine.daily import ranked_rules
 from tests.web.driver import HTMX, page_version, play_game
 from tests.web.helpers.daily import (
     DAY,
@@ -60,7 +69,7 @@ class Day:
     ranked: str
     """The finished ranked attempt's table."""
     practice: str
-    """A practice game at the same deals, the human to decide."""
+    """A practice game at the same deals, stored as before the rule, the human to decide."""
     database: Path
 
     def truth(self, url: str) -> Truth:
@@ -79,9 +88,23 @@ def day(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Day]:
     with running(settings) as application, TestClient(application) as client:
         ranked = start_daily(client)
         play_game(client, ranked)
-        practice = start_daily(client)
+        practice = practice_from_before(application)
         database = Path(settings.database_url.removeprefix("sqlite:///"))
         yield Day(application, client, clock, ranked, practice, database)
+
+
+def practice_from_before(application: FastAPI) -> str:
+    """A practice game of the ranked player at the day's deals, as a start past the address
+    cap made it before the rule; its table's path."""
+    (attempt,) = rows(application, DailyAttempt)
+    seed = known_seed(SECRET, DAY, "pagat")
+    with application.state.sessions() as session:
+        bot = application.state.bots.bot(DAILY_BOT)
+        table = dealt_table(session, ranked_rules("pagat"), seed, bot)
+        player = player_for(session, attempt.player_id)
+        row = open_game(session, player, table, GameKind(GameMode.PRACTICE, DAY, CAPPED))
+        session.commit()
+        return game_url(row.id)
 
 
 @pytest.fixture

@@ -549,11 +549,8 @@ def test_the_daily_game_the_board_and_the_history(tmp_path: Path, pages: Pages) 
         late_url = start_daily(late)
         post_action(late, late_url, late.get(late_url).text, "healthy")
         pages.see("board with rows", client.get(board))
-        practice = start_daily(client)
-        pages.see("practice table", client.get(practice))
-        practice_version = {"version": str(page_version(client.get(practice).text))}
-        hinted = client.post(f"{practice}/hint", data=practice_version)
-        pages.see("no hint at the secret deals", hinted, 403)
+        again = client.post("/daily/pagat", follow_redirects=False)
+        pages.see("the daily deals played today", again, 403)
         pages.see("record kept back", client.get(f"{url}/hands/1/record.json"), 403)
         pages.see("review kept back", client.get(f"{url}/hands/1/review"), 403)
         kept_back = client.get(f"{url}/hands/1/review", headers=HTMX)
@@ -592,14 +589,14 @@ def test_the_daily_game_the_board_and_the_history(tmp_path: Path, pages: Pages) 
         pages.see("no such daily", client.post("/daily/skat"), 404)
 
 
-def test_practice_past_the_address_cap(tmp_path: Path, pages: Pages) -> None:
-    """The table says why a daily game is practice: the address's ranked games were taken,
-    or the player had played the deals as practice."""
+def test_a_start_past_the_address_cap(tmp_path: Path, pages: Pages) -> None:
+    """The page says why the daily deals are not dealt: the address's ranked games were
+    taken."""
     settings = replace(daily_settings(tmp_path), ranked_per_address=1)
     with running(settings) as application, browsers(application, 2) as (first, capped):
         start_daily(first)
-        pages.see("capped practice", capped.get(start_daily(capped)))
-        pages.see("practice once capped", capped.get(start_daily(capped)))
+        refused = capped.post("/daily/pagat", follow_redirects=False)
+        pages.see("the network's daily games played", refused, 403)
 
 
 def add_history_review(application: FastAPI, game: str) -> None:

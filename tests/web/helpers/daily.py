@@ -198,6 +198,14 @@ def start_daily(client: TestClient, rules_key: str = "pagat", **headers: str) ->
     return location
 
 
+def daily_refused(client: TestClient, rules_key: str = "pagat") -> str:
+    """Presses a Daily button that cannot start a ranked game (`app.play.daily`): the refusal
+    page's text, unescaped."""
+    response = client.post(f"/daily/{rules_key}", follow_redirects=False)
+    assert response.status_code == 403, response.text[:2000]
+    return html.unescape(response.text)
+
+
 def hand_codes(body: str) -> list[str]:
     """The human's cards as shown, in card notation (from the cards' accessible names)."""
     match = HAND_REGION.search(body)
