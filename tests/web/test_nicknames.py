@@ -135,11 +135,7 @@ def test_0013_sets_the_later_of_two_look_alikes_aside(names_url: str) -> None:
     ]
     players_at_0012(url, players)
     upgrade(url)
-    engine = create_engine(url)
-    query = "SELECT id, nickname, nickname_key, nickname_shape_key, nickname_set_aside FROM players"
-    with engine.connect() as connection:
-        found = {row[0]: row[1:] for row in connection.execute(text(query))}
-    assert found == {
+    assert names_and_keys(url) == {
         "p1": ("Mallory", *nickname_keys("Mallory"), None),
         "p2": (None, None, None, "MaIlory"),
         "p3": (None, None, None, "rnallory"),
@@ -147,12 +143,23 @@ def test_0013_sets_the_later_of_two_look_alikes_aside(names_url: str) -> None:
         "p5": (None, None, None, None),
     }
     command.downgrade(alembic_config(url), "0012")
+    engine = create_engine(url)
     with engine.connect() as connection:
         names = dict(connection.execute(text("SELECT id, nickname FROM players")).all())
         keyed = connection.execute(text("SELECT count(nickname_key) FROM players")).scalar()
     assert names == {player: name for player, _, name in players}
     assert keyed == 4, "the old keys told the three look-alikes apart: each has one again"
     engine.dispose()
+
+
+def names_and_keys(url: str) -> dict[str, tuple[str | None, ...]]:
+    """Each player's nickname, keys and name set aside, by id."""
+    engine = create_engine(url)
+    query = "SELECT id, nickname, nickname_key, nickname_shape_key, nickname_set_aside FROM players"
+    with engine.connect() as connection:
+        found = {row[0]: tuple(row[1:]) for row in connection.execute(text(query))}
+    engine.dispose()
+    return found
 
 
 def players_at_0023(url: str, players: list[tuple[str, str, str, tuple[str, str]]]) -> None:
@@ -184,10 +191,7 @@ def test_0024_sets_aside_the_names_read_apart_before(names_url: str) -> None:
     ]
     players_at_0023(names_url, players)
     upgrade(names_url)
-    engine = create_engine(names_url)
-    query = "SELECT id, nickname, nickname_key, nickname_shape_key, nickname_set_aside FROM players"
-    with engine.connect() as connection:
-        found = {row[0]: row[1:] for row in connection.execute(text(query))}
+    found = names_and_keys(names_url)
     assert found == {
         "p1": ("Alice", *nickname_keys("Alice"), None),
         "p2": (None, None, None, "ALlCE"),
@@ -195,9 +199,7 @@ def test_0024_sets_aside_the_names_read_apart_before(names_url: str) -> None:
         "p4": ("Bob", *nickname_keys("Bob"), None),
     }
     command.downgrade(alembic_config(names_url), "0023")
-    with engine.connect() as connection:
-        assert {row[0]: row[1:] for row in connection.execute(text(query))} == found
-    engine.dispose()
+    assert names_and_keys(names_url) == found
 
 
 def test_a_player_whose_name_was_set_aside_is_asked_for_another(tmp_path: Path) -> None:
