@@ -107,9 +107,9 @@ def attempt_of(session: Session, player_id: str, day: date, rules_key: str) -> D
 
 
 def practised(session: Session, player_id: str, day: date, rules_key: str) -> bool:
-    """Whether the player played the day's deals as practice. One without a ranked attempt
-    did so because its network's ranked attempts were taken: it has seen the cards, so it
-    stays in practice for the day, wherever it plays from next."""
+    """Whether the player played the day's deals as practice, as a start past its network's
+    cap did before each player was dealt them once only (`app.play.daily`): it has seen the
+    cards, so it is not dealt them again that day, wherever it plays from next."""
     query = select(GameRow.id).where(
         GameRow.player_id == player_id,
         GameRow.day == day,

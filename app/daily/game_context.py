@@ -108,7 +108,8 @@ def game_context(
 
 
 def _practice_note(row: GameRow, writing: Writing, ranked_per_address: int) -> str | None:
-    """Why the daily game is practice for a player without a ranked attempt, in words."""
+    """Why the daily game is practice for a player without a ranked attempt, in words (games
+    stored before such starts were refused: `app.daily.networks.CAPPED`)."""
     if row.practice_reason == PRACTISED:
         return writing.words.gettext(
             "Practice, not ranked: you had already played these deals as practice."

@@ -32,10 +32,12 @@ from app.storage.models import Challenge, ChallengeGame, DailyAttempt, NetworkSa
 KEPT = timedelta(days=7)
 """How long after a day's attempts close its networks are kept."""
 CAPPED = "address"
-"""`GameRow.practice_reason` of a daily game that is practice because the network's ranked
-attempts of the day were taken."""
+"""`GameRow.practice_reason` of a game that is practice because its network had started as
+many counting games as it may: at a challenge, and at a day's deals in games stored before
+a start past the cap was refused (`app.play.daily`)."""
 PRACTISED = "practised"
-"""… because the player, capped before, has played the day's deals as practice."""
+"""… because the player, capped before, had played the day's deals as practice (games stored
+before that rule, as `CAPPED`)."""
 
 
 def first_kept_day(now: datetime) -> date:

@@ -1,7 +1,8 @@
 """What a game at a day's deals keeps back until the day's seed is published
-(`app.daily.attempts.deals_secret`): the hand records, the reviews and the hints. The services
-refuse them with `DealsSecret`; the web app answers it with a page saying from when each is
-available (`app.web.secrecy`)."""
+(`app.daily.attempts.deals_secret`): the hand records, the reviews and the hints, and the
+deals themselves to a player who has played them or whose network has (`app.play.daily`).
+The services refuse them with `DealsSecret`; the web app answers it with a page saying from
+when each is available (`app.web.secrecy`)."""
 
 from __future__ import annotations
 

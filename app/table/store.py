@@ -102,7 +102,7 @@ def add_game(
 def find_game(session: Session, game_id: str, player_id: str | None) -> GameRow | None:
     """A game, only for the player who owns it. An id `new_id` cannot have made is not looked
     up: it names no game, and PostgreSQL refuses some (a NUL) with an error."""
-    if not GAME_ID.fullmatch(game_id):
+    if not made_by_new_id(game_id):
         return None
     row = session.get(GameRow, game_id)
     return row if row is not None and row.player_id == player_id else None
