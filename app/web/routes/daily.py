@@ -37,8 +37,8 @@ router = APIRouter(tags=["daily"])
 def play_daily(
     request: Request, rules_key: str, session: SessionDep, settings: SettingsDep, roster: RosterDep
 ) -> RedirectResponse:
-    """Today's deals (`app.play.daily.start_daily`): the ranked attempt, resumed, or
-    practice."""
+    """Today's deals (`app.play.daily.start_daily`): the ranked attempt, started or
+    resumed; a second start is refused until the day's seed is published."""
     ranked_or_404(rules_key)
     count_start(request)
     starter = Starter(player_id(request), client_address(request))
