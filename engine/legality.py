@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine.actions import Act, Action
-from engine.announcements import Call, Step, Team, TeamCalls
+from engine.announcements import Call, Step, Team, TeamCalls, call_for
 from engine.cards import CardSet
 from engine.contracts import Contract, card_order
 from engine.phases import Phase
@@ -122,7 +122,18 @@ def _announce_refusal(hand: Position, action: Action) -> Reason | None:
         text = f"{team} has already announced {action.call} or more"
         params = {"team": team.value, "call": action.call.value}
         return Reason(Refusal.ALREADY_ANNOUNCED, text, params)
-    if action.call.step not in hand.announce_steps(action.seat):
-        text = f"too late for {action.call}"
-        return Reason(Refusal.TOO_LATE, text, {"call": action.call.value})
+    allowed = hand.announce_steps(action.seat)
+    if action.call.step not in allowed:
+        return _late_refusal(hand.calls[team], len(allowed), action.call, team)
     return None
+
+
+def _late_refusal(own: TeamCalls, allowed: int, asked: Call, team: Team) -> Reason:
+    """Names the first step that is late: a call makes every lower one its team has not
+    made (§6.2), so "no 90" with ten cards and no Re is late for the Re, not for itself;
+    naming the call asked for made a player read its own deadline and find it met."""
+    late = call_for(Step(own.step + 1 + allowed), team)
+    if late is asked:
+        return Reason(Refusal.TOO_LATE, f"too late for {asked}", {"call": asked.value})
+    text = f"too late for {late}, which {asked} needs first"
+    return Reason(Refusal.LOWER_TOO_LATE, text, {"call": late.value, "asked": asked.value})

@@ -25,6 +25,7 @@ class Refusal(StrEnum):
     OWN_TEAM = "own-team"
     ALREADY_ANNOUNCED = "already-announced"
     TOO_LATE = "too-late"
+    LOWER_TOO_LATE = "lower-too-late"
 
 
 @dataclass(frozen=True)

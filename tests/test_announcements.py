@@ -22,6 +22,7 @@ from engine import (
     view_of,
     with_toggles,
 )
+from engine.refusals import Refusal
 from tests.scripting import all_healthy, rigged_hand, run
 
 # Dealer 3, forehand 0. Q♣ with seats 0 and 1: Re = {0, 1}, Kontra = {2, 3}.
@@ -237,6 +238,32 @@ def test_a_skip_announces_every_step_below_it(
     assert announcement_legal(hand, seat, call)
     for viewer in range(4):
         assert view_of(hand, viewer).announced == {Team.RE: re_step, Team.KONTRA: kontra_step}
+
+
+@pytest.mark.parametrize(
+    ("preset", "before", "seat", "cards", "call", "late"),
+    [
+        ("pagat", "", 0, 10, "no90", "re"),
+        ("ddv", "", 2, 9, "no60", "kontra"),
+        ("pagat", "0:12 re", 0, 9, "no90", "no90"),
+        ("pagat", "0:12 re", 1, 9, "no30", "no90"),
+        ("ddv", "0:12 re", 2, 10, "no60", "no90"),
+        ("ddv", "0:12 re", 3, 10, "no90", "no90"),
+    ],
+)
+def test_a_refused_call_names_the_first_step_that_is_late(
+    preset: str, before: str, seat: int, cards: int, call: str, late: str
+) -> None:
+    """§6.2: a jump fails at its first late step, and the refusal names that step (after a
+    late ddv reply, §6.3, the step after the reply), not the call asked for."""
+    hand = position(NORMAL, PRESET[preset], before, seat, cards)
+    with pytest.raises(IllegalAction) as refused:
+        hand.apply(Action.parse(seat, f"announce {call}"))
+    reason = refused.value.reason
+    assert reason is not None and reason.params["call"] == late
+    expected = Refusal.TOO_LATE if late == call else Refusal.LOWER_TOO_LATE
+    assert reason.code is expected
+    assert reason.params.get("asked") == (None if late == call else call)
 
 
 NINES_OFF = {

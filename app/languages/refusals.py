@@ -25,6 +25,9 @@ SENTENCES = {
     Refusal.OWN_TEAM: N_("You play %(team)s, not %(call)s."),
     Refusal.ALREADY_ANNOUNCED: N_("%(team)s has already announced %(call)s or more."),
     Refusal.TOO_LATE: N_("Too late for %(call)s."),
+    Refusal.LOWER_TOO_LATE: N_(
+        "Too late for %(call)s, and without it %(asked)s is not possible either."
+    ),
 }
 NOT_UNDERSTOOD = N_("That action is not understood.")
 NOT_NOW = N_("That is not possible now.")
@@ -52,8 +55,9 @@ def _reason_text(reason: Reason, writing: Writing) -> str:
         values["act"] = t.gettext(RESERVATIONS[values["act"]])
     if "team" in values:
         values["team"] = team_name(Team(values["team"]), t)
-    if "call" in values:
-        values["call"] = call_name(values["call"], t)
+    for key in ("call", "asked"):
+        if key in values:
+            values[key] = call_name(values[key], t)
     if "card" in values:
         values["card"] = card_name(Card.parse(values["card"]), t)
     if "cards" in values:

@@ -610,13 +610,40 @@ def test_the_holder_of_the_schweinchen_is_told_from_the_first_trick(client: Test
             "less one",
             id="hochzeit-played-alone-ddv",
         ),
+        pytest.param(
+            "pagat",
+            {},
+            "A call also makes every lower one your side has not made yet",
+            id="jump-needs-each-step-in-time",
+        ),
+        pytest.param(
+            "ddv",
+            {},
+            "but such an answer with fewer than 11 cards is late, and after it your side "
+            "announces nothing more",
+            id="late-reply-ddv",
+        ),
+        pytest.param(
+            "ddv",
+            {"without_nines": "on"},
+            "with fewer than 9 cards is late",
+            id="late-reply-ddv-without-nines",
+        ),
+        pytest.param(
+            "ddv",
+            {"late_reply_allows_more": "on"},
+            "less than the deadline of the other side’s highest call.",
+            id="late-reply-ddv-allows-more",
+        ),
     ],
 )
 def test_how_to_play_says_what_the_game_scores_and_allows(
     client: TestClient, preset: str, toggles: dict[str, str], said: str
 ) -> None:
-    """§3: no fox is caught while there is a Schweinchen; §6.4: a Hochzeit played alone opens
-    the announcements after its third trick (deadlines 3 lower, or 2), with no partner found."""
+    """§3: no fox is caught while there is a Schweinchen; §6.2: a jump makes each step below
+    it; §6.3: a reply is late below the ordinary Re/Kontra deadline; §6.4: a Hochzeit played
+    alone opens the announcements after its third trick (deadlines 3 lower, or 2), with no
+    partner found."""
     client.post("/rules", data={"preset": preset, **toggles})
     assert said in words(client.get("/how-to-play").text)
 
