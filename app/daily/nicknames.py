@@ -121,14 +121,18 @@ def shape_key(name: str) -> str:
 
 
 _DOT_ON_DOTTED = regex.compile(r"(?<=\p{Soft_Dotted}\p{Mn}*)\u0307")
+_DOT_ON_DOTLESS = regex.compile(r"([\u0131\u0237])(\p{Mn}*)\u0307")
+_DOTTED = {"\u0131": "i", "\u0237": "j"}
 
 
 def _as_read(name: str) -> str:
     """The name as a reader takes it. A dot above (one of the `ACCENTS`) on an `i` or a `j`
-    vanishes into the letter's own dot: `Ali̇ce` is `Alice`. In a name written in capitals a
+    vanishes into the letter's own dot: `Ali̇ce` is `Alice`; on a dotless `ı` or `ȷ` it draws
+    the dot the letter lacks: `Alı̇ce` is `Alice` too. In a name written in capitals a
     small `l` reads as the capital `I` it looks like: `ALlCE` is `ALICE`, and so `Alice`.
     (Mixed case keeps its `l`: `MaIlory` is caught the other way round, by `shape_key`.)"""
     text = _DOT_ON_DOTTED.sub("", unicodedata.normalize("NFD", name))
+    text = _DOT_ON_DOTLESS.sub(lambda dot: _DOTTED[dot[1]] + dot[2], text)
     others = [char for char in text if char != "l" and (char.isupper() or char.islower())]
     if others and all(char.isupper() for char in others):
         text = text.replace("l", "I")

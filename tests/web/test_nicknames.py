@@ -49,6 +49,8 @@ LOOK_ALIKES = [
     ("Alice", "alice."),
     ("Alice", "Ali\u0307ce"),  # a dot above the i, drawn into the i's own dot
     ("Alice", "ALlCE"),  # a small l among capitals, read as the capital I
+    ("Alice", "Al\u0131\u0307ce"),  # a dotless i given its dot by a dot above
+    ("Benjamin", "Ben\u0237\u0307amin"),  # a dotless j, the same
     ("ALICE", "ALlCE"),
     ("Alice", "ALICE"),
     ("MILA", "Mila"),
@@ -162,9 +164,11 @@ def names_and_keys(url: str) -> dict[str, tuple[str | None, ...]]:
     return found
 
 
-def players_at_0023(url: str, players: list[tuple[str, str, str, tuple[str, str]]]) -> None:
-    """Players with nicknames and the keys the code of 0023 gave them."""
-    command.upgrade(alembic_config(url), "0023")
+def players_at(
+    url: str, revision: str, players: list[tuple[str, str, str, tuple[str, str]]]
+) -> None:
+    """Players with nicknames and the keys the code of `revision` gave them."""
+    command.upgrade(alembic_config(url), revision)
     engine = create_engine(url)
     with engine.begin() as connection:
         for player, created, nickname, (key, shape) in players:
@@ -189,7 +193,7 @@ def test_0024_sets_aside_the_names_read_apart_before(names_url: str) -> None:
         ("p3", "2024-01-03", dotted, ("ali\u0307ce", "ali\u0307ce")),
         ("p4", "2024-01-04", "Bob", ("bob", "bob")),
     ]
-    players_at_0023(names_url, players)
+    players_at(names_url, "0023", players)
     upgrade(names_url)
     found = names_and_keys(names_url)
     assert found == {
@@ -200,6 +204,22 @@ def test_0024_sets_aside_the_names_read_apart_before(names_url: str) -> None:
     }
     command.downgrade(alembic_config(names_url), "0023")
     assert names_and_keys(names_url) == found
+
+
+def test_0025_sets_aside_a_dotless_i_given_its_dot(names_url: str) -> None:
+    """`Alice` came first; `Alı̇ce` (a dotless ı with a dot above) had keys of its own under
+    the code of 0024. After 0025 only the earlier name stays on the board."""
+    dotted = "Al\u0131\u0307ce"
+    players = [
+        ("p1", "2024-01-01", "Alice", ("alice", "alice")),
+        ("p2", "2024-01-02", dotted, ("ali\u0307ce", "ali\u0307ce")),
+    ]
+    players_at(names_url, "0024", players)
+    upgrade(names_url)
+    assert names_and_keys(names_url) == {
+        "p1": ("Alice", *nickname_keys("Alice"), None),
+        "p2": (None, None, None, dotted),
+    }
 
 
 def test_a_player_whose_name_was_set_aside_is_asked_for_another(tmp_path: Path) -> None:
