@@ -41,7 +41,10 @@ def rekey_nicknames(connection: Connection) -> None:
         holder = next((taken[key] for key in keys if key in taken), None)
         if holder is None and max(map(len, keys)) <= KEY_LENGTH:
             taken |= dict.fromkeys(keys, nickname)
-            values = {"nickname_key": keys[0], "nickname_shape_key": keys[1]}
+            values: dict[str, str | None] = {
+                "nickname_key": keys[0],
+                "nickname_shape_key": keys[1],
+            }
         else:
             why = f"it passes for {holder!r}" if holder else "its keys are too long"
             print(f"nickname {nickname!r} of player {player_id} set aside: {why}")
