@@ -128,6 +128,12 @@ class ParClaim:
             session.commit()
 
 
+RENEW_WAITING_EVERY = STALE_AFTER / 5
+"""How often the claims of the pars still waiting are renewed: well within `STALE_AFTER`, but
+not after every hand, which cost a statement per waiting par per hand (four hundred
+challenges made from a few addresses kept a core of the web process busy with them)."""
+
+
 class ChallengePars:
     """Claims and plays the challenges' pars of one server process, one par after the other
     in one thread: anybody can ask for pars (a challenge costs a start), so however many are
@@ -140,6 +146,8 @@ class ChallengePars:
         self._waiting: deque[tuple[ParClaim, tuple[str, str, str]]] = deque()
         self._playing = False
         self._lock = threading.Lock()
+        self.clock: Callable[[], float] = time.monotonic
+        self._waiting_renewed_at: float | None = None
 
     def request(self, session: Session, challenge: Challenge, now: datetime) -> None:
         """Starts the par unless it is done or being played: one UPDATE claims it, so of
@@ -192,17 +200,24 @@ class ChallengePars:
                 log.exception("the par of challenge %s was given up", claim.challenge_id[:6])
 
     def _still_ours(self, claim: ParClaim) -> bool:
-        """After each hand: the claims of the pars still waiting are renewed too (a long
+        """After each hand: whether the par being played is still this view's; and, every
+        `RENEW_WAITING_EVERY`, the claims of the pars still waiting are renewed too (a long
         queue would otherwise outlive `STALE_AFTER`, and every view of a waiting challenge
-        claim it again and send it to the back), those taken over meanwhile dropped; then
-        whether the par being played is still this view's."""
+        claim it again and send it to the back), those taken over meanwhile dropped."""
+        now = self.clock()
+        last = self._waiting_renewed_at
+        if last is None or now - last >= RENEW_WAITING_EVERY.total_seconds():
+            self._waiting_renewed_at = now
+            self._renew_waiting()
+        return claim.renew()
+
+    def _renew_waiting(self) -> None:
         with self._lock:
             waiting = list(self._waiting)
         lost = [entry for entry in waiting if not _renewed(entry[0])]
         with self._lock:
             for entry in lost:
                 self._waiting.remove(entry)
-        return claim.renew()
 
 
 def _renewed(claim: ParClaim) -> bool:

@@ -16,9 +16,16 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
 from app.challenges.hands import hands_of
-from app.challenges.par import ChallengePars, ParClaim, SeatBots, play_par
+from app.challenges.par import (
+    RENEW_WAITING_EVERY,
+    ChallengePars,
+    ParClaim,
+    SeatBots,
+    play_par,
+)
 from app.operations.bot_pool import BotRoster, Bulk
 from app.operations.turns import TurnGate
+from app.storage.claims import STALE_AFTER
 from app.storage.models import Challenge
 from app.table.levels import LEVELS
 from app.table.service import bot_in_human_seat, new_table
@@ -209,7 +216,7 @@ def made_challenges(app: FastAPI, count: int) -> list[str]:
         ]
 
 
-def test_after_each_hand_the_waiting_pars_claims_are_renewed_too(app: FastAPI) -> None:
+def test_the_waiting_pars_claims_are_renewed_too(app: FastAPI) -> None:
     """A queue longer than `STALE_AFTER` would otherwise let every view of a waiting
     challenge claim it again, sending it to the back of the queue, for ever."""
     roster = Held()
@@ -223,6 +230,33 @@ def test_after_each_hand_the_waiting_pars_claims_are_renewed_too(app: FastAPI) -
     pars._still_ours(ParClaim(app.state.sessions, links[0], now))
     assert par_started_at(app, links[1]) > now, "the waiting claim was renewed"
     assert [claim.challenge_id for claim, _ in pars._waiting] == links[1:2], "the lost one dropped"
+    roster.free.set()
+
+
+def test_the_waiting_pars_claims_are_renewed_once_a_while_not_after_every_hand(
+    app: FastAPI,
+) -> None:
+    """Renewing every waiting claim after every hand cost a statement per waiting par per
+    hand: a few hundred challenges kept a core of the web process busy."""
+    roster = Held()
+    pars = ChallengePars(app.state.sessions, roster)
+    ticks = [0.0]
+    pars.clock = lambda: ticks[0]
+    links = made_challenges(app, 2)
+    now = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    claimed(app, pars, links, now)
+    assert roster.asked.wait(WAIT), "the first par's first hand is asked for"
+    playing = ParClaim(app.state.sessions, links[0], now)
+    pars._still_ours(playing)
+    first = par_started_at(app, links[1])
+    assert first > now
+    ticks[0] = RENEW_WAITING_EVERY.total_seconds() - 1
+    pars._still_ours(playing)
+    assert par_started_at(app, links[1]) == first, "not renewed again within the while"
+    ticks[0] = RENEW_WAITING_EVERY.total_seconds()
+    pars._still_ours(playing)
+    assert par_started_at(app, links[1]) > first
+    assert RENEW_WAITING_EVERY * 2 < STALE_AFTER, "renewed before a view could take it over"
     roster.free.set()
 
 
