@@ -10,12 +10,11 @@ from sqlalchemy.orm import Session
 
 from app.challenges.hands import hands_of, total_of
 from app.challenges.kinds import COUNTS, PRACTICE
-from app.challenges.making import is_closed, refuse_once_closed
+from app.challenges.making import is_closed, refuse_once_closed, same_cards
 from app.challenges.refusals import COUNTING_ELSEWHERE, FULL, ChallengeRefused
 from app.storage.models import Challenge, ChallengeGame, GameRow
 from app.storage.modes import GameMode
 from app.table.service import Table
-from engine import RuleSet
 
 ATTEMPTS = 50
 """Players whose game counts at one challenge."""
@@ -59,15 +58,11 @@ def next_mode(
 
 
 def has_played_deals(session: Session, player_id: str, challenge: Challenge) -> bool:
-    """Whether the player has a game of the challenge's deals. The cards dealt come from the
-    seed and the deck (with the nines or without, `engine.deal`), whatever else the rules
-    say: a game of the same seed under other scoring or with another number of hands dealt
-    the same hands."""
-    deck = RuleSet.from_key(challenge.rules_key).without_nines
+    """Whether the player has a game of the challenge's deals (`same_cards`)."""
     query = select(GameRow.rules_key).where(
         GameRow.player_id == player_id, GameRow.seed == challenge.seed
     )
-    return any(RuleSet.from_key(key).without_nines == deck for key in session.scalars(query))
+    return same_cards(challenge.rules_key, session.scalars(query))
 
 
 def games_from_network(session: Session, challenge_id: str, network: str) -> int:
@@ -95,8 +90,7 @@ def refuse_while_counting_elsewhere(
             Challenge.closes_at > now,
         )
     )
-    deck = RuleSet.from_key(challenge.rules_key).without_nines
-    if any(RuleSet.from_key(key).without_nines == deck for key in session.scalars(query)):
+    if same_cards(challenge.rules_key, session.scalars(query)):
         raise ChallengeRefused(COUNTING_ELSEWHERE, 409)
 
 

@@ -9,7 +9,7 @@ made with it is dealt the same hands in the same order, Armut redeals included."
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, date, datetime, time, timedelta
 
 from sqlalchemy import func, select
@@ -21,6 +21,7 @@ from app.challenges.refusals import (
     DAILY_SECRET,
     NOT_FINISHED,
     NOT_PLAYED,
+    PLAYED_AGAIN,
     TOO_MANY_MADE,
     ChallengeRefused,
 )
@@ -31,6 +32,7 @@ from app.storage.models import Challenge, ChallengeGame, GameRow, HintUse
 from app.storage.modes import GameMode
 from app.table.service import Table
 from app.table.store import SEED_GIVEN, player_for
+from engine import RuleSet
 
 LINK_BYTES = 18
 """144 bits: a link nobody can guess (at least 128 asked)."""
@@ -120,14 +122,19 @@ def challenge_of_game(
     day's seed is published: anyone could otherwise see the day's deals played out on the
     board before playing them ranked. `counted` counts the challenge against the request's
     rate limits (raising past them) once nothing else here refuses it. `address`: the
-    network a counting game of the maker takes one of the challenge's places from."""
+    network a counting game of the maker takes one of the challenge's places from. A new
+    game whose deals were played again is refused (`played_again`), unless they are a
+    day's, public once its seed is published."""
     if not table.game.is_over:
         raise ChallengeRefused(NOT_FINISHED, 409)
     if row.day is not None and deals_secret(row, now):
         raise ChallengeRefused(DAILY_SECRET, 403, time=attempts_close_at(row.day))
+    daily_day = daily_day_of(session, row.seed)
+    if row.mode is GameMode.NEW and daily_day is None and played_again(session, row):
+        raise ChallengeRefused(PLAYED_AGAIN, 409)
     deals = (row.rules_key, row.bot_id, row.seed)
     challenge = make_challenge(session, row.player_id, deals, now, counted, from_game=row.id)
-    challenge.daily_day = daily_day_of(session, row.seed)
+    challenge.daily_day = daily_day
     hands = hands_of(table)
     counts = practice_reason(session, row) is None
     session.add(
@@ -144,6 +151,34 @@ def challenge_of_game(
         )
     )
     return challenge
+
+
+def same_cards(rules_key: str, others: Iterable[str]) -> bool:
+    """Whether a seed deals the same cards under `rules_key` as under one of `others`. The
+    cards dealt come from the seed and the deck (with the nines or without, `engine.deal`),
+    whatever else the rules say: a game of the same seed under other scoring or with another
+    number of hands dealt the same hands."""
+    deck = RuleSet.from_key(rules_key).without_nines
+    return any(RuleSet.from_key(key).without_nines == deck for key in others)
+
+
+def played_again(session: Session, row: GameRow) -> bool:
+    """Whether another new game was dealt the game's deals: its seed sent again ("play these
+    deals again"), so a second cookie may have rehearsed them against bots that answer equal
+    play equally, to play them at the challenge line by line."""
+    again = select(GameRow.rules_key).where(
+        GameRow.seed == row.seed, GameRow.mode == GameMode.NEW, GameRow.id != row.id
+    )
+    return same_cards(row.rules_key, session.scalars(again))
+
+
+def challenged(session: Session, seed: str, rules_key: str, now: datetime) -> bool:
+    """Whether an open challenge deals the cards `seed` deals under `rules_key`, its deals
+    not public (not a day's, whose seed everybody may play once it is published)."""
+    query = select(Challenge.rules_key).where(
+        Challenge.seed == seed, Challenge.daily_day.is_(None), Challenge.closes_at > now
+    )
+    return same_cards(rules_key, session.scalars(query))
 
 
 def daily_day_of(session: Session, seed: str) -> date | None:

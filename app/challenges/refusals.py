@@ -25,6 +25,11 @@ COUNTING_ELSEWHERE = N_(
     "You have a game that counts at a challenge of these same deals and have not finished it: "
     "finish it first (your history links it)."
 )
+PLAYED_AGAIN = N_(
+    "These deals were played again in another game, so they may not be new to the friends "
+    "you challenge: make a challenge of fresh deals, or of a game whose deals you did not "
+    "play again."
+)
 CLOSED = N_("This challenge closed at %(time)s: its board can be read, but no more played.")
 NOT_CREATOR = N_("Only the player who made the challenge may name it.")
 NOT_PLAYED = N_("Only a player who played this challenge may ask for a rematch.")

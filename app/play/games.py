@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from datetime import datetime
 
 from fastapi import HTTPException
 from sqlalchemy.orm import Session
 
+from app.challenges.making import challenged
 from app.languages.i18n import N_
 from app.storage.db import at_rest
 from app.storage.models import GameRow, Player
@@ -31,15 +33,26 @@ def open_game(session: Session, player: Player, table: Table, kind: GameKind = N
     return add_game(session, player, table, table.bot.id, kind)
 
 
+CHALLENGED_SEED = N_(
+    "These deals belong to a challenge that is still open: they are played there, once each, "
+    "and not as a new game until it closes."
+)
+
+
 def start_new_game(
     session: Session,
     player: Callable[[], Player],
     rules: RuleSet,
     bot: Bot,
+    now: datetime,
     seed: str | None = None,
 ) -> tuple[GameRow, Table]:
     """A new game (practice: fresh deals, or a seed's again), committed. `player` is asked
-    for once the table is dealt: it may write a new player."""
+    for once the table is dealt: it may write a new player. The deals of an open challenge
+    are refused: a second cookie of its maker (who saw the seed) could rehearse them against
+    bots that answer equal play equally, and play the best line where it counts."""
+    if seed is not None and challenged(session, seed, rules.key, now):
+        raise HTTPException(403, CHALLENGED_SEED)
     kind = NEW_GAME if seed is None else GameKind(practice_reason=SEED_GIVEN)
     table = dealt_table(session, rules, seed, bot)
     row = open_game(session, player(), table, kind)

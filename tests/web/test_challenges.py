@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from app.challenges.attempts import ATTEMPTS
 from app.challenges.board import board_of
-from app.challenges.making import LINK_BYTES, MADE_PER_DAY
+from app.challenges.making import LINK_BYTES, MADE_PER_DAY, aware
 from app.challenges.refusals import ChallengeRefused
 from app.daily.attempts import attempts_close_at
 from app.daily.fairplay.states import CLEARED, DISQUALIFIED, HELD, PASSED, PENDING
@@ -263,20 +263,65 @@ def test_deals_played_before_are_practice_at_anybodys_challenge_of_them(
 
 
 def test_the_same_cards_under_other_rules_are_deals_played_before(
+    app: FastAPI, client: TestClient, other: TestClient, third: TestClient
+) -> None:
+    """The cards come from the seed and the deck alone: a game of a published day's seed
+    under DDV scoring and another number of hands dealt the hands of the pagat challenge
+    made of the day's game; forty cards shuffled are other hands."""
+    url = client.post("/daily/pagat", follow_redirects=False).headers["location"]
+    play_game(client, url)
+    at(app, attempts_close_at(DAY))
+    link = made(client.post(f"{url}/challenge", follow_redirects=False))
+    seed = game_row(app, url).seed
+    seen = other.post("/games", data={"seed": seed, "rules": "ddv+hands_per_game=3"})
+    assert seen.status_code == 200, "a day's published deals are anybody's to play again"
+    assert game_row(app, play(other, link)).mode is GameMode.CHALLENGE_PRACTICE
+    elsewhere = third.post("/games", data={"seed": seed, "rules": "pagat+without_nines"})
+    assert elsewhere.status_code == 200
+    assert game_row(app, play(third, link)).mode is GameMode.CHALLENGE
+
+
+def test_deals_played_again_make_no_challenge(
     app: FastAPI, client: TestClient, other: TestClient
 ) -> None:
-    """The cards come from the seed and the deck alone: a game of the seed under DDV scoring
-    and another number of hands dealt the hands of the pagat challenge made of it."""
-    seen = client.post("/games", data={"seed": "same-cards", "rules": "ddv+hands_per_game=3"})
-    assert seen.status_code == 200
-    link = friends_challenge(other, "same-cards")
-    assert game_row(app, play(client, link)).mode is GameMode.CHALLENGE_PRACTICE
-    elsewhere = client.post("/games", data={"seed": "other-deck", "rules": "pagat+without_nines"})
-    assert elsewhere.status_code == 200
-    link = friends_challenge(other, "other-deck")
-    assert game_row(app, play(client, link)).mode is GameMode.CHALLENGE, (
-        "forty cards shuffled are other hands"
+    """A second cookie of the maker, sent the seed "Play these deals again" shows, could
+    rehearse the deals against bots that answer equal play equally, then play the best line
+    at the challenge from a third: deals dealt in another new game, under any rules with the
+    same deck, make no challenge. Forty cards shuffled are other deals."""
+    url = finished_game(client)
+    rehearsed = other.post(
+        "/games", data={"seed": game_row(app, url).seed, "rules": "ddv+hands_per_game=3"}
     )
+    assert rehearsed.status_code == 200
+    refused = client.post(f"{url}/challenge")
+    assert refused.status_code == 409
+    assert "were played again in another game" in refused.text
+    assert not stored(app, Challenge)
+    url = finished_game(client)
+    forty = other.post(
+        "/games", data={"seed": game_row(app, url).seed, "rules": "pagat+without_nines"}
+    )
+    assert forty.status_code == 200
+    assert stored(app, Challenge, id=made(client.post(f"{url}/challenge", follow_redirects=False)))
+
+
+def test_an_open_challenges_deals_are_not_dealt_as_a_new_game(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """Its maker saw the seed: a new game of it, from any cookie, would be a rehearsal of the
+    challenge. Once the challenge has closed its board takes no game, and the seed is the
+    maker's to play again."""
+    url = finished_game(client)
+    seed = game_row(app, url).seed
+    link = made(client.post(f"{url}/challenge", follow_redirects=False))
+    for rules in (RULES.key, "ddv"):
+        refused = other.post("/games", data={"seed": seed, "rules": rules})
+        assert refused.status_code == 403
+        assert "belong to a challenge that is still open" in refused.text
+    assert other.post("/games", data={"seed": seed, "rules": "ddv+without_nines"}).is_success
+    (challenge,) = stored(app, Challenge, id=link)
+    at(app, aware(challenge.closes_at))
+    assert client.post("/games", data={"seed": seed, "rules": RULES.key}).status_code == 200
 
 
 def friends_challenge(friend: TestClient, seed: str) -> str:

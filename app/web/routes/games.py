@@ -22,6 +22,7 @@ from app.web.deps import (
     PlayerId,
     RosterDep,
     SessionDep,
+    SettingsDep,
     count_start,
     player_id,
 )
@@ -37,6 +38,7 @@ SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
 def start_game(
     request: Request,
     session: SessionDep,
+    settings: SettingsDep,
     roster: RosterDep,
     seed: Annotated[str | None, Form(max_length=64)] = None,
     rules: Annotated[str | None, Form(max_length=200)] = None,
@@ -50,9 +52,8 @@ def start_game(
     chosen = replayed_rules(rules) if rules is not None else rules_preference(request)
     count_start(request)
     bot = roster.bot(LEVELS[level_preference(request)])
-    row, table = start_new_game(
-        session, partial(current_player, request, session), chosen, bot, seed
-    )
+    player = partial(current_player, request, session)
+    row, table = start_new_game(session, player, chosen, bot, settings.now(), seed)
     return to_table(request, row, table)
 
 

@@ -14,7 +14,14 @@ from app.table.how_to_play import figures, tip_cards
 from app.table.levels import DEFAULT_LEVEL, LEVELS
 from app.table.preferences import remember_level, remember_rules, rules_preference
 from app.table.rules_form import TOGGLE_FIELDS, RulesFormError, rules_from_form
-from app.web.deps import PlayerId, RosterDep, SessionDep, TemplatesDep, count_start
+from app.web.deps import (
+    PlayerId,
+    RosterDep,
+    SessionDep,
+    SettingsDep,
+    TemplatesDep,
+    count_start,
+)
 from app.web.tables import current_player, to_table
 from engine import RulesError
 
@@ -41,6 +48,7 @@ async def _toggle_fields(request: Request) -> dict[str, object]:
 def choose_rules(
     request: Request,
     session: SessionDep,
+    settings: SettingsDep,
     templates: TemplatesDep,
     roster: RosterDep,
     preset: Annotated[str, Form(max_length=20)],
@@ -62,7 +70,8 @@ def choose_rules(
         raise HTTPException(400, N_("The level is one of easy, normal, strong."))
     count_start(request)
     bot = roster.bot(LEVELS[level])
-    row, table = start_new_game(session, partial(current_player, request, session), rules, bot)
+    player = partial(current_player, request, session)
+    row, table = start_new_game(session, player, rules, bot, settings.now())
     response = to_table(request, row, table)
     remember_rules(response, rules)
     remember_level(response, level)
