@@ -119,6 +119,17 @@ def practised(session: Session, player_id: str, day: date, rules_key: str) -> bo
     return session.scalars(query.limit(1)).first() is not None
 
 
+def finished_on(session: Session, player_id: str, day: date) -> frozenset[str]:
+    """The rule sets whose ranked game of `day` the player has finished: the home page
+    offers their board instead of a start the server would refuse."""
+    query = select(DailyAttempt.rules_key).where(
+        DailyAttempt.player_id == player_id,
+        DailyAttempt.day == day,
+        DailyAttempt.finished_at.is_not(None),
+    )
+    return frozenset(session.scalars(query))
+
+
 def has_finished_attempt(session: Session, player_id: str) -> bool:
     """Whether the player finished a ranked game, on any day: only such a player names
     itself on the boards (a nickname is a player's for good, so one that never played a

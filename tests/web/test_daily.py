@@ -1,7 +1,8 @@
 """The daily game through a TestClient: everyone gets the same deals (from the HMAC of the date
 and rule set under the server secret) and the same bot answers for the same play; one ranked
 attempt per player, day and rule set, counted from the start and enforced by the database;
-later tries are practice; a restarted server resumes the ranked game.
+a second start is refused until the day's seed is published; a restarted server resumes the
+ranked game.
 
 The helpers at the top are shared with test_leaderboard.py and test_rate_limits.py.
 """
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 import app.play.daily as daily_service
@@ -76,6 +78,27 @@ def test_home_offers_both_daily_games_and_a_new_game(daily_app: FastAPI) -> None
             page,
         )
     assert '<form method="post" action="/games">' in page
+
+
+def test_home_offers_the_board_of_a_daily_game_played(daily_app: FastAPI) -> None:
+    """A start of a finished daily game is refused until the seed is published, so the home
+    page offers that day's board in its place; the other rule set's game is still there."""
+    with browsers(daily_app, 1) as (client,):
+        start_daily(client, "pagat")
+        with daily_app.state.sessions() as session:
+            (attempt,) = session.scalars(select(DailyAttempt)).all()
+            attempt.finished_at = attempt.started_at
+            session.commit()
+        page = client.get("/").text
+    board = f"/leaderboard?day={DAY.isoformat()}&amp;rules=pagat"
+    assert re.search(
+        rf'<a class="button daily done" href="{re.escape(board)}"[^>]*>'
+        r'<span class="mode-name">Today’s board</span>\s*'
+        r'<span class="mode-rules">pagat.com rules, 8 hands: played</span>',
+        page,
+    )
+    assert 'action="/daily/pagat"' not in page
+    assert '<form method="post" action="/daily/ddv">' in page
 
 
 @pytest.mark.slow

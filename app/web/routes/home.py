@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
+from app.daily.attempts import finished_on
 from app.daily.streaks import player_streak
 from app.operations.urls import HOME
 from app.web.deps import PlayersPageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
@@ -20,9 +21,12 @@ def home(
     """A player's home page looks up its game in progress, so it is counted as a page that
     costs a query (`PlayersPageLimit`); a first visit's costs none, and is not."""
     player = player_id(request)
+    today = settings.today()
     context = {
         "resume": game_in_progress(session, player, settings.now()) if player else None,
         "ranked": RANKED,
-        "streak": player_streak(session, player, settings.today()),
+        "today": today,
+        "finished": finished_on(session, player, today) if player else frozenset(),
+        "streak": player_streak(session, player, today),
     }
     return templates.TemplateResponse(request, "home.html", context)
