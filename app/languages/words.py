@@ -144,9 +144,9 @@ def item_text(item: ScoreItem, scoring: Scoring, t: Translator) -> str:
     if item.kind is ItemKind.OPPONENTS_ANNOUNCED:
         return t.gettext("%(other)s announced %(call)s") % values
     if scoring is Scoring.DDV:
-        text = t.gettext("%(needed)d card points against %(other)s’s %(call)s")
+        text = t.gettext("%(needed)d card points against %(other)s’s “%(call)s”")
         return text % {**values, "needed": DDV_AGAINST[item.step]}
-    return t.gettext("%(other)s’s %(call)s failed") % values
+    return t.gettext("%(other)s’s “%(call)s” failed") % values
 
 
 def _step_call(step: Step, t: Translator) -> str:
