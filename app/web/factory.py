@@ -73,6 +73,7 @@ from app.web.routes import (
 )
 from app.web.secrecy import refused_while_secret
 from app.web.security import BodyLimit, SecurityHeaders, same_origin
+from app.web.session_cookie import SessionPayloadGuard
 from app.web.template_cache import COMPILED
 from bots.search.budget import DEFAULT_BUDGET
 from engine import PRESETS
@@ -132,6 +133,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         session_cookie=PLAYER_COOKIE,
         max_age=TEN_YEARS,
         same_site="lax",
+    )
+    app.add_middleware(
+        SessionPayloadGuard, secret_key=settings.secret, session_cookie=PLAYER_COOKIE
     )
     app.add_middleware(NegotiatedGZip, minimum_size=1024, compresslevel=5)
     app.add_middleware(ServerTiming)

@@ -318,6 +318,31 @@ def test_a_signed_cookie_without_a_made_id_is_a_new_player(app: FastAPI, payload
     assert [player.id for player in stored_players(app)] == [new_id]
 
 
+@pytest.mark.parametrize("payload", [[1, 2], "player", 5, None])
+def test_a_signed_cookie_that_is_no_object_is_a_new_player(
+    app: FastAPI, client: TestClient, payload: object
+) -> None:
+    """Starlette's session middleware raised on any signed JSON but an object: a 500 on every
+    page for that browser. The cookie is dropped; the other cookies of the request stay."""
+    cookie = signed_session(app.state.settings.secret, payload)
+    with fresh_client(app, cookie) as odd:
+        odd.cookies.set("doko_rules", "ddv", domain="testserver.local")
+        home = odd.get("/")
+        assert home.status_code == 200
+        rules_line = re.search(r'class="rules-line">(.*?)</p>', home.text, re.DOTALL)
+        assert rules_line and "(DDV)" in rules_line[1], "the rules cookie is still read"
+        start_game(odd)
+        new_id = session_payload(odd.cookies["doko_player"])["player"]
+    assert [player.id for player in stored_players(app)] == [new_id]
+
+
+def test_a_signed_cookie_that_is_not_json_is_a_new_player(app: FastAPI) -> None:
+    cookie = TimestampSigner(app.state.settings.secret).sign(b"not base64 json!").decode()
+    with fresh_client(app, cookie) as odd:
+        assert odd.get("/").status_code == 200
+        assert odd.get("/history").status_code == 200
+
+
 def stored_players(app: FastAPI) -> list[Player]:
     with app.state.sessions() as session:
         return list(session.scalars(select(Player)))
