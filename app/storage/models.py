@@ -339,7 +339,9 @@ class Challenge(Base):
     creator_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
     rules_key: Mapped[str] = mapped_column(String(200))
     bot_id: Mapped[str] = mapped_column(String(40))
-    seed: Mapped[str] = mapped_column(String(128))
+    seed: Mapped[str] = mapped_column(String(128), index=True)
+    """Indexed: a new game sent a seed asks whether an open challenge deals it
+    (`app.challenges.making.challenged`)."""
     name: Mapped[str | None] = mapped_column(String(24), default=None)
     from_game_id: Mapped[str | None] = mapped_column(
         ForeignKey("games.id"), index=True, unique=True, default=None
