@@ -177,10 +177,12 @@ def start_at_challenge(
 ) -> tuple[GameRow, Table] | str | None:
     """The player's new game at the challenge's deals, committed. When another start of the
     same player won the race for the counting game: that game's id (to resume), or None if it
-    is gone. Refused (nothing stored) when other players took the last counting place
-    meanwhile; a counting game is practice when its network has started as many counting
-    games there as one network may (as a day's ranked attempts are: one address could fill
-    the places)."""
+    is gone. So too for a start read as practice because that other start's game was already
+    stored: a practice game beside an unfinished counting one would show the deals (its
+    hints, its records, the board of a finished game). Refused (nothing stored) when other
+    players took the last counting place meanwhile; a counting game is practice when its
+    network has started as many counting games there as one network may (as a day's ranked
+    attempts are: one address could fill the places)."""
     assert (table.game.seed, table.game.rules.key) == (challenge.seed, challenge.rules_key)
     counted_network = None
     if kind.mode is COUNTS:
@@ -191,12 +193,12 @@ def start_at_challenge(
     except ChallengeRefused:
         session.rollback()
         raise
+    own = counting_game(session, challenge.id, player.id)
+    if own is not None and (kind.mode is COUNTS or own.finished_at is None):
+        resumed = own.game_id
+        session.rollback()
+        return resumed
     if kind.mode is COUNTS:
-        own = counting_game(session, challenge.id, player.id)
-        if own is not None:
-            resumed = own.game_id
-            session.rollback()
-            return resumed
         if attempts(session, challenge.id) >= ATTEMPTS:
             session.rollback()
             raise ChallengeRefused(FULL, 403, num=ATTEMPTS)

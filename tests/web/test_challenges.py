@@ -591,6 +591,33 @@ def test_starts_at_two_challenges_of_the_same_deals_at_once_make_one_game(
     assert len(stored(app, GameRow, player_id="two-at-once")) == 1
 
 
+def test_a_start_read_as_practice_beside_an_unfinished_counting_game_resumes_it(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """Starts sent at once: one stored the counting game after another had read no counting
+    game but its stored game of the deals, and so was to start practice. Practice beside the
+    unfinished counting game gave hints, records and the board's deals; the late start is
+    sent to the counting game instead, and stores nothing."""
+    link = new_challenge(client)
+    counting = play(other, link)
+    player_id = game_row(app, counting).player_id
+    with app.state.sessions() as session:
+        challenge = challenges.find_challenge(session, link)
+        seat = player_for(session, player_id)
+        table = dealt(challenge, app.state.bots.bot(challenge.bot_id))
+        network = challenges.Network("192.0.2.3", 0)
+        practice = GameKind(GameMode.CHALLENGE_PRACTICE)
+        started = challenges.start_at_challenge(
+            session, challenge, seat, table, practice, NOON, network
+        )
+    assert started == counting.rsplit("/", 1)[-1]
+    assert len(stored(app, GameRow, player_id=player_id)) == 1
+    play_game(other, counting)
+    assert game_row(app, play(other, link)).mode is GameMode.CHALLENGE_PRACTICE, (
+        "once it is finished, practice"
+    )
+
+
 def game_of(app: FastAPI, player: TestClient, link: str) -> str:
     """The table of the maker's (first) game at the challenge."""
     (challenge,) = stored(app, Challenge, id=link)
