@@ -22,7 +22,7 @@ import regex
 from confusable_homoglyphs import categories, confusables
 
 from app.languages.i18n import LANGUAGES, N_, translations
-from app.languages.words import ANONYMOUS, BOT_NAMES, HUMAN_NAME
+from app.languages.words import ANONYMOUS, BOT_NAMES, HUMAN_NAME, PAR
 from app.storage.models import NICKNAME_KEY_LENGTH
 
 MAX_LENGTH = 24
@@ -31,11 +31,12 @@ RESERVED = (
     *dict.fromkeys(
         translations(language).gettext(word)
         for language in LANGUAGES
-        for word in (ANONYMOUS, HUMAN_NAME)
+        for word in (ANONYMOUS, HUMAN_NAME, PAR)
     ),
 )
-"""The bots' names, and the names the board gives a player without a nickname and the
-human's seat, in every language the site speaks: whoever took one would pass for another."""
+"""The bots' names, and the names the boards give a player without a nickname, the human's
+seat and a challenge's par, in every language the site speaks: whoever took one would pass
+for another (a player named "Par" stood beside the par on a challenge's board)."""
 _ALLOWED_PUNCTUATION = frozenset(" ._-")
 MAX_MARKS = 3
 """Marks on one letter: enough for any script's letters (a Thai vowel and tone, a Devanagari

@@ -21,6 +21,8 @@ BOT_NAMES = ("Lena", "Jonas", "Emma")
 """The computer players' names, the same in every language."""
 ANONYMOUS = N_("Anonymous")
 """What the leaderboard shows for a player without a nickname."""
+PAR = N_("Par")
+"""What a challenge's board calls the row of the bot's par (`templates/challenge.html`)."""
 POSITIONS = ("south", "west", "north", "east")
 
 RANK_NAMES = {

@@ -15,7 +15,7 @@ import pytest
 from alembic import command
 from sqlalchemy import create_engine, text, update
 
-from app.daily.nicknames import nickname_keys
+from app.daily.nicknames import NicknameError, clean_nickname, nickname_keys
 from app.operations.migrate import alembic_config, upgrade
 from app.storage.models import Player
 from tests.postgres import throwaway_postgres
@@ -63,6 +63,17 @@ DISTINCT = [
     ("Kali", "Kall"),  # a small l among small letters is an l
     ("Ali", "Allé"),
 ]
+
+
+@pytest.mark.parametrize(
+    "name", ["Par", "PAR", "par.", "Vergleichswert", "Lena", "Anonymous", "Anonym", "You", "Du"]
+)
+def test_the_boards_own_names_are_reserved(name: str) -> None:
+    """A player named "Par" stood beside the par on a challenge's board; the bots' names and
+    the words the boards give the anonymous and the viewer are kept back too, in every
+    language."""
+    with pytest.raises(NicknameError, match="reserved"):
+        clean_nickname(name)
 
 
 def passes_for(name: str, taken: str) -> bool:
