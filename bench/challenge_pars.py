@@ -1,9 +1,9 @@
 """`python bench/challenge_pars.py`: what a queue of waiting challenge pars costs the
 database while one par after the other is played (`app.challenges.par.ChallengePars`).
 
-Makes `--challenges` challenges of fresh deals (a maker each) (`--rules`, short games so the bench is
-quick), claims every par as a board's first view does, then lets the process's par thread
-play them all, the background work run in this process (`BotRoster(0, 0)`). Prints the
+Makes `--challenges` challenges of fresh deals, a maker each (`--rules`, short games so the
+bench is quick), claims every par as a board's first view does, then lets the process's par
+thread play them all, the background work run in this process (`BotRoster(0, 0)`). Prints the
 UPDATE statements sent meanwhile, per par hand played, and the time it took. Renewing every
 waiting claim after every hand made that count grow with the queue's length.
 """
