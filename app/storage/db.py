@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import select
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -192,7 +192,7 @@ request thread themselves until the pool's timeout (seen with 120 clients at onc
 page answered 503 after 30 s)."""
 
 
-async def request_session(factory: sessionmaker[Session]) -> AsyncIterator[Session]:
+async def request_session(factory: sessionmaker[Session]) -> AsyncGenerator[Session, None]:
     """One session per request. Routes that change state commit before they answer (so an
     accepted action is stored before the player sees it); anything uncommitted is rolled
     back when the session closes. A session touches the database only once used, so it is

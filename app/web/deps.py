@@ -9,6 +9,7 @@ import asyncio
 import ipaddress
 import secrets
 from collections.abc import AsyncIterator
+from contextlib import aclosing
 from functools import lru_cache
 from typing import Annotated
 
@@ -31,8 +32,14 @@ async def _settings(request: Request) -> Settings:
 
 
 async def _session(request: Request) -> AsyncIterator[Session]:
-    async for session in request_session(request.app.state.sessions):
-        yield session
+    """The request's session, closed when the request ends however it ends. An exception of
+    the route (a refusal raised after a write) is thrown in at the `yield`: a plain `async
+    for` would leave `request_session` suspended, its transaction open until the garbage
+    collector came round, and on SQLite every other writer waited for its lock until
+    "database is locked"."""
+    async with aclosing(request_session(request.app.state.sessions)) as sessions:
+        async for session in sessions:
+            yield session
 
 
 async def _templates(request: Request) -> Jinja2Blocks:
