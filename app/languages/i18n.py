@@ -211,9 +211,14 @@ class Writing:
         return tuple(names[index] for index in range(7))
 
     def time(self, moment: datetime) -> str:
-        """Times are always UTC (the daily game's clock), and say so."""
-        pattern = MOMENT.get(self.language, "short")
-        text = format_datetime(moment, pattern, tzinfo=None, locale=self.locale)
+        """Times are always UTC (the daily game's clock), and say so. The day is written as
+        `day` writes it (German's short form has a two-digit year the boards' days do not),
+        joined to the clock the language's way."""
+        if self.language in MOMENT:
+            text = format_datetime(moment, MOMENT[self.language], tzinfo=None, locale=self.locale)
+        else:
+            joined = self.locale.datetime_formats["medium"]
+            text = joined.format(self.clock(moment), self.day(moment.date()))
         return self.words.gettext("%(time)s UTC") % {"time": text}
 
     def clock(self, moment: datetime) -> str:

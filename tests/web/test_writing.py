@@ -3,12 +3,31 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 from fastapi.testclient import TestClient
 
 from app.languages.i18n import writing
 from tests.web.driver import start_game
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", "2026-12-07 03:01 UTC"),
+        ("de", "07.12.2026, 03:01 UTC"),
+        ("ru", "7 дек. 2026\u00a0г., 03:01 UTC"),
+        ("hu", "2026. dec. 7. 3:01 UTC"),
+        ("ro", "7 dec. 2026, 03:01 UTC"),
+    ],
+)
+def test_a_moment_writes_its_day_as_the_boards_do(language: str, written: str) -> None:
+    """German's short date and time had a two-digit year (07.12.26) beside the boards'
+    07.12.2026: a moment's day is written as a day is."""
+    moment = datetime(2026, 12, 7, 3, 1, tzinfo=UTC)
+    assert writing(language).time(moment) == written
+    assert writing(language).day(moment.date()) in written
 
 
 @pytest.mark.parametrize(
