@@ -17,7 +17,7 @@ from tests.web.driver import start_game
     [
         ("en", "2026-12-07 03:01 UTC"),
         ("de", "07.12.2026, 03:01 UTC"),
-        ("ru", "7 дек. 2026\u00a0г., 03:01 UTC"),
+        ("ru", "7 дек. 2026\u202fг., 03:01 UTC"),
         ("hu", "2026. dec. 7. 3:01 UTC"),
         ("ro", "7 dec. 2026, 03:01 UTC"),
     ],
