@@ -26,6 +26,7 @@ from app.daily.board_cache import BoardCache
 from app.daily.daily_share import daily_share_text
 from app.daily.fairplay.checks import FairPlayChecks
 from app.daily.long_boards import LongBoardCache
+from app.daily.nicknames import MAX_LENGTH
 from app.daily.par import ParKeeper
 from app.daily.secrecy import DealsSecret
 from app.languages.i18n import LanguageVary, language_of, template_words
@@ -295,5 +296,6 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         challenge_of_game_url=urls.challenge_of_game_url,
         daily_share_text=daily_share_text,
         theme_colour=THEME_COLOUR,
+        name_length=MAX_LENGTH,
     )
     return templates

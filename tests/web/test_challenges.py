@@ -24,6 +24,7 @@ from app.challenges.making import LINK_BYTES, MADE_PER_DAY, aware
 from app.challenges.refusals import ChallengeRefused
 from app.daily.attempts import attempts_close_at
 from app.daily.fairplay.states import CLEARED, DISQUALIFIED, HELD, PASSED, PENDING
+from app.daily.nicknames import MAX_LENGTH as NAME_LENGTH
 from app.operations.settings import Settings
 from app.play import challenges
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
@@ -438,6 +439,10 @@ def test_the_creator_names_the_challenge_by_the_nickname_rules(
     )
     assert client.post(f"/challenges/{link}/name", data={"name": "Lena"}).status_code == 400
     assert client.post(f"/challenges/{link}/name", data={"name": "x" * 40}).status_code == 400
+    form = re.search(r"<label>Name this challenge (.*?)</label>", response.text, re.DOTALL)
+    assert form, "the name's form"
+    assert f"(at most {NAME_LENGTH} characters)" in form[1], "said, on a phone too"
+    assert f'maxlength="{NAME_LENGTH}"' in form[1]
     refused = other.post(f"/challenges/{link}/name", data={"name": "Mine"})
     assert refused.status_code == 403
     assert "Only the player who made the challenge may name it." in refused.text
