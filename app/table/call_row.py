@@ -4,7 +4,9 @@ A call cannot be taken back. When the row held only the calls still open, the ne
 slid into the place of the one just made, and a double tap made both. Here every step of the
 team's ladder (Re or Kontra, no 90, no 60, no 30, schwarz) keeps its place: the steps the
 team has made stay in the row as marks that take no tap, the open ones are buttons. The high
-calls (no 60 and beyond) ask for a second, deliberate tap (`static/js/calls.js`).
+calls (no 60 and beyond) ask for a second, deliberate tap (`static/js/calls.js`), and so does
+a jump past the next call, which makes every call below it too: a phone shows no tooltip to
+say so, and the question does.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ class CallPlace:
     """The lowest open call (the A key's)."""
     confirm: bool = False
     """The call asks for a second, deliberate tap."""
+    jump: bool = False
+    """The call makes the open calls below it too."""
 
 
 def call_row(announce: Sequence[Control], team: str | None, t: Translator) -> tuple[CallPlace, ...]:
@@ -43,7 +47,13 @@ def call_row(announce: Sequence[Control], team: str | None, t: Translator) -> tu
         for step in range(Step.TEAM, steps[0])
     )
     open_calls = tuple(
-        CallPlace(control.label, control.action, index == 0, step >= CONFIRMED_FROM)
+        CallPlace(
+            control.label,
+            control.action,
+            index == 0,
+            step >= CONFIRMED_FROM or index > 0,
+            index > 0,
+        )
         for index, (control, step) in enumerate(zip(announce, steps, strict=True))
     )
     return made + open_calls

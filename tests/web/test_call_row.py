@@ -54,7 +54,7 @@ def test_a_call_made_keeps_its_place(client: TestClient) -> None:
     assert "announce re" not in data_actions(body)
 
 
-def test_only_the_high_calls_ask_again() -> None:
+def test_the_high_calls_ask_again() -> None:
     controls = [
         Control("announce no90", "No 90", True),
         Control("announce no60", "No 60"),
@@ -66,3 +66,11 @@ def test_only_the_high_calls_ask_again() -> None:
     assert [place.next for place in row] == [False, True, False, False]
     assert [place.confirm for place in row] == [False, False, True, True]
     assert call_row((), "re", ENGLISH) == ()
+
+
+def test_a_jump_past_the_next_call_asks_again() -> None:
+    """A jump makes the calls below it too; on a phone no tooltip said so, and the second tap's
+    question does."""
+    controls = [Control("announce re", "Re", True), Control("announce no90", "No 90")]
+    row = call_row(controls, "re", ENGLISH)
+    assert [(place.confirm, place.jump) for place in row] == [(False, False), (True, True)]
