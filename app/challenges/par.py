@@ -11,7 +11,6 @@ import logging
 import random
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import partial
@@ -21,6 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app.challenges.hands import Hands, hands_of
 from app.operations.bot_pool import BotRoster, Bulk
+from app.operations.turns import OwnersInTurn
 from app.storage.claims import STALE_AFTER
 from app.storage.models import Challenge
 from app.storage.work import WorkStatus
@@ -143,16 +143,19 @@ class ChallengePars:
     def __init__(self, sessions: sessionmaker[Session], roster: BotRoster) -> None:
         self._sessions = sessions
         self._roster = roster
-        self._waiting: deque[tuple[ParClaim, tuple[str, str, str]]] = deque()
+        self._waiting: OwnersInTurn[tuple[ParClaim, tuple[str, str, str]]] = OwnersInTurn()
         self._playing = False
         self._lock = threading.Lock()
         self.clock: Callable[[], float] = time.monotonic
         self._waiting_renewed_at: float | None = None
 
-    def request(self, session: Session, challenge: Challenge, now: datetime) -> None:
+    def request(
+        self, session: Session, challenge: Challenge, now: datetime, owner: str = ""
+    ) -> None:
         """Starts the par unless it is done or being played: one UPDATE claims it, so of
         several views (of several processes) one plays it. A par whose claim was left
-        alone for `STALE_AFTER` (its process died) is claimed again."""
+        alone for `STALE_AFTER` (its process died) is claimed again. The pars claimed wait
+        by `owner`, the address of the view that claimed them, each address in turn."""
         if challenge.par_status == WorkStatus.DONE:
             return
         stale = now - STALE_AFTER
@@ -177,7 +180,7 @@ class ChallengePars:
             return
         deals = (challenge.rules_key, challenge.seed, challenge.bot_id)
         with self._lock:
-            self._waiting.append((ParClaim(self._sessions, challenge.id, now), deals))
+            self._waiting.add(owner, (ParClaim(self._sessions, challenge.id, now), deals))
             if self._playing:
                 return
             self._playing = True
@@ -192,7 +195,7 @@ class ChallengePars:
                 if not self._waiting:
                     self._playing = False
                     return
-                claim, deals = self._waiting.popleft()
+                claim, deals = self._waiting.take()
             try:
                 if claim.renew():
                     _play(claim, self._roster, deals, partial(self._still_ours, claim))
@@ -213,7 +216,7 @@ class ChallengePars:
 
     def _renew_waiting(self) -> None:
         with self._lock:
-            waiting = list(self._waiting)
+            waiting = self._waiting.in_order()
         lost = [entry for entry in waiting if not _renewed(entry[0])]
         with self._lock:
             for entry in lost:

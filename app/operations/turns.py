@@ -10,7 +10,9 @@ the whole queue; and however many reviews one address opens at once (an outside 
 address's review gets every other piece. A strong bot's decision at a table waits for the
 live workers the same way, its address's decisions in turn with the others': forty clicks
 of one address sent at once put 120 searches ahead of another player's own strong click,
-which waited 6 s.
+which waited 6 s. The challenges' pars, played one after the other, wait the same way
+(`OwnersInTurn`): four hundred challenges of one address put no other challenge's par
+behind all of theirs.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from __future__ import annotations
 import heapq
 import itertools
 import threading
+from collections import deque
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
 
 
 class TurnGate:
@@ -62,3 +68,49 @@ class TurnGate:
         with self._changed:
             self._free += 1
             self._changed.notify_all()
+
+
+class OwnersInTurn(Generic[T]):
+    """A queue that serves its owners in turn, each owner's items in the order they came:
+    one owner's hundred items wait behind another owner's one only once. Not thread-safe
+    (its user holds a lock)."""
+
+    def __init__(self) -> None:
+        self._items: dict[str, deque[T]] = {}
+        self._turns: deque[str] = deque()
+
+    def __bool__(self) -> bool:
+        return bool(self._turns)
+
+    def add(self, owner: str, item: T) -> None:
+        if owner not in self._items:
+            self._items[owner] = deque()
+            self._turns.append(owner)
+        self._items[owner].append(item)
+
+    def take(self) -> T:
+        """The next item: the first of the owner whose turn it is (who goes last again)."""
+        owner = self._turns.popleft()
+        items = self._items[owner]
+        item = items.popleft()
+        if items:
+            self._turns.append(owner)
+        else:
+            del self._items[owner]
+        return item
+
+    def remove(self, item: T) -> None:
+        for owner, items in self._items.items():
+            if item in items:
+                items.remove(item)
+                if not items:
+                    del self._items[owner]
+                    self._turns.remove(owner)
+                return
+
+    def in_order(self) -> list[T]:
+        """Every item, in the order `take` would give them."""
+        copy: OwnersInTurn[T] = OwnersInTurn()
+        copy._items = {owner: deque(items) for owner, items in self._items.items()}
+        copy._turns = deque(self._turns)
+        return [copy.take() for _ in range(sum(map(len, self._items.values())))]

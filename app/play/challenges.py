@@ -129,13 +129,19 @@ def challenge_of_finished_game(
 
 
 def challenge_board(
-    session: Session, pars: ChallengePars, link: str, viewer: str | None, now: datetime
+    session: Session,
+    pars: ChallengePars,
+    link: str,
+    viewer: tuple[str | None, str],
+    now: datetime,
 ) -> tuple[Challenge, Board]:
-    """The challenge and its board as `viewer` may see it; its par asked for on the first
-    look (worked out in the background)."""
+    """The challenge and its board as the viewer (player id, network address) may see it;
+    its par asked for on the first look (worked out in the background, in turn with the
+    pars other addresses asked for)."""
+    player, address = viewer
     challenge = find_challenge(session, link)
-    pars.request(session, challenge, now)
-    return challenge, board_of(session, challenge, viewer, now)
+    pars.request(session, challenge, now, address)
+    return challenge, board_of(session, challenge, player, now)
 
 
 def enter_challenge(

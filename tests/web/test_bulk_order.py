@@ -24,7 +24,7 @@ from app.challenges.par import (
     play_par,
 )
 from app.operations.bot_pool import BotRoster, Bulk
-from app.operations.turns import TurnGate
+from app.operations.turns import OwnersInTurn, TurnGate
 from app.storage.claims import STALE_AFTER
 from app.storage.models import Challenge
 from app.table.levels import LEVELS
@@ -200,12 +200,44 @@ def test_a_process_plays_its_pars_one_after_the_other_in_one_thread(app: FastAPI
     assert par_started_at(app, links[2]) == now + timedelta(hours=1)
 
 
-def claimed(app: FastAPI, pars: ChallengePars, links: list[str], now: datetime) -> None:
+def claimed(
+    app: FastAPI, pars: ChallengePars, links: list[str], now: datetime, owner: str = ""
+) -> None:
     with app.state.sessions() as session:
         for link in links:
             challenge = session.get(Challenge, link)
             assert challenge is not None
-            pars.request(session, challenge, now)
+            pars.request(session, challenge, now, owner)
+
+
+def waiting(pars: ChallengePars) -> list[str]:
+    """The challenges whose pars wait, in the order they will be played."""
+    return [claim.challenge_id for claim, _ in pars._waiting.in_order()]
+
+
+def test_owners_take_turns_and_an_owner_left_with_nothing_loses_its_turn() -> None:
+    queue: OwnersInTurn[str] = OwnersInTurn()
+    for owner, item in [("a", "a1"), ("a", "a2"), ("a", "a3"), ("b", "b1"), ("c", "c1")]:
+        queue.add(owner, item)
+    assert queue.in_order() == ["a1", "b1", "c1", "a2", "a3"]
+    queue.remove("b1")
+    assert queue.in_order() == ["a1", "c1", "a2", "a3"]
+    assert [queue.take() for _ in range(4)] == ["a1", "c1", "a2", "a3"]
+    assert not queue
+
+
+def test_the_waiting_pars_of_each_address_take_turns(app: FastAPI) -> None:
+    """Four hundred challenges made and viewed from a few addresses put every honest
+    challenge's par behind all of theirs; now each address's pars wait in turn."""
+    roster = Held()
+    pars = ChallengePars(app.state.sessions, roster)
+    links = made_challenges(app, 5)
+    now = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    claimed(app, pars, links[:4], now, "203.0.113.9")
+    assert roster.asked.wait(WAIT), "the first par plays"
+    claimed(app, pars, links[4:], now, "198.51.100.7")
+    assert waiting(pars) == [links[1], links[4], links[2], links[3]]
+    roster.free.set()
 
 
 def made_challenges(app: FastAPI, count: int) -> list[str]:
@@ -225,11 +257,11 @@ def test_the_waiting_pars_claims_are_renewed_too(app: FastAPI) -> None:
     now = datetime(2026, 12, 3, 12, tzinfo=UTC)
     claimed(app, pars, links, now)
     assert roster.asked.wait(WAIT), "the first par's first hand is asked for"
-    assert [claim.challenge_id for claim, _ in pars._waiting] == links[1:], "the first plays"
+    assert waiting(pars) == links[1:], "the first plays"
     set_par(app, links[2], now + timedelta(hours=1))
     pars._still_ours(ParClaim(app.state.sessions, links[0], now))
     assert par_started_at(app, links[1]) > now, "the waiting claim was renewed"
-    assert [claim.challenge_id for claim, _ in pars._waiting] == links[1:2], "the lost one dropped"
+    assert waiting(pars) == links[1:2], "the lost one dropped"
     roster.free.set()
 
 

@@ -173,9 +173,8 @@ def challenge_board(
 ) -> Response:
     pars = request.app.state.challenge_pars
     try:
-        challenge, board = challenges.challenge_board(
-            session, pars, link, player_id(request), settings.now()
-        )
+        viewer = (player_id(request), client_address(request))
+        challenge, board = challenges.challenge_board(session, pars, link, viewer, settings.now())
     except ChallengeRefused as refused:
         return refusal_page(request, refused)
     t = translator(request)
