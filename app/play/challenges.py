@@ -20,6 +20,7 @@ from app.challenges.attempts import (
     attempts,
     counting_game,
     games_from_network,
+    has_played_deals,
     next_mode,
     refuse_while_counting_elsewhere,
 )
@@ -185,7 +186,9 @@ def start_at_challenge(
     same player won the race for the counting game: that game's id (to resume), or None if it
     is gone. So too for a start read as practice because that other start's game was already
     stored: a practice game beside an unfinished counting one would show the deals (its
-    hints, its records, the board of a finished game). Refused (nothing stored) when other
+    hints, its records, the board of a finished game); and a start read as counting is
+    practice when another start of the player (from another network, past that one's cap)
+    has stored a game of the deals meanwhile. Refused (nothing stored) when other
     players took the last counting place meanwhile; a counting game is practice when its
     network has started as many counting games there as one network may (as a day's ranked
     attempts are: one address could fill the places)."""
@@ -204,6 +207,8 @@ def start_at_challenge(
         resumed = own.game_id
         session.rollback()
         return resumed
+    if kind.mode is COUNTS and has_played_deals(session, player.id, challenge):
+        kind = GameKind(PRACTICE)
     if kind.mode is COUNTS:
         if attempts(session, challenge.id) >= ATTEMPTS:
             session.rollback()

@@ -623,6 +623,29 @@ def test_a_start_read_as_practice_beside_an_unfinished_counting_game_resumes_it(
     )
 
 
+def test_a_start_read_as_counting_after_a_practice_game_was_stored_is_practice(
+    app: FastAPI, client: TestClient
+) -> None:
+    """Two starts at once from two networks: one past its network's cap stored a practice
+    game, the other had read "counting" before it; a counting game beside the practice one
+    (its hints, its records) would have been played with the deals seen."""
+    link = new_challenge(client)
+    network = challenges.Network("192.0.2.4", 0)
+    stored_modes = []
+    for kind in (GameKind(GameMode.CHALLENGE_PRACTICE), GameKind(GameMode.CHALLENGE)):
+        with app.state.sessions() as session:
+            challenge = challenges.find_challenge(session, link)
+            seat = player_for(session, "two-networks")
+            table = dealt(challenge, app.state.bots.bot(challenge.bot_id))
+            started = challenges.start_at_challenge(
+                session, challenge, seat, table, kind, NOON, network
+            )
+            assert isinstance(started, tuple)
+            stored_modes.append(started[0].mode)
+    assert stored_modes == [GameMode.CHALLENGE_PRACTICE] * 2
+    assert not stored(app, ChallengeGame, challenge_id=link, counted_by="two-networks")
+
+
 def game_of(app: FastAPI, player: TestClient, link: str) -> str:
     """The table of the maker's (first) game at the challenge."""
     (challenge,) = stored(app, Challenge, id=link)
