@@ -40,19 +40,25 @@ class SessionPayloadGuard(HttpMiddleware):
             return True
         try:
             return isinstance(json.loads(b64decode(payload)), dict)
-        except ValueError:
+        except (ValueError, RecursionError):
             return False
 
 
 def _without_cookie(headers: list[tuple[bytes, bytes]], name: str) -> list[tuple[bytes, bytes]]:
-    """The request's headers with the cookie `name` taken out of every `Cookie` header."""
-    dropped = name.encode()
+    """The request's headers with the cookie `name` taken out of every `Cookie` header, its
+    name read as Starlette reads it (a header in Latin-1, the name up to the first `=`,
+    whitespace around it set aside), so `doko_player =…` goes too."""
     kept: list[tuple[bytes, bytes]] = []
     for key, value in headers:
         if key.lower() == b"cookie":
-            parts = [part for part in value.split(b";") if part.strip().split(b"=")[0] != dropped]
+            parts = [part for part in value.split(b";") if _cookie_name(part) != name]
             if not parts:
                 continue
             value = b";".join(parts)
         kept.append((key, value))
     return kept
+
+
+def _cookie_name(part: bytes) -> str:
+    text = part.decode("latin-1")
+    return text.split("=", 1)[0].strip() if "=" in text else ""
