@@ -1,5 +1,5 @@
 """Every stored nickname's keys computed again, for the migrations that change how
-`app.daily.nicknames` reads a name (0024, 0025).
+`app.daily.nicknames` reads a name (0024, 0025, 0027).
 
 The players are taken in the order they came, earliest first: a player whose new keys an
 earlier player holds has its name set aside as 0013 does. The name leaves the board, is kept

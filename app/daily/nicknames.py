@@ -122,18 +122,24 @@ def shape_key(name: str) -> str:
 
 
 _DOT_ON_DOTTED = regex.compile(r"(?<=\p{Soft_Dotted}\p{Mn}*)\u0307")
-_DOT_ON_DOTLESS = regex.compile(r"([\u0131\u0237])(\p{Mn}*)\u0307")
+_DOTLESS_UNDER_A_MARK = regex.compile(r"[\u0131\u0237](?=\p{ccc=230})")
+"""A dotless `ı` or `ȷ` under a mark drawn above it (canonical combining class 230)."""
 _DOTTED = {"\u0131": "i", "\u0237": "j"}
+_MARK_AGAIN = regex.compile(r"(\p{Mn})\1+")
 
 
 def _as_read(name: str) -> str:
-    """The name as a reader takes it. A dot above (one of the `ACCENTS`) on an `i` or a `j`
-    vanishes into the letter's own dot: `Ali̇ce` is `Alice`; on a dotless `ı` or `ȷ` it draws
-    the dot the letter lacks: `Alı̇ce` is `Alice` too. In a name written in capitals a
-    small `l` reads as the capital `I` it looks like: `ALlCE` is `ALICE`, and so `Alice`.
-    (Mixed case keeps its `l`: `MaIlory` is caught the other way round, by `shape_key`.)"""
-    text = _DOT_ON_DOTTED.sub("", unicodedata.normalize("NFD", name))
-    text = _DOT_ON_DOTLESS.sub(lambda dot: _DOTTED[dot[1]] + dot[2], text)
+    """The name as a reader takes it. A dotless `ı` or `ȷ` under a mark above is the `i` or
+    `j` under it, whose dot the mark takes the place of: `ȷ̂ulia` is `ĵulia`. A dot above (one of
+    the `ACCENTS`) on an `i` or a `j` vanishes into the letter's own dot: `Ali̇ce` and `Alı̇ce`
+    are `Alice`. A mark repeated is drawn on itself: `Alicé́` is `Alicé`. In a name written
+    in capitals a small `l` reads as the capital `I` it looks like: `ALlCE` is `ALICE`, and
+    so `Alice`. (Mixed case keeps its `l`: `MaIlory` is caught the other way round, by
+    `shape_key`.)"""
+    text = _DOTLESS_UNDER_A_MARK.sub(
+        lambda letter: _DOTTED[letter[0]], unicodedata.normalize("NFD", name)
+    )
+    text = _MARK_AGAIN.sub(r"\1", _DOT_ON_DOTTED.sub("", text))
     others = [char for char in text if char != "l" and (char.isupper() or char.islower())]
     if others and all(char.isupper() for char in others):
         text = text.replace("l", "I")

@@ -51,6 +51,8 @@ LOOK_ALIKES = [
     ("Alice", "ALlCE"),  # a small l among capitals, read as the capital I
     ("Alice", "Al\u0131\u0307ce"),  # a dotless i given its dot by a dot above
     ("Benjamin", "Ben\u0237\u0307amin"),  # a dotless j, the same
+    ("\u0135ulia", "\u0237\u0302ulia"),  # a dotless j under a circumflex is ĵ
+    ("Alic\u00e9", "Alice\u0301\u0301"),  # an accent twice, drawn on itself
     ("ALICE", "ALlCE"),
     ("Alice", "ALICE"),
     ("MILA", "Mila"),
@@ -230,6 +232,22 @@ def test_0025_sets_aside_a_dotless_i_given_its_dot(names_url: str) -> None:
     assert names_and_keys(names_url) == {
         "p1": ("Alice", *nickname_keys("Alice"), None),
         "p2": (None, None, None, dotted),
+    }
+
+
+def test_0027_sets_aside_a_dotless_j_under_an_accent(names_url: str) -> None:
+    """`ĵulia` came first; `ȷ̂ulia` (a dotless ȷ under a circumflex) had keys of its own under
+    the code of 0026."""
+    accented = "\u0237\u0302ulia"
+    players = [
+        ("p1", "2024-01-01", "\u0135ulia", ("\u0135ulia", "\u0135ulia")),
+        ("p2", "2024-01-02", accented, ("\u0237\u0302ulia", "\u0237\u0302ulia")),
+    ]
+    players_at(names_url, "0026", players)
+    upgrade(names_url)
+    assert names_and_keys(names_url) == {
+        "p1": ("\u0135ulia", *nickname_keys("\u0135ulia"), None),
+        "p2": (None, None, None, accented),
     }
 
 
