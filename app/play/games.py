@@ -51,13 +51,20 @@ def start_new_game(
     for once the table is dealt: it may write a new player. The deals of an open challenge
     are refused: a second cookie of its maker (who saw the seed) could rehearse them against
     bots that answer equal play equally, and play the best line where it counts."""
-    if seed is not None and challenged(session, seed, rules.key, now):
-        raise HTTPException(403, CHALLENGED_SEED)
+    _refuse_challenged(session, seed, rules, now)
     kind = NEW_GAME if seed is None else GameKind(practice_reason=SEED_GIVEN)
     table = dealt_table(session, rules, seed, bot)
+    _refuse_challenged(session, seed, rules, now)
     row = open_game(session, player(), table, kind)
     session.commit()
     return row, table
+
+
+def _refuse_challenged(session: Session, seed: str | None, rules: RuleSet, now: datetime) -> None:
+    """Asked before the table is dealt, and again after: a strong bot's first moves can take
+    seconds, and a challenge of the deals made meanwhile would find no game of them."""
+    if seed is not None and challenged(session, seed, rules.key, now):
+        raise HTTPException(403, CHALLENGED_SEED)
 
 
 def owned_game(session: Session, game_id: str, player_id: str | None) -> GameRow:

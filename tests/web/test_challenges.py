@@ -27,6 +27,7 @@ from app.daily.fairplay.states import CLEARED, DISQUALIFIED, HELD, PASSED, PENDI
 from app.daily.nicknames import MAX_LENGTH as NAME_LENGTH
 from app.operations.settings import Settings
 from app.play import challenges
+from app.play import games as games_service
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
 from app.storage.modes import GameMode
 from app.table.preferences import RULES_COOKIE
@@ -304,6 +305,37 @@ def test_deals_played_again_make_no_challenge(
     )
     assert forty.status_code == 200
     assert stored(app, Challenge, id=made(client.post(f"{url}/challenge", follow_redirects=False)))
+
+
+def test_a_challenge_made_while_the_new_games_bots_think_refuses_it(
+    app: FastAPI, client: TestClient, other: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seed was looked up before the table was dealt; a strong bot's first moves take
+    seconds, and a challenge of the deals made meanwhile found no game of them."""
+    url = finished_game(client)
+    row = game_row(app, url)
+    deal_table = games_service.dealt_table
+
+    def challenge_made_meanwhile(*args: object) -> Table:
+        with app.state.sessions() as session:
+            session.add(
+                Challenge(
+                    id="made-meanwhile",
+                    creator_id=row.player_id,
+                    rules_key=row.rules_key,
+                    bot_id=row.bot_id,
+                    seed=row.seed,
+                    created_at=NOON,
+                    closes_at=NOON + timedelta(days=30),
+                )
+            )
+            session.commit()
+        return deal_table(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(games_service, "dealt_table", challenge_made_meanwhile)
+    refused = other.post("/games", data={"seed": row.seed, "rules": row.rules_key})
+    assert refused.status_code == 403
+    assert len(stored(app, GameRow, seed=row.seed)) == 1, "only the maker's game"
 
 
 def test_an_open_challenges_deals_are_not_dealt_as_a_new_game(
