@@ -15,14 +15,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.challenges.attempts import (
-    ATTEMPTS,
     add_challenge_game,
-    attempts,
     counting_game,
     games_from_network,
-    has_played_deals,
     next_mode,
-    refuse_while_counting_elsewhere,
 )
 from app.challenges.board import Board, board_of
 from app.challenges.kinds import COUNTS, PRACTICE
@@ -37,7 +33,6 @@ from app.challenges.making import (
 )
 from app.challenges.par import ChallengePars
 from app.challenges.refusals import (
-    FULL,
     NO_SUCH,
     NOT_CREATOR,
     NOT_ENTRANT,
@@ -182,37 +177,34 @@ def start_at_challenge(
     now: datetime,
     network: Network,
 ) -> tuple[GameRow, Table] | str | None:
-    """The player's new game at the challenge's deals, committed. When another start of the
-    same player won the race for the counting game: that game's id (to resume), or None if it
-    is gone. So too for a start read as practice because that other start's game was already
-    stored: a practice game beside an unfinished counting one would show the deals (its
-    hints, its records, the board of a finished game); and a start read as counting is
-    practice when another start of the player (from another network, past that one's cap)
-    has stored a game of the deals meanwhile. Refused (nothing stored) when other
-    players took the last counting place meanwhile; a counting game is practice when its
-    network has started as many counting games there as one network may (as a day's ranked
-    attempts are: one address could fill the places)."""
+    """The player's new game at the challenge's deals, committed. The kind read before the
+    table was dealt (`game_at_challenge`) is read again under the locks (`next_mode`), as
+    starts of the same player sent at once may have stored a game meanwhile: while its
+    counting game is unfinished, that game's id (to resume), or None if it is gone (a
+    practice game beside it would show the deals: its hints, its records, the board of a
+    finished game); a start read as counting is practice once a game of the deals is stored
+    (another network's start past its cap), and resumes the counting game another start won.
+    Refused (nothing stored) when other players took the last counting place meanwhile; a
+    counting game is practice when its network has started as many counting games there as
+    one network may (as a day's ranked attempts are: one address could fill the places)."""
     assert (table.game.seed, table.game.rules.key) == (challenge.seed, challenge.rules_key)
     counted_network = None
     if kind.mode is COUNTS:
         _hold_places(session, challenge)
     _hold_player(session, player)
     try:
-        refuse_while_counting_elsewhere(session, player.id, challenge, now)
+        mode = next_mode(session, challenge, player.id, now)
     except ChallengeRefused:
         session.rollback()
         raise
-    own = counting_game(session, challenge.id, player.id)
-    if own is not None and (kind.mode is COUNTS or own.finished_at is None):
-        resumed = own.game_id
+    won = mode if isinstance(mode, ChallengeGame) else None
+    if kind.mode is COUNTS and mode is PRACTICE:
+        won, kind = counting_game(session, challenge.id, player.id), GameKind(PRACTICE)
+    if won is not None:
+        resumed = won.game_id
         session.rollback()
         return resumed
-    if kind.mode is COUNTS and has_played_deals(session, player.id, challenge):
-        kind = GameKind(PRACTICE)
     if kind.mode is COUNTS:
-        if attempts(session, challenge.id) >= ATTEMPTS:
-            session.rollback()
-            raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
         forget_networks(session, now)
         counted_network = challenge_network(challenge, network.address)
         started = games_from_network(session, challenge.id, counted_network)
