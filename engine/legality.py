@@ -124,15 +124,16 @@ def _announce_refusal(hand: Position, action: Action) -> Reason | None:
         return Reason(Refusal.ALREADY_ANNOUNCED, text, params)
     allowed = hand.announce_steps(action.seat)
     if action.call.step not in allowed:
-        return _late_refusal(hand.calls[team], len(allowed), action.call, team)
+        return _late_refusal(max(allowed, default=hand.calls[team].step), action.call, team)
     return None
 
 
-def _late_refusal(own: TeamCalls, allowed: int, asked: Call, team: Team) -> Reason:
-    """Names the first step that is late: a call makes every lower one its team has not
-    made (§6.2), so "no 90" with ten cards and no Re is late for the Re, not for itself;
-    naming the call asked for made a player read its own deadline and find it met."""
-    late = call_for(Step(own.step + 1 + allowed), team)
+def _late_refusal(highest_open: Step, asked: Call, team: Team) -> Reason:
+    """Names the first step that is late, the one above the highest still open: a call makes
+    every lower one its team has not made (§6.2), so "no 90" with ten cards and no Re is late
+    for the Re, not for itself; naming the call asked for made a player read its own deadline
+    and find it met."""
+    late = call_for(Step(highest_open + 1), team)
     if late is asked:
         return Reason(Refusal.TOO_LATE, f"too late for {asked}", {"call": asked.value})
     text = f"too late for {late}, which {asked} needs first"
