@@ -219,35 +219,30 @@ def test_0024_sets_aside_the_names_read_apart_before(names_url: str) -> None:
     assert names_and_keys(names_url) == found
 
 
-def test_0025_sets_aside_a_dotless_i_given_its_dot(names_url: str) -> None:
-    """`Alice` came first; `Alı̇ce` (a dotless ı with a dot above) had keys of its own under
-    the code of 0024. After 0025 only the earlier name stays on the board."""
-    dotted = "Al\u0131\u0307ce"
+@pytest.mark.parametrize(
+    ("before", "first", "look_alike", "old_key"),
+    [
+        # 0025: a dotless ı with a dot above
+        ("0024", "Alice", "Al\u0131\u0307ce", "ali\u0307ce"),
+        # 0027: a dotless ȷ under a circumflex
+        ("0026", "\u0135ulia", "\u0237\u0302ulia", "\u0237\u0302ulia"),
+    ],
+    ids=["0025", "0027"],
+)
+def test_a_rekeying_migration_sets_aside_the_later_look_alike(
+    names_url: str, before: str, first: str, look_alike: str, old_key: str
+) -> None:
+    """The look-alike had keys of its own under the code of the migration before; after the
+    next, only the earlier name stays on the board."""
     players = [
-        ("p1", "2024-01-01", "Alice", ("alice", "alice")),
-        ("p2", "2024-01-02", dotted, ("ali\u0307ce", "ali\u0307ce")),
+        ("p1", "2024-01-01", first, (first.casefold(), first.casefold())),
+        ("p2", "2024-01-02", look_alike, (old_key, old_key)),
     ]
-    players_at(names_url, "0024", players)
+    players_at(names_url, before, players)
     upgrade(names_url)
     assert names_and_keys(names_url) == {
-        "p1": ("Alice", *nickname_keys("Alice"), None),
-        "p2": (None, None, None, dotted),
-    }
-
-
-def test_0027_sets_aside_a_dotless_j_under_an_accent(names_url: str) -> None:
-    """`ĵulia` came first; `ȷ̂ulia` (a dotless ȷ under a circumflex) had keys of its own under
-    the code of 0026."""
-    accented = "\u0237\u0302ulia"
-    players = [
-        ("p1", "2024-01-01", "\u0135ulia", ("\u0135ulia", "\u0135ulia")),
-        ("p2", "2024-01-02", accented, ("\u0237\u0302ulia", "\u0237\u0302ulia")),
-    ]
-    players_at(names_url, "0026", players)
-    upgrade(names_url)
-    assert names_and_keys(names_url) == {
-        "p1": ("\u0135ulia", *nickname_keys("\u0135ulia"), None),
-        "p2": (None, None, None, accented),
+        "p1": (first, *nickname_keys(first), None),
+        "p2": (None, None, None, look_alike),
     }
 
 
