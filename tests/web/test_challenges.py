@@ -628,6 +628,20 @@ def test_starts_at_two_challenges_of_the_same_deals_at_once_make_one_game(
     assert len(stored(app, GameRow, player_id="two-at-once")) == 1
 
 
+def started_late(app: FastAPI, link: str, player_id: str, kind: GameKind) -> GameMode | str | None:
+    """A start of the player at the challenge that read `kind` before another start of theirs
+    was stored: the mode of the game it stores, or what it resumes instead."""
+    with app.state.sessions() as session:
+        challenge = challenges.find_challenge(session, link)
+        seat = player_for(session, player_id)
+        table = dealt(challenge, app.state.bots.bot(challenge.bot_id))
+        network = challenges.Network("192.0.2.3", 0)
+        started = challenges.start_at_challenge(
+            session, challenge, seat, table, kind, NOON, network
+        )
+        return started[0].mode if isinstance(started, tuple) else started
+
+
 def test_a_start_read_as_practice_beside_an_unfinished_counting_game_resumes_it(
     app: FastAPI, client: TestClient, other: TestClient
 ) -> None:
@@ -638,15 +652,7 @@ def test_a_start_read_as_practice_beside_an_unfinished_counting_game_resumes_it(
     link = new_challenge(client)
     counting = play(other, link)
     player_id = game_row(app, counting).player_id
-    with app.state.sessions() as session:
-        challenge = challenges.find_challenge(session, link)
-        seat = player_for(session, player_id)
-        table = dealt(challenge, app.state.bots.bot(challenge.bot_id))
-        network = challenges.Network("192.0.2.3", 0)
-        practice = GameKind(GameMode.CHALLENGE_PRACTICE)
-        started = challenges.start_at_challenge(
-            session, challenge, seat, table, practice, NOON, network
-        )
+    started = started_late(app, link, player_id, GameKind(GameMode.CHALLENGE_PRACTICE))
     assert started == counting.rsplit("/", 1)[-1]
     assert len(stored(app, GameRow, player_id=player_id)) == 1
     play_game(other, counting)
@@ -662,18 +668,10 @@ def test_a_start_read_as_counting_after_a_practice_game_was_stored_is_practice(
     game, the other had read "counting" before it; a counting game beside the practice one
     (its hints, its records) would have been played with the deals seen."""
     link = new_challenge(client)
-    network = challenges.Network("192.0.2.4", 0)
-    stored_modes = []
-    for kind in (GameKind(GameMode.CHALLENGE_PRACTICE), GameKind(GameMode.CHALLENGE)):
-        with app.state.sessions() as session:
-            challenge = challenges.find_challenge(session, link)
-            seat = player_for(session, "two-networks")
-            table = dealt(challenge, app.state.bots.bot(challenge.bot_id))
-            started = challenges.start_at_challenge(
-                session, challenge, seat, table, kind, NOON, network
-            )
-            assert isinstance(started, tuple)
-            stored_modes.append(started[0].mode)
+    stored_modes = [
+        started_late(app, link, "two-networks", GameKind(mode))
+        for mode in (GameMode.CHALLENGE_PRACTICE, GameMode.CHALLENGE)
+    ]
     assert stored_modes == [GameMode.CHALLENGE_PRACTICE] * 2
     assert not stored(app, ChallengeGame, challenge_id=link, counted_by="two-networks")
 
