@@ -33,8 +33,11 @@ class CallPlace:
     """The lowest open call (the A key's)."""
     confirm: bool = False
     """The call asks for a second, deliberate tap."""
-    jump: bool = False
-    """The call makes the open calls below it too."""
+
+    @property
+    def jump(self) -> bool:
+        """An open call past the next one: it makes the open calls below it too."""
+        return self.action is not None and not self.next
 
 
 def call_row(announce: Sequence[Control], team: str | None, t: Translator) -> tuple[CallPlace, ...]:
@@ -47,13 +50,7 @@ def call_row(announce: Sequence[Control], team: str | None, t: Translator) -> tu
         for step in range(Step.TEAM, steps[0])
     )
     open_calls = tuple(
-        CallPlace(
-            control.label,
-            control.action,
-            index == 0,
-            step >= CONFIRMED_FROM or index > 0,
-            index > 0,
-        )
+        CallPlace(control.label, control.action, index == 0, step >= CONFIRMED_FROM or index > 0)
         for index, (control, step) in enumerate(zip(announce, steps, strict=True))
     )
     return made + open_calls
