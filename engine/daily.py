@@ -22,9 +22,9 @@ from datetime import date
 
 from engine.deal import deal
 from engine.errors import RulesError
-from engine.rules import RuleSet
+from engine.rules import PRESETS, RuleSet
 
-RANKED = ("pagat", "ddv")
+RANKED = tuple(PRESETS)
 """Only the presets are ranked; games with variant toggles are practice."""
 
 

@@ -74,7 +74,7 @@ class HandRecord:
 
 def rules_to_json(rules: RuleSet) -> str | dict[str, Any]:
     """A preset name, or the preset with the toggles that differ from it."""
-    preset = rules.key.split("+")[0]
+    preset = rules.preset
     changed = rules.toggles(PRESETS[preset])
     if not changed:
         return preset

@@ -78,6 +78,11 @@ class RuleSet:
         """The shortest key naming this rule set (pagat wins ties)."""
         return min((self._key_on(name) for name in PRESETS), key=len)
 
+    @property
+    def preset(self) -> str:
+        """The preset the key starts from: the one this rule set changes least."""
+        return self.key.partition("+")[0]
+
     def _key_on(self, preset: str) -> str:
         changed = self.toggles(PRESETS[preset])
         return preset + "".join(f"+{name}{_format_value(v)}" for name, v in changed.items())

@@ -60,6 +60,13 @@ class HandResult:
     value: int
     scores: tuple[int, int, int, int]
 
+    def team_of(self, seat: int) -> Team:
+        return Team.RE if seat in self.re else Team.KONTRA
+
+    def won_by(self, seat: int) -> bool:
+        """Whether `seat`'s team won the hand (no team wins a hand nobody won)."""
+        return self.winner is self.team_of(seat)
+
     @property
     def scored_for(self) -> Team | None:
         """The team whose players gain the value (§8): the one whose items outweigh the

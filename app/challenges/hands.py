@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from app.table.service import HUMAN, Table
-from engine import Team
 
 Hands = list[dict[str, Any]]
 
@@ -23,7 +22,7 @@ def hands_of(table: Table) -> Hands:
             "points": result.scores[HUMAN],
             "contract": result.contract.value,
             "re": list(result.re),
-            "won": result.winner is (Team.RE if HUMAN in result.re else Team.KONTRA),
+            "won": result.won_by(HUMAN),
             "record": number,
         }
         for result, number in zip(table.game.finished_results, numbers, strict=True)

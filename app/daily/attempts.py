@@ -20,7 +20,6 @@ from app.table.service import (
     HUMAN,
     Table,
 )
-from engine import HandResult, Team
 from engine.game import place_below, shared_places
 
 if TYPE_CHECKING:
@@ -193,11 +192,7 @@ def game_total(table: Table) -> tuple[int, int]:
 
 def hands_won(table: Table) -> tuple[bool, ...]:
     """Whether seat 0's team won each hand played so far, in order (redeals left out)."""
-    return tuple(won_by_human(result) for result in table.game.finished_results)
-
-
-def won_by_human(result: HandResult) -> bool:
-    return result.winner is (Team.RE if HUMAN in result.re else Team.KONTRA)
+    return tuple(result.won_by(HUMAN) for result in table.game.finished_results)
 
 
 def settles(row: GameRow, table: Table, now: datetime) -> bool:

@@ -45,7 +45,7 @@ def rules_name(key: str, t: Translator) -> str:
         rules = RuleSet.from_key(key)
     except RulesError:
         return key
-    preset = key.split("+", 1)[0]
+    preset = rules.preset
     name = t.gettext(PRESET_NAMES[preset])
     changed = rules.toggles(PRESETS[preset])
     changes = [_change(toggle, value, t) for toggle, value in changed.items() if toggle != UNNAMED]

@@ -9,7 +9,7 @@ placeholders, so each language orders its own words.
 from __future__ import annotations
 
 from app.languages.i18n import N_, NC_, Translator
-from engine import Act, Call, Card, Contract, ItemKind, ScoreItem, Step, Team
+from engine import Act, Action, Call, Card, Contract, ItemKind, ScoreItem, Step, Team
 from engine.announcements import call_for
 from engine.cards import Rank, Suit
 from engine.rules import Scoring
@@ -160,15 +160,16 @@ def action_text(notation: str, t: Translator) -> str:
     """An action's notation (`play QC`, `announce re`, `healthy`) as hints and reviews show it:
     a card, a reservation or what the player does (`announce Re`, `take the Armut`), so that
     "Hint: …" and "Your choice: …" read in every language."""
-    act, _, rest = notation.partition(" ")
-    if act == "play":
-        return _short(Card.parse(rest))
-    if act == "announce":
-        return t.gettext("announce %(call)s") % {"call": call_name(rest, t)}
-    if act in RESERVATIONS:
-        return t.gettext(RESERVATIONS[act])
-    cards = " ".join(_short(Card.parse(code)) for code in rest.split())
-    return (t.gettext(ARMUT_STEPS[Act(act)]) % {"cards": cards}).strip()
+    action = Action.parse(0, notation)
+    match action:
+        case Action(act=Act.PLAY, card=Card() as card):
+            return _short(card)
+        case Action(act=Act.ANNOUNCE, call=Call() as call):
+            return t.gettext("announce %(call)s") % {"call": call_name(call, t)}
+    if action.act in RESERVATIONS:
+        return t.gettext(RESERVATIONS[action.act])
+    cards = " ".join(_short(card) for card in action.cards)
+    return (t.gettext(ARMUT_STEPS[action.act]) % {"cards": cards}).strip()
 
 
 ARMUT_STEPS = {

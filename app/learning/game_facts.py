@@ -14,7 +14,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from app.operations.kept import Kept
 from app.storage.models import GameHand, GameRow
 from app.table.service import HUMAN, replay_game
-from engine import Call, Contract, Hand, Phase, RuleSet, Team
+from engine import Call, Contract, Hand, Phase, RuleSet
 from engine.game import numbers_in_game, standings_of
 
 
@@ -64,10 +64,9 @@ def hand_facts(number: int, in_game: int, hand: Hand) -> HandFacts:
     if hand.phase is Phase.REDEAL:
         return HandFacts(number, redeal=True, in_game=in_game)
     result = hand.result()
-    team = Team.RE if HUMAN in result.re else Team.KONTRA
-    role = "soloist" if result.soloist == HUMAN else team.value
+    role = "soloist" if result.soloist == HUMAN else result.team_of(HUMAN).value
     calls = tuple(made.call for made in hand.announcements if made.seat == HUMAN)
-    won = result.winner is team
+    won = result.won_by(HUMAN)
     return HandFacts(
         number, False, result.contract, role, won, result.scores[HUMAN], calls, in_game
     )

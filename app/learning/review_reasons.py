@@ -11,6 +11,7 @@ from app.languages.i18n import N_, Writing
 from app.languages.words import action_text, call_name
 from app.learning.review import Decision
 from bots.search.contrast import ANNOUNCE, ANNOUNCE_FAILED, POINTS, SCORE
+from engine import Action
 from engine.stakes import DOPPELKOPF_POINTS
 
 SENTENCES = {
@@ -79,7 +80,7 @@ def reason_text(decision: Decision, writing: Writing) -> str | None:
         return None
     t = writing.words
     announced = decision.chosen if reason.kind == ANNOUNCE_FAILED else decision.best
-    act, _, call = announced.partition(" ")
+    call = Action.parse(0, announced).call
     worlds = reason.worlds
     values = {
         "better": action_text(decision.best, t),
@@ -89,6 +90,6 @@ def reason_text(decision: Decision, writing: Writing) -> str | None:
         "chosen_share": writing.percent(reason.chosen_count / worlds),
         "points": writing.number(reason.points),
         "doppelkopf": writing.number(DOPPELKOPF_POINTS),
-        "call": call_name(call, t) if act == "announce" else "",
+        "call": "" if call is None else call_name(call, t),
     }
     return t.gettext(SENTENCES[reason.kind]) % values

@@ -157,7 +157,7 @@ def trick_shows(
 def _plays_since(table: Table, start: int) -> set[tuple[int, int]]:
     """(trick index, position in trick) of the cards played since `start` in the hand's log."""
     hand = table.game.hand
-    plays_before = sum(1 for entry in table.log[-1][:start] if entry["act"] == "play")
+    plays_before = sum(1 for entry in table.log[-1][:start] if entry["act"] == Act.PLAY)
     total = sum(len(t.cards) for t in hand.tricks) + len(hand.trick_cards)
     return {(n // 4, n % 4) for n in range(plays_before, total)}
 

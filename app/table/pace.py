@@ -99,14 +99,14 @@ def step_pace(table: Table, model: TableModel) -> StepPace:
         action = Action.from_record(entry)
         replay.apply(action, checked=False)
         shown = at = clock
-        if entry["act"] == "play":
+        if entry["act"] == Act.PLAY:
             trick, played = next(cards)
             shown = at = played.delay_ms
             cues.append(Cue("card", shown))
             if trick.winner is not None and played is trick.cards[-1]:
                 at = trick.winner_at_ms
                 cues.append(Cue("trick", at))
-        elif entry["act"] == "announce":
+        elif entry["act"] == Act.ANNOUNCE:
             cues.append(Cue("call", at))
         moments.append(_moment(replay, shown, at))
         clock = at
@@ -140,7 +140,7 @@ def _new_cards(
 ) -> Iterator[tuple[TrickShow, PlayedCard]]:
     """The shown cards the step played, in order: the last ones of the tricks shown."""
     shown = [(trick, played) for trick in tricks for played in trick.cards]
-    plays = sum(1 for entry in step if entry["act"] == "play")
+    plays = sum(1 for entry in step if entry["act"] == Act.PLAY)
     return iter(shown[len(shown) - plays :])
 
 

@@ -42,7 +42,7 @@ def speech(
     delay, which may be 0."""
     step = table.log[-1][table.step_start :]
     shown = [(trick, played) for trick in tricks for played in trick.cards]
-    plays = sum(1 for entry in step if entry["act"] == "play")
+    plays = sum(1 for entry in step if entry["act"] == Act.PLAY)
     new_cards = iter(shown[len(shown) - plays :])
     lines: list[Spoken] = []
     if view.phase in PLAYING and any(entry["act"] in _BEFORE_PLAY for entry in step):
@@ -51,10 +51,10 @@ def speech(
     schweinchen_at, silent_solo_at = view.schweinchen_shown_at(), view.silent_solo_shown_at()
     for position, entry in enumerate(step, start=table.step_start):
         clock = lines[-1].at_ms if lines else 0
-        if entry["act"] == "announce" and entry["seat"] != HUMAN:
+        if entry["act"] == Act.ANNOUNCE and entry["seat"] != HUMAN:
             words = _call_words(entry, t)
             lines.append(Spoken(clock, t.gettext("%(name)s announces %(call)s") % words))
-        elif entry["act"] == "play":
+        elif entry["act"] == Act.PLAY:
             trick, played = next(new_cards)
             said = _play_words(trick, played, entry["seat"] != HUMAN, t)
             if schweinchen and position == schweinchen_at:

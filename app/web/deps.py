@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.languages.i18n import N_
 from app.operations.bot_pool import BotRoster
-from app.operations.ratelimit import NO_ADDRESS, ClientLimits, RateLimiter, TooManyRequests
+from app.operations.ratelimit import NO_ADDRESS, ClientLimits, RateLimiter
 from app.operations.settings import Settings
 from app.storage.db import request_session
 from app.table.store import made_by_new_id
@@ -116,16 +116,6 @@ def client_limits(request: Request) -> ClientLimits:
     return ClientLimits(_limiter(request), player_id(request), client_address(request))
 
 
-def count_action(request: Request) -> None:
-    """Counts an action in a statement of its own; refuses it (429) past a limit. It talks
-    to the database: call it in a worker thread."""
-    limits = client_limits(request)
-    try:
-        limits.enforce(limits.action_count())
-    except TooManyRequests as refused:
-        raise HTTPException(429, TOO_MANY_ACTIONS) from refused
-
-
 def hint_allowed(request: Request) -> bool:
     """Counts a hint against its own limits (per player and per address); False past them,
     with nothing counted. It talks to the database: call it in a worker thread."""
@@ -142,12 +132,6 @@ def review_allowed(request: Request) -> bool:
     if limiter is None:
         return True
     return limiter.allow(limiter.review_count(player_id(request), client_address(request)))
-
-
-async def limit_actions(request: Request) -> None:
-    """`count_action` as a dependency, in a worker thread of its own."""
-    if _limiter(request) is not None:
-        await run_in_threadpool(count_action, request)
 
 
 TOO_MANY_NAMES = N_("Too many names chosen at once. Wait a minute and try again.")
@@ -218,7 +202,6 @@ async def limit_players_pages(request: Request) -> None:
         await limit_pages(request)
 
 
-ActionLimit = Depends(limit_actions)
 NameLimit = Depends(limit_names)
 RestoreLimit = Depends(limit_restores)
 PageLimit = Depends(limit_pages)
