@@ -9,28 +9,51 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 TEST_MODULE = re.compile(r"(^|\.)test_\w+$")
 
 
-def imported_modules(path: Path) -> set[str]:
-    """Every module a file imports from, relative imports made absolute."""
+def imported_modules(source: str, package: tuple[str, ...]) -> set[str]:
+    """Every module a file of `package` imports from, relative imports made absolute, and
+    every name it takes from one (`from tests.web import test_x` imports `tests.web.test_x`)."""
     found = set()
-    package = path.relative_to(TESTS.parent).parent.parts
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom):
             base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
-            found.add(".".join(part for part in (base, node.module or "") if part))
+            module = ".".join(part for part in (base, node.module or "") if part)
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
     return found
 
 
+def imported_test_modules(path: Path) -> list[str]:
+    package = path.relative_to(TESTS.parent).parent.parts
+    modules = imported_modules(path.read_text(), package)
+    return sorted(module for module in modules if TEST_MODULE.search(module))
+
+
 def test_no_test_module_imports_another() -> None:
     offenders = {
-        str(path.relative_to(TESTS)): sorted(
-            m for m in imported_modules(path) if TEST_MODULE.search(m)
-        )
-        for path in sorted(TESTS.rglob("*.py"))
+        str(path.relative_to(TESTS)): modules
+        for path in TESTS.rglob("*.py")
+        if (modules := imported_test_modules(path))
     }
-    assert not {path: modules for path, modules in offenders.items() if modules}
+    assert not offenders
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "from tests.web.test_routes import played",
+        "from tests.web import test_routes",
+        "from . import test_routes",
+        "from .test_routes import played",
+        "import tests.web.test_routes",
+    ],
+)
+def test_every_way_of_importing_a_test_module_is_seen(line: str) -> None:
+    assert "tests.web.test_routes" in imported_modules(line, ("tests", "web"))

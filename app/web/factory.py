@@ -271,6 +271,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         rules_url=urls.RULES,
         how_to_play_url=urls.HOW_TO_PLAY,
         history_url=urls.HISTORY,
+        service_worker_url=urls.SERVICE_WORKER,
         fair_play_url=urls.FAIR_PLAY,
         nickname_url=urls.NICKNAME,
         restore_key_url=urls.RESTORE_KEY,

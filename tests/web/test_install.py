@@ -95,7 +95,8 @@ def test_every_page_links_the_manifest_and_registers_the_worker(
     client.cookies.set("doko_lang", "ro")
     head = client.get(path).text.split("</head>")[0]
     assert '<link rel="manifest" href="/manifest.webmanifest?lang=ro">' in head
-    assert re.search(r'<script src="/static/js/install\.js\?v=\w+" defer></script>', head)
+    worker = r'data-worker="/sw\.js"'
+    assert re.search(rf'<script src="/static/js/install\.js\?v=\w+" {worker} defer></script>', head)
     assert re.search(r'<link rel="apple-touch-icon" href="/static/icons/[\w-]+\.png\?v=\w+">', head)
 
 

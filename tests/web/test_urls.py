@@ -16,6 +16,13 @@ from app.operations import urls
 ROOT = Path(__file__).resolve().parents[2]
 BUILT = {
     "GET": [
+        urls.HOME,
+        urls.HOW_TO_PLAY,
+        urls.HISTORY,
+        urls.FAIR_PLAY,
+        urls.RESTORE_KEY,
+        urls.HEALTH,
+        urls.SERVICE_WORKER,
         urls.game_url("g"),
         urls.review_url("g", 2),
         urls.record_url("g", 2),
@@ -28,12 +35,18 @@ BUILT = {
         urls.offline_url("de"),
     ],
     "POST": [
+        urls.GAMES,
+        urls.RULES,
+        urls.NICKNAME,
+        urls.RESTORE_KEY,
+        urls.RESTORE,
         urls.actions_url("g"),
         urls.next_hand_url("g"),
         urls.hint_url("g"),
         urls.CHALLENGES,
         urls.play_challenge_url("c"),
         urls.name_challenge_url("c"),
+        urls.entrant_name_url("c"),
         urls.rematch_url("c"),
         urls.challenge_of_game_url("g"),
         urls.daily_url("pagat"),
@@ -41,7 +54,7 @@ BUILT = {
 }
 BY_HAND = re.compile(
     r"/games/\{|leaderboard(/[^\"'?\n]*)?\?day=|/challenges/\{|/daily/\{"
-    r"|language\?lang=|webmanifest\?lang=|/offline/\{"
+    r"|language\?lang=|webmanifest\?lang=|/offline/\{|/sw\.js|/healthz"
 )
 
 
@@ -66,7 +79,11 @@ def test_a_language_link_keeps_the_page_to_go_back_to() -> None:
 
 
 def test_no_address_is_built_by_hand() -> None:
-    files = [*(ROOT / "app").rglob("*.py"), *(ROOT / "templates").rglob("*.html")]
+    files = [
+        *(ROOT / "app").rglob("*.py"),
+        *(ROOT / "templates").rglob("*.html"),
+        *(ROOT / "static/js").glob("*.js"),
+    ]
     by_hand = [
         str(path.relative_to(ROOT))
         for path in files

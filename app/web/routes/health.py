@@ -1,4 +1,4 @@
-"""`GET /healthz` for load balancers and process managers: 200 while the database answers
+"""The health check (`urls.HEALTH`) for load balancers and process managers: 200 while the database answers
 (and, on SQLite, while its file is still the one the server opened)."""
 
 from __future__ import annotations
@@ -8,13 +8,14 @@ from fastapi.responses import PlainTextResponse
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
+from app.operations.urls import HEALTH
 from app.storage.db import database_file_in_place
 from app.web.deps import SessionDep
 
 router = APIRouter(tags=["health"])
 
 
-@router.get("/healthz")
+@router.get(HEALTH)
 def healthz(session: SessionDep) -> PlainTextResponse:
     try:
         session.execute(text("SELECT 1"))

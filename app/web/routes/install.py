@@ -10,7 +10,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import Response
 
 from app.languages.i18n import LANGUAGES, N_, language_of
-from app.operations.urls import MANIFEST, OFFLINE
+from app.operations.urls import MANIFEST, OFFLINE, SERVICE_WORKER
 from app.web.install import OfflineKit, manifest
 
 router = APIRouter(tags=["install"])
@@ -32,7 +32,7 @@ def web_manifest(
     return Response(body, media_type="application/manifest+json", headers=headers)
 
 
-@router.get("/sw.js")
+@router.get(SERVICE_WORKER)
 def service_worker(request: Request) -> Response:
     headers = {"Cache-Control": REVALIDATED, "Service-Worker-Allowed": "/"}
     return Response(offline_kit(request).worker, media_type="text/javascript", headers=headers)
