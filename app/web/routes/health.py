@@ -1,5 +1,5 @@
-"""The health check (`urls.HEALTH`) for load balancers and process managers: 200 while the database answers
-(and, on SQLite, while its file is still the one the server opened)."""
+"""The health check (`urls.HEALTH`) for load balancers and process managers: 200 while the
+database answers (and, on SQLite, while its file is still the one the server opened)."""
 
 from __future__ import annotations
 
