@@ -48,6 +48,11 @@ class Contract(StrEnum):
         return self not in DECLARED_SOLOS or self is Contract.SOLO_DIAMONDS
 
 
+ARMUT_CARDS = 3
+"""§5: the cards an Armut hands over, all its trumps among them, and the cards given back."""
+ARMUT_MOST_TRUMPS = 3
+"""§5: the most trumps a hand declaring Armut holds."""
+
 TEAM_GAMES = frozenset({Contract.NORMAL, Contract.ARMUT})
 DECLARED_SOLOS = frozenset(contract for contract in Contract if contract.value.startswith("solo-"))
 

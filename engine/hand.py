@@ -43,7 +43,14 @@ from engine.cards import (
     mask_remove,
     mask_types,
 )
-from engine.contracts import CardOrder, Contract, beats_index, card_order
+from engine.contracts import (
+    ARMUT_CARDS,
+    ARMUT_MOST_TRUMPS,
+    CardOrder,
+    Contract,
+    beats_index,
+    card_order,
+)
 from engine.errors import IllegalAction
 from engine.legality import refusal
 from engine.phases import Phase
@@ -217,7 +224,7 @@ class Hand:
         if act is Act.HOCHZEIT:
             return _both(self._hands[seat], _QUEEN_OF_CLUBS)
         if act is Act.ARMUT:
-            return self.rules.armut and _normal_trumps(self._hands[seat]) <= 3
+            return self.rules.armut and _normal_trumps(self._hands[seat]) <= ARMUT_MOST_TRUMPS
         return True
 
     def _cards_list(self, seat: int) -> list[Card]:
@@ -225,7 +232,8 @@ class Hand:
 
     def _triples(self, seat: int) -> list[tuple[Card, ...]]:
         """Every distinct choice of three cards from the seat's hand, in deck order."""
-        return sorted(set(combinations(self._cards_list(seat), 3)), key=_triple_key)
+        triples = combinations(self._cards_list(seat), ARMUT_CARDS)
+        return sorted(set(triples), key=_triple_key)
 
     def _armut_gifts(self, seat: int) -> list[tuple[Card, ...]]:
         """§5: the three cards handed over must include all the poor player's trumps."""

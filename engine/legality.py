@@ -10,7 +10,7 @@ from typing import Protocol
 from engine.actions import Act, Action
 from engine.announcements import Call, Step, Team, TeamCalls, call_for
 from engine.cards import CardSet
-from engine.contracts import Contract, card_order
+from engine.contracts import ARMUT_CARDS, Contract, card_order
 from engine.phases import Phase
 from engine.refusals import Reason, Refusal
 
@@ -92,8 +92,8 @@ def _play_refusal(hand: Position, action: Action) -> Reason | None:
 
 
 def _exchange_refusal(hand: Position, action: Action) -> Reason | None:
-    if len(action.cards) != 3:
-        text = f"exactly 3 cards must be passed, not {len(action.cards)}"
+    if len(action.cards) != ARMUT_CARDS:
+        text = f"exactly {ARMUT_CARDS} cards must be passed, not {len(action.cards)}"
         return Reason(Refusal.THREE_CARDS, text, {"count": str(len(action.cards))})
     held = hand.cards_of(action.seat)
     if any(action.cards.count(card) > held.count(card) for card in action.cards):

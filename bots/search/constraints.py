@@ -19,10 +19,12 @@ separately, in `bots.search.inference`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine import TRUMP, Act, Contract, SeatView, Team, card_order, deck
 from engine.cards import FOX, QUEEN_OF_CLUBS, TYPES, mask_add, mask_remove
+from engine.contracts import ARMUT_CARDS
 
 _QUEEN_OF_CLUBS = QUEEN_OF_CLUBS.index
 _FOX = FOX.index
@@ -239,9 +241,9 @@ class _Facts:
         those returned, the given ones counted as three where this seat did not see them."""
         view = self.view
         given, returned = _exchange_cards(view)
-        given_trumps = 3 if given is None else sum(1 for c in given if NORMAL.suit_of[c] == TRUMP)
+        given_trumps = ARMUT_CARDS if given is None else _trumps_in(given)
         if returned is not None:
-            return given_trumps - sum(1 for c in returned if NORMAL.suit_of[c] == TRUMP)
+            return given_trumps - _trumps_in(returned)
         return given_trumps - (view.armut_trumps_returned or 0)
 
 
@@ -294,3 +296,8 @@ def _difference(cards: list[int], removed: list[int]) -> list[int]:
 def _copies(mask: int, card: int) -> int:
     """How many copies of the card type a multiset mask holds."""
     return (mask >> card & 1) + (mask >> (card + TYPES) & 1)
+
+
+def _trumps_in(cards: Iterable[int]) -> int:
+    """The normal game's trumps among card types."""
+    return sum(1 for card in cards if NORMAL.suit_of[card] == TRUMP)

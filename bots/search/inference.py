@@ -32,6 +32,7 @@ from bots.search.constraints import NORMAL, constraints_of
 from bots.search.sampling import Sampler, World, hidden_of_world, played_since
 from engine import Act, Call, CardSet, Contract, SeatView, dealt_hands
 from engine.cards import QUEEN_OF_CLUBS, TYPES, mask_sum
+from engine.contracts import ARMUT_MOST_TRUMPS
 
 MISMATCH = 0.1
 """The likelihood of a choice the model never makes (a real player still may)."""
@@ -128,7 +129,7 @@ def _healthy_likelihood(view: SeatView, hand: CardSet) -> float:
     may declare Armut (solo-worthy hands are rare enough not to be checked)."""
     if has_both(hand, QUEEN_OF_CLUBS):
         return _above(solo_value(hand, Contract.SOLO_DIAMONDS), SILENT_SOLO_THRESHOLD)
-    return MISMATCH if view.rules.armut and _normal_trumps(hand) <= 3 else 1.0
+    return MISMATCH if view.rules.armut and _normal_trumps(hand) <= ARMUT_MOST_TRUMPS else 1.0
 
 
 def _normal_trumps(hand: CardSet) -> int:

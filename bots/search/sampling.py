@@ -23,6 +23,7 @@ from engine.cards import (
     mask_remove,
     mask_sum,
 )
+from engine.contracts import ARMUT_CARDS, ARMUT_MOST_TRUMPS
 
 RESTARTS = 60
 """Random deals tried before the backtracking search takes over."""
@@ -297,7 +298,7 @@ def _three_for_poor(acceptor: int, poor: int) -> CardSet:
         counts = CardSet(poor).count(CARDS[card]) + chosen.count(card)
         if counts < 2:
             chosen.append(card)
-        if len(chosen) == 3:
+        if len(chosen) == ARMUT_CARDS:
             break
     return CardSet.of(CARDS[card] for card in chosen)
 
@@ -329,7 +330,7 @@ def _keeping_declaration(
         if dealt.count(QUEEN_OF_CLUBS.index) == 2:
             return given
         pool = [card for card in pool if card != QUEEN_OF_CLUBS.index]
-    elif sum(map(_is_trump, dealt)) <= 3:
+    elif sum(map(_is_trump, dealt)) <= ARMUT_MOST_TRUMPS:
         return given
     pool.sort(key=lambda card: not _is_trump(card))
     return CardSet.of(CARDS[card] for card in pool[:3])
