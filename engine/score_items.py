@@ -12,9 +12,7 @@ from enum import Enum
 from typing import Any
 
 from engine.announcements import Step, Team, step_name
-
-LEVEL_POINTS = {Step.NO90: 90, Step.NO60: 60, Step.NO30: 30}
-"""The card points a team must reach not to be under a level (schwarz: a trick)."""
+from engine.stakes import LEVEL_POINTS
 
 
 class ItemKind(Enum):

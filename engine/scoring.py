@@ -17,12 +17,19 @@ from engine.announcements import Step, Team, step_name
 from engine.cards import CHARLIE, FOX
 from engine.contracts import Contract
 from engine.rules import RuleSet, Scoring
-from engine.score_items import LEVEL_POINTS, ItemKind, ScoreItem
-from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS, KONTRA_TARGET, RE_TARGET, TEAM_CALL
+from engine.score_items import ItemKind, ScoreItem
+from engine.stakes import (
+    DDV_AGAINST,
+    DOPPELKOPF_POINTS,
+    KONTRA_TARGET,
+    LEVEL_POINTS,
+    RE_TARGET,
+    TEAM_CALL,
+    TOTAL_POINTS,
+)
 from engine.trick import Trick
 
 LEVELS = (Step.NO90, Step.NO60, Step.NO30, Step.SCHWARZ)
-TOTAL_POINTS = 240
 _OWN_TARGET = {level: TOTAL_POINTS - points + 1 for level, points in LEVEL_POINTS.items()}
 """What a team that announced a level must take itself (§7): enough to leave the other team
 under it, so a change of a level's threshold moves the target with it (151, 181, 211)."""

@@ -5,11 +5,16 @@ engine counts."""
 from __future__ import annotations
 
 from engine.announcements import Step
+from engine.cards import deck
 
-RE_TARGET = 121
+TOTAL_POINTS = sum(card.points for card in deck())
+"""The card points of a deck, 240 (the nines count nothing, so without them too)."""
+RE_TARGET = TOTAL_POINTS // 2 + 1
 """Card points Re needs to win when no level (no 90 …) is announced; Kontra needs
 `KONTRA_TARGET`, and the other way round when only Kontra was announced."""
-KONTRA_TARGET = 120
+KONTRA_TARGET = TOTAL_POINTS // 2
+LEVEL_POINTS = {Step.NO90: 90, Step.NO60: 60, Step.NO30: 30}
+"""The card points a team must reach not to be under a level (schwarz: a trick)."""
 TEAM_CALL = 2
 """What each Re and each Kontra announced adds, to the winners."""
 DOPPELKOPF_POINTS = 40

@@ -13,8 +13,7 @@ from engine import Act, Action, Call, Card, Contract, ItemKind, ScoreItem, Step,
 from engine.announcements import call_for
 from engine.cards import Rank, Suit
 from engine.rules import Scoring
-from engine.score_items import LEVEL_POINTS
-from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS
+from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS, LEVEL_POINTS
 
 HUMAN_NAME = N_("You")
 BOT_NAMES = ("Lena", "Jonas", "Emma")

@@ -11,8 +11,14 @@ from app.table.card_faces import CardFace, face
 from engine import Card, Contract, Rank, RuleSet, Step, Suit, card_order, deck
 from engine.announcements import deadline
 from engine.cards import DULLE, FOX, QUEEN_OF_CLUBS
-from engine.scoring import TOTAL_POINTS
-from engine.stakes import DDV_AGAINST, DOPPELKOPF_POINTS, KONTRA_TARGET, RE_TARGET, TEAM_CALL
+from engine.stakes import (
+    DDV_AGAINST,
+    DOPPELKOPF_POINTS,
+    KONTRA_TARGET,
+    RE_TARGET,
+    TEAM_CALL,
+    TOTAL_POINTS,
+)
 
 TIP_CARDS: dict[str, tuple[Card, ...]] = {
     "aces": (Card(Suit.CLUBS, Rank.ACE), Card(Suit.SPADES, Rank.ACE)),

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from engine import CardOrder, Hand, Step, Team
 from engine.cards import CHARLIE, DULLE, FOX, POINTS, mask_types
-from engine.scoring import TOTAL_POINTS, outcome_net, trick_extras_net
+from engine.scoring import outcome_net, trick_extras_net
+from engine.stakes import TOTAL_POINTS
 
 VALUE_SCALE = 256
 """value = game points × 256 + the team's card points (at most 240)."""
