@@ -1,6 +1,7 @@
 // Picking the three cards of an Armut (templates/table.html's `.pick`): the count, the button
-// that waits for exactly three, the refusal of an earlier try cleared once three are chosen,
-// and the arrow keys from card to card (Tab goes on to the button: one stop for the cards).
+// that waits for exactly three, a fourth card refused (the count line says to unpick one
+// first), the refusal of an earlier try cleared once three are chosen, and the arrow keys
+// from card to card (Tab goes on to the button: one stop for the cards).
 "use strict";
 
 function pickedCount(form) {
@@ -23,8 +24,18 @@ function rovePick(current) {
   for (const card of cards) card.tabIndex = card === stop ? 0 : -1;
 }
 
+function refuseFourth(card) {
+  card.checked = false;
+  const shown = card.form.querySelector(".picked");
+  if (shown) shown.textContent = shown.dataset.full;
+}
+
 document.addEventListener("change", (event) => {
   if (event.target.name !== "cards" || !event.target.form) return;
+  if (event.target.checked && pickedCount(event.target.form) > 3) {
+    refuseFourth(event.target);
+    return;
+  }
   // Three chosen answer the refusal of an earlier try ("Choose exactly three cards").
   if (showPicked(event.target.form) === 3) {
     for (const refusal of document.querySelectorAll("#table > .error")) refusal.remove();

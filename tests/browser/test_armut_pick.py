@@ -60,16 +60,18 @@ def test_the_pass_button_waits_below_the_hand_for_three_cards(
     unchosen = page.locator("label.pickable:not(:has(input:checked))")
     choose_none(page)
     assert chosen(page) == [] and not pass_button_enabled(page), "nothing chosen: no passing"
-    picks = page.locator("label.pickable")
     for count in (1, 2, 3):
         unchosen.first.click()
         assert len(chosen(page)) == count
         assert pass_button_enabled(page) == (count == 3)
-    assert "(3 of 3 chosen)" in page.locator(".pick .picked").inner_text()
-    picks.last.click()
-    assert not pass_button_enabled(page), "four would be too many"
-    picks.last.click()
-    assert pass_button_enabled(page)
+    counted = page.locator(".pick .picked")
+    assert "(3 of 3 chosen)" in counted.inner_text()
+    three = chosen(page)
+    unchosen.first.click()
+    assert chosen(page) == three and pass_button_enabled(page), "a fourth card is refused"
+    assert "unpick one first" in counted.inner_text()
+    page.locator("label.pickable:has(input:checked)").first.click()
+    assert len(chosen(page)) == 2 and "(2 of 3 chosen)" in counted.inner_text()
 
 
 def test_the_refusal_goes_once_three_are_chosen(new_context: Callable[..., BrowserContext]) -> None:
