@@ -14,6 +14,7 @@ import base64
 import hashlib
 import re
 import secrets
+from enum import Enum
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -57,11 +58,22 @@ def restored_player(session: Session, typed: str) -> str:
     return player_id
 
 
-def has_restore_key(session: Session, player_id: str | None) -> bool:
+class KeyStanding(Enum):
+    """What the restore key page offers a browser: a key made only for a stored player."""
+
+    NO_PLAYER = "no player"
+    NO_KEY = "no key"
+    HAS_KEY = "has a key"
+
+
+def key_standing(session: Session, player_id: str | None) -> KeyStanding:
     if player_id is None:
-        return False
-    found = session.scalars(select(Player.restore_key_hash).where(Player.id == player_id))
-    return found.first() is not None
+        return KeyStanding.NO_PLAYER
+    found = session.execute(select(Player.restore_key_hash).where(Player.id == player_id))
+    row = found.first()
+    if row is None:
+        return KeyStanding.NO_PLAYER
+    return KeyStanding.NO_KEY if row.restore_key_hash is None else KeyStanding.HAS_KEY
 
 
 def _hashed(key: str) -> str:

@@ -101,10 +101,17 @@ def test_keys_that_restore_nobody_are_refused_with_the_reason(
 
 
 def test_a_browser_without_a_player_has_no_key_to_make(app: FastAPI, client: TestClient) -> None:
+    page = client.get(KEY_PAGE).text
+    assert "play a game first" in page
+    assert f'action="{KEY_PAGE}"' not in page, "no button that can only be refused"
+    assert f'action="{RESTORE}"' in page, "a key of another browser may still be typed"
+    start_game(client, "first")
+    assert f'action="{KEY_PAGE}"' in client.get(KEY_PAGE).text
+    client.cookies.clear()
     refused = client.post(KEY_PAGE)
     assert refused.status_code == 400
     assert "play a game first" in refused.text
-    assert rows(app, Player) == []
+    assert len(rows(app, Player)) == 1
 
 
 def test_keys_tried_past_the_limit_are_refused(tmp_path: Path) -> None:

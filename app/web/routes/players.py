@@ -10,7 +10,13 @@ from fastapi.responses import RedirectResponse
 
 from app.languages.i18n import N_, translator
 from app.operations.urls import HISTORY, RESTORE, RESTORE_KEY
-from app.play.players import KeyRefused, has_restore_key, make_restore_key, restored_player
+from app.play.players import (
+    KeyRefused,
+    KeyStanding,
+    key_standing,
+    make_restore_key,
+    restored_player,
+)
 from app.storage.models import Player
 from app.web.deps import (
     PageLimit,
@@ -28,7 +34,7 @@ NO_PLAYER = N_("This browser has no player yet: play a game first, then make its
 
 @router.get(RESTORE_KEY, dependencies=[PageLimit])
 def restore_key_page(request: Request, session: SessionDep, templates: TemplatesDep) -> Response:
-    return _page(request, templates, has_restore_key(session, player_id(request)))
+    return _page(request, templates, key_standing(session, player_id(request)))
 
 
 @router.post(RESTORE_KEY, dependencies=[RestoreLimit])
@@ -37,7 +43,8 @@ def new_restore_key(request: Request, session: SessionDep, templates: TemplatesD
     player = session.get(Player, player_id(request) or "")
     if player is None:
         raise HTTPException(400, NO_PLAYER)
-    return _page(request, templates, True, made=make_restore_key(session, player))
+    made = make_restore_key(session, player)
+    return _page(request, templates, KeyStanding.HAS_KEY, made=made)
 
 
 @router.post(RESTORE, dependencies=[RestoreLimit])
@@ -52,8 +59,8 @@ def restore(
         restored = restored_player(session, key)
     except KeyRefused as refused:
         error = translator(request).gettext(refused.message)
-        has_key = has_restore_key(session, player_id(request))
-        return _page(request, templates, has_key, error=error, typed=key, status=400)
+        standing = key_standing(session, player_id(request))
+        return _page(request, templates, standing, error=error, typed=key, status=400)
     remember_player(request, restored)
     return RedirectResponse(HISTORY, status_code=303)
 
@@ -61,13 +68,20 @@ def restore(
 def _page(
     request: Request,
     templates: TemplatesDep,
-    has_key: bool,
+    standing: KeyStanding,
     made: str | None = None,
     error: str | None = None,
     typed: str = "",
     status: int = 200,
 ) -> Response:
-    context = {"has_key": has_key, "made": made, "error": error, "typed": typed}
+    context = {
+        "has_player": standing is not KeyStanding.NO_PLAYER,
+        "has_key": standing is KeyStanding.HAS_KEY,
+        "no_player": NO_PLAYER,
+        "made": made,
+        "error": error,
+        "typed": typed,
+    }
     response: Response = templates.TemplateResponse(
         request, "restore_key.html", context, status_code=status
     )
