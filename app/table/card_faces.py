@@ -129,7 +129,9 @@ def trick_shows(
     table: Table, view: SeatView, order: CardOrder, delay_ms: int, animate: bool, t: Translator
 ) -> list[TrickShow]:
     """The tricks to show: with `animate`, a trick finished during the latest step (cards
-    appear one by one, the winner is marked, then it is gathered); and the trick being played."""
+    appear one by one, the winner is marked, then it is gathered); and the trick being played,
+    empty before its first card (a place on the felt), but none once the hand's tricks are all
+    taken: a screen reader would name a trick the hand does not have."""
     new_plays = _plays_since(table, table.step_start) if animate else set()
     shows: list[TrickShow] = []
     clock = 0
@@ -149,7 +151,7 @@ def trick_shows(
     current, clock = _timed_cards(
         list(view.current_trick), None, order, new_plays, (len(tricks), clock, delay_ms), t
     )
-    if current or not shows:
+    if current or not (shows or len(tricks) == view.rules.cards_per_seat):
         shows.append(TrickShow(len(tricks) + 1, current, None, 0, None))
     return shows
 

@@ -119,3 +119,13 @@ def test_a_bots_call_shows_at_its_seat_when_it_is_made() -> None:
             elif seat not in called:
                 assert seat_pace.called_at_ms == 0
     assert found and later, "no bot called after a card in these hands: pick another seed"
+
+
+def test_no_trick_is_shown_past_the_hands_last() -> None:
+    """A hand over, the page (reloaded or not) names no empty "Trick 13" to a screen reader."""
+    for table, model, _, _ in steps("past-the-last", 2):
+        assert all(1 <= trick.number <= 12 for trick in model.tricks)
+        if table.game.hand.phase is Phase.DONE:
+            reloaded = table_model(table, "game", DELAY_MS, ENGLISH, animate=False)
+            assert list(reloaded.tricks) == []
+            assert [trick.number for trick in model.tricks] == [12]
