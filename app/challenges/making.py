@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from app.challenges.hands import hands_of, total_of
@@ -129,9 +129,9 @@ def challenge_of_game(
         raise ChallengeRefused(NOT_FINISHED, 409)
     if row.day is not None and deals_secret(row, now):
         raise ChallengeRefused(DAILY_SECRET, 403, time=attempts_close_at(row.day))
-    daily_day = daily_day_of(session, row.seed)
-    if row.mode is GameMode.NEW and daily_day is None and played_again(session, row):
+    if rehearsable(session, row):
         raise ChallengeRefused(PLAYED_AGAIN, 409)
+    daily_day = daily_day_of(session, row.seed)
     deals = (row.rules_key, row.bot_id, row.seed)
     challenge = make_challenge(session, row.player_id, deals, now, counted, from_game=row.id)
     challenge.daily_day = daily_day
@@ -160,6 +160,24 @@ def same_cards(rules_key: str, others: Iterable[str]) -> bool:
     number of hands dealt the same hands."""
     deck = RuleSet.from_key(rules_key).without_nines
     return any(RuleSet.from_key(key).without_nines == deck for key in others)
+
+
+def rehearsable(session: Session, row: GameRow) -> bool:
+    """Whether a challenge of the game's deals is refused: a new game's, played again in
+    another new game, unless they are a day's (public once its seed is published)."""
+    return (
+        row.mode is GameMode.NEW
+        and played_again(session, row)
+        and daily_day_of(session, row.seed) is None
+    )
+
+
+def withdraw(session: Session, challenge_id: str) -> None:
+    """Deletes a challenge just made, and its maker's game there, committed: nobody has its
+    link yet. Deleted by statement, so that two requests withdrawing it both may."""
+    session.execute(delete(ChallengeGame).where(ChallengeGame.challenge_id == challenge_id))
+    session.execute(delete(Challenge).where(Challenge.id == challenge_id))
+    session.commit()
 
 
 def played_again(session: Session, row: GameRow) -> bool:

@@ -28,14 +28,17 @@ from app.challenges.making import (
     made_of_game,
     make_challenge,
     refuse_once_closed,
+    rehearsable,
     rematch,
     rematch_made,
+    withdraw,
 )
 from app.challenges.par import ChallengePars
 from app.challenges.refusals import (
     NO_SUCH,
     NOT_CREATOR,
     NOT_ENTRANT,
+    PLAYED_AGAIN,
     ChallengeRefused,
 )
 from app.daily.networks import CAPPED, challenge_network, forget_networks
@@ -108,7 +111,9 @@ def challenge_of_finished_game(
     network the maker's game, if it counts, takes one of its places from. One open challenge
     a game: a second click is sent to it, uncounted (of two at once, both counted, the
     second is sent to the first by the unique index); once it has closed, a new one is made,
-    and the old one is no longer marked as made of the game."""
+    and the old one is no longer marked as made of the game. Asked again once stored whether
+    the deals were played again meanwhile (a seed sent at the same moment, which asks in turn
+    once its game is stored): of the two, at least one sees the other and withdraws."""
     game_id = row.id
     made = made_of_game(session, game_id)
     if made is not None and not is_closed(made, now):
@@ -121,7 +126,11 @@ def challenge_of_finished_game(
         with tables.lent(row) as table:
             return challenge_of_game(session, row, table, now, counted, address)
 
-    return _first_stored(session, make, lambda: made_of_game(session, game_id))
+    challenge = _first_stored(session, make, lambda: made_of_game(session, game_id))
+    if rehearsable(session, row):
+        withdraw(session, challenge.id)
+        raise ChallengeRefused(PLAYED_AGAIN, 409)
+    return challenge
 
 
 def challenge_board(

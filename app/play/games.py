@@ -54,15 +54,22 @@ def start_new_game(
     _refuse_challenged(session, seed, rules, now)
     kind = NEW_GAME if seed is None else GameKind(practice_reason=SEED_GIVEN)
     table = dealt_table(session, rules, seed, bot)
-    _refuse_challenged(session, seed, rules, now)
     row = open_game(session, player(), table, kind)
     session.commit()
+    try:
+        _refuse_challenged(session, seed, rules, now)
+    except HTTPException:
+        session.delete(row)
+        session.commit()
+        raise
     return row, table
 
 
 def _refuse_challenged(session: Session, seed: str | None, rules: RuleSet, now: datetime) -> None:
-    """Asked before the table is dealt, and again after: a strong bot's first moves can take
-    seconds, and a challenge of the deals made meanwhile would find no game of them."""
+    """Asked before the table is dealt, and again once its game is stored: a strong bot's
+    first moves can take seconds, and a challenge of the deals made meanwhile, or at the same
+    moment, would find no game of them (the challenge asks in turn once it is stored, so of
+    the two at least one sees the other)."""
     if seed is not None and challenged(session, seed, rules.key, now):
         raise HTTPException(403, CHALLENGED_SEED)
 

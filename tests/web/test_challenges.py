@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.challenges import making
 from app.challenges.attempts import ATTEMPTS
 from app.challenges.board import board_of
 from app.challenges.making import LINK_BYTES, MADE_PER_DAY, aware
@@ -317,25 +318,72 @@ def test_a_challenge_made_while_the_new_games_bots_think_refuses_it(
     deal_table = games_service.dealt_table
 
     def challenge_made_meanwhile(*args: object) -> Table:
-        with app.state.sessions() as session:
-            session.add(
-                Challenge(
-                    id="made-meanwhile",
-                    creator_id=row.player_id,
-                    rules_key=row.rules_key,
-                    bot_id=row.bot_id,
-                    seed=row.seed,
-                    created_at=NOON,
-                    closes_at=NOON + timedelta(days=30),
-                )
-            )
-            session.commit()
+        store_challenge_of(app, row)
         return deal_table(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(games_service, "dealt_table", challenge_made_meanwhile)
     refused = other.post("/games", data={"seed": row.seed, "rules": row.rules_key})
     assert refused.status_code == 403
     assert len(stored(app, GameRow, seed=row.seed)) == 1, "only the maker's game"
+
+
+def store_challenge_of(app: FastAPI, row: GameRow) -> None:
+    """An open challenge of the game's deals, stored as another request would."""
+    with app.state.sessions() as session:
+        session.add(
+            Challenge(
+                id="made-meanwhile",
+                creator_id=row.player_id,
+                rules_key=row.rules_key,
+                bot_id=row.bot_id,
+                seed=row.seed,
+                created_at=NOON,
+                closes_at=NOON + timedelta(days=30),
+            )
+        )
+        session.commit()
+
+
+def test_a_challenge_made_as_the_new_game_is_stored_refuses_it(
+    app: FastAPI, client: TestClient, other: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A found race (a challenge and seeded new games of its deals sent at once): the new
+    game looked for a challenge of its deals before it was stored, the challenge for a new
+    game of them before it was stored, and both were. Each now asks again once stored."""
+    url = finished_game(client)
+    row = game_row(app, url)
+    store_game = games_service.open_game
+
+    def challenge_made_at_once(*args: object, **kwargs: object) -> GameRow:
+        store_challenge_of(app, row)
+        return store_game(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(games_service, "open_game", challenge_made_at_once)
+    refused = other.post("/games", data={"seed": row.seed, "rules": row.rules_key})
+    assert refused.status_code == 403
+    assert "belong to a challenge that is still open" in refused.text
+    assert len(stored(app, GameRow, seed=row.seed)) == 1, "only the maker's game"
+
+
+def test_deals_played_again_as_the_challenge_is_stored_withdraw_it(
+    app: FastAPI, client: TestClient, other: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other side of the race above: the deals played again while the challenge was
+    being made. It is withdrawn, with its maker's game there, and nothing of it is left."""
+    url = finished_game(client)
+    row = game_row(app, url)
+    make = making.make_challenge
+
+    def played_again_at_once(*args: object, **kwargs: object) -> Challenge:
+        again = other.post("/games", data={"seed": row.seed, "rules": row.rules_key})
+        assert again.status_code == 200
+        return make(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(making, "make_challenge", played_again_at_once)
+    refused = client.post(f"{url}/challenge")
+    assert refused.status_code == 409
+    assert "were played again in another game" in refused.text
+    assert not stored(app, Challenge) and not stored(app, ChallengeGame)
 
 
 def test_an_open_challenges_deals_are_not_dealt_as_a_new_game(
