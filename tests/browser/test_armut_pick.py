@@ -1,7 +1,8 @@
 """Issue 25, point 7: picking the three cards of an Armut. The pass button sits below the hand
-and waits until exactly three cards are chosen, and a fourth is refused; the trumps, which must all go, come chosen; a
-refusal of an earlier try ("Choose exactly three cards, not 0.") goes once three are chosen;
-the arrow keys step from card to card, and Tab goes on to the button."""
+and waits until exactly three cards are chosen, and a fourth is refused; the trumps, which
+must all go, come chosen; a refusal of an earlier try ("Choose exactly three cards, not 0.")
+goes once three are chosen; the arrow keys step from card to card, and Tab goes on to the
+button."""
 
 from __future__ import annotations
 
