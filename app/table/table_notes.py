@@ -69,13 +69,17 @@ def seat_infos(view: SeatView, totals: Sequence[int], t: Translator) -> tuple[Se
 
 
 def _shown_declarations(view: SeatView) -> dict[int, Act]:
-    """Every seat's reservation while they are made; once the cards are played, only those
-    that shaped the game (a solo, Hochzeit, Armut): "healthy" under four names is a line of
-    each seat the phone's felt has no room for, and says nothing by then."""
+    """Every seat's reservation while they are made; after them, only the one that shaped the
+    game (a solo, Hochzeit, Armut): "healthy" under four names is a line of each seat the
+    phone's felt has no room for, and a Hochzeit an Armut outranked would stay beside the
+    Armut's partner all hand as if he played it."""
     declared = dict(view.declarations)
     if view.phase is Phase.RESERVATIONS:
         return declared
-    return {seat: act for seat, act in declared.items() if act is not Act.HEALTHY}
+    shaped: dict[int, Act] = {s: act for s, act in declared.items() if act is not Act.HEALTHY}
+    if view.declarer in shaped:
+        return {view.declarer: shaped[view.declarer]}
+    return shaped
 
 
 def controls(view: SeatView, t: Translator) -> tuple[tuple[Control, ...], tuple[Control, ...]]:

@@ -1,11 +1,11 @@
-"""What the felt shows under each name: every reservation while they are made, then only
-those that shaped the game."""
+"""What the felt shows under each name: every reservation while they are made, then only the one
+that shaped the game."""
 
 from __future__ import annotations
 
 from app.languages.i18n import translations
 from app.table.table_notes import seat_infos
-from engine import PAGAT, Action, Hand, Phase, deal, view_of
+from engine import PAGAT, Act, Action, Contract, Hand, Phase, deal, view_of
 
 ENGLISH = translations("en")
 HUMAN = 0
@@ -38,3 +38,23 @@ def test_a_solo_stays_under_its_players_name_through_the_play() -> None:
     declared = shown(hand)
     assert declared[soloist] is not None and "Jack" in declared[soloist]
     assert [d for seat, d in enumerate(declared) if seat != soloist] == [None] * 3
+
+
+def test_a_hochzeit_an_armut_outranked_is_not_shown_beside_the_armuts_partner() -> None:
+    """A found confusion: the Hochzeit player who took the Armut kept "Hochzeit" under his
+    name all hand, as if he played one."""
+    dealt = deal("seat-infos-85", 0)
+    hand = Hand(PAGAT, dealt.hands, dealt.dealer)
+    bride, poor = 2, 1
+    assert hand.may_declare(bride, Act.HOCHZEIT) and hand.may_declare(poor, Act.ARMUT)
+    wishes = {bride: "hochzeit", poor: "armut"}
+    while hand.phase is Phase.RESERVATIONS:
+        hand.apply(Action.parse(hand.to_act, wishes.get(hand.to_act, "healthy")))
+    assert shown(hand)[bride] is None
+    while hand.phase is not Phase.PLAY:
+        legal = view_of(hand, hand.to_act).legal
+        taken = [action for action in legal if action.act is Act.ARMUT_ACCEPT]
+        declined = [action for action in legal if action.act is Act.ARMUT_DECLINE]
+        hand.apply(taken[0] if hand.to_act == bride and taken else (declined or legal)[0])
+    assert hand.contract is Contract.ARMUT and hand.armut_acceptor == bride
+    assert shown(hand) == [None, "Armut", None, None]
