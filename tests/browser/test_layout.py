@@ -1,4 +1,6 @@
-"""The table in a player's hands, measured in a real browser at 360×640, 375×667 and 1280×800:
+"""The table in a player's hands, measured in a real browser at 360×640, 375×667 and 1280×800,
+and on a phone on its side (740×360: the phone's table, the felt beside the hand; in German
+only for the first screen, the longest words, since the layout is the same in every language):
 the whole hand, the trick and the controls of the moment on the first screen in every
 language (the reservations of a daily game, the Armut's choices, the play); every playable
 card with a free square of at least 44×44 px for a finger; nothing that moves during a hand;
@@ -25,8 +27,14 @@ from tests.browser.helpers.table import (
 from .clicks import click_action, enabled_actions, pick_three, play_until, post_to_a_new_game, step
 from .conftest import DESKTOP, PHONE
 
-SIZES = {"360": SMALL_PHONE, "375": PHONE, "1280": DESKTOP}
-PHONES = ("360", "375")
+LANDSCAPE = {"width": 740, "height": 360}
+SIZES = {"360": SMALL_PHONE, "375": PHONE, "1280": DESKTOP, "740": LANDSCAPE}
+PHONES = ("360", "375", "740")
+"""The sizes with the phone's table: the details and the solos folded, the hand in two rows."""
+FIRST_SCREENS = [
+    *((language, size) for language in LANGUAGES for size in ("360", "375", "1280")),
+    ("de", "740"),
+]
 FINGER = 44
 """CSS pixels a finger needs (WCAG 2.5.5)."""
 CALLING_SEED = "reader-6"
@@ -159,8 +167,7 @@ def solos_in_reach(page: Page, size: str) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("language", list(LANGUAGES))
+@pytest.mark.parametrize(("language", "size"), FIRST_SCREENS)
 def test_the_hand_and_the_controls_are_on_the_first_screen(
     new_context: Callable[..., BrowserContext], language: str, size: str
 ) -> None:
