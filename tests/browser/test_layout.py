@@ -1,6 +1,7 @@
 """The table in a player's hands, measured in a real browser at 360×640, 375×667 and 1280×800,
-and on a phone on its side (740×360: the phone's table, the felt beside the hand; in German
-only for the first screen, the longest words, since the layout is the same in every language):
+on a phone on its side (740×360: the phone's table, the felt beside the hand; in German only
+for the first screen, the longest words, since the layout is the same in every language) and
+on a tablet held upright (768×1024: the game's panel above the table, not beside it):
 the whole hand, the trick and the controls of the moment on the first screen in every
 language (the reservations of a daily game, the Armut's choices, the play); every playable
 card with a free square of at least 44×44 px for a finger; nothing that moves during a hand;
@@ -28,7 +29,8 @@ from .clicks import click_action, enabled_actions, pick_three, play_until, post_
 from .conftest import DESKTOP, PHONE
 
 LANDSCAPE = {"width": 740, "height": 360}
-SIZES = {"360": SMALL_PHONE, "375": PHONE, "1280": DESKTOP, "740": LANDSCAPE}
+TABLET = {"width": 768, "height": 1024}
+SIZES = {"360": SMALL_PHONE, "375": PHONE, "1280": DESKTOP, "740": LANDSCAPE, "768": TABLET}
 PHONES = ("360", "375", "740")
 """The sizes with the phone's table: the details and the solos folded, the hand in two rows."""
 FIRST_SCREENS = [
@@ -213,7 +215,7 @@ def test_every_playable_card_offers_a_finger_its_own_square(
 ) -> None:
     """The poor player's twelve cards to pick from, the taker's fifteen, and every card
     playable through the taker's hand: each shows a free square of at least 44×44 px. On a
-    wide screen the hand lies side by side, no card over another."""
+    wide screen (1280) the hand lies side by side, no card over another."""
     page = new_context(SIZES[size]).new_page()
     page.goto("/")
     start_seeded_game(page, poor_seed())
@@ -231,7 +233,7 @@ def test_every_playable_card_offers_a_finger_its_own_square(
         if playing(page):
             tricks += 1
             problems += small_squares(page, f"play, card {tricks}")
-            if size not in PHONES and tricks == 1:
+            if size == "1280" and tricks == 1:
                 overlapping = page.evaluate(OVERLAPPING_CARDS)
                 assert overlapping == 0, f"{overlapping} cards lie over their neighbour"
         step(page, [])
