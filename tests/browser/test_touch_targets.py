@@ -1,0 +1,35 @@
+"""Links that stand alone as controls on a touch phone take a finger's 44 px: the boards'
+periods, rule sets and days were 19–31 px tall, the day picked 21 px and the history's
+sections 19 px (the player has a game, so the history has its sections)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext
+
+from .clicks import post_to_a_new_game
+from .helpers.table import SMALL_PHONE
+
+FINGER = 44
+HEIGHTS = """parts => parts.filter(part => part.checkVisibility())
+    .map(part => [part.innerText || part.name, Math.round(part.getBoundingClientRect().height)])"""
+CONTROLS = {
+    "/leaderboard": ".board-periods a, .board-nav a, .day-pick input",
+    "/leaderboard/week": ".board-periods a, .board-nav a",
+    "/history": ".history-nav a",
+}
+
+
+@pytest.mark.parametrize("path", list(CONTROLS))
+def test_a_touch_phone_gives_each_control_link_a_fingers_height(
+    new_context: Callable[..., BrowserContext], path: str
+) -> None:
+    touch = new_context(SMALL_PHONE, has_touch=True, is_mobile=True).new_page()
+    touch.goto("/")
+    post_to_a_new_game(touch, "/games", {})
+    touch.goto(path)
+    heights = touch.eval_on_selector_all(CONTROLS[path], HEIGHTS)
+    assert heights, f"no control link on {path}"
+    assert [(name, height) for name, height in heights if height < FINGER] == []
