@@ -16,6 +16,7 @@ import resource
 import uvicorn
 from sqlalchemy.exc import SQLAlchemyError
 
+from app.operations.http_head import BoundedHead
 from app.operations.migrate import behind, head, reason
 from app.operations.settings import Settings, SettingsError
 
@@ -104,6 +105,7 @@ def main(argv: list[str] | None = None) -> None:
         proxy_headers=False,
         server_header=False,
         timeout_keep_alive=KEEP_ALIVE_S,
+        http=BoundedHead,
     )
 
 
