@@ -96,7 +96,11 @@ async def play_click(desk: Desk, click: Click) -> Outcome:
     """A click is counted against the rate limits and played in one worker thread (counted
     by a dependency, it took a thread of its own, a second hop on every click), or on the
     event loop when it can be answered with one short statement (`_plays_on_loop`). Past the
-    rate limits it raises `TooManyRequests`, with nothing stored."""
+    rate limits it raises `TooManyRequests`, with nothing stored. A click at a table whose
+    bots search takes a thread only in its turn (`SEARCHING_CLICKS` at once)."""
+    if desk.cache.searches(click.game_id):
+        async with desk.cache.roster.searching_clicks:
+            return await run_in_threadpool(_play_step, desk, click)
     if not _plays_on_loop(desk, click):
         return await run_in_threadpool(_play_step, desk, click)
     played = _step_on_kept_table(desk, click)

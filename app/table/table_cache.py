@@ -140,6 +140,11 @@ class TableCache:
         session.add(row)
         return row, held.table
 
+    def searches(self, game_id: str) -> bool:
+        """Whether a table is kept for the game and its bots search (think for long)."""
+        held = self._tables.get(game_id)
+        return held is not None and not self.roster.decides_quickly(held.columns["bot_id"])
+
     def decides_quickly(self, game_id: str) -> bool:
         """Whether a table is kept for the game and its bots decide in a moment, here (no
         search bot): a step on it takes no more than a few milliseconds of this process."""
