@@ -28,17 +28,20 @@ TOO_LARGE = (
 class BoundedHead(HttpToolsProtocol):
     """Counts the bytes of each request until its head is complete; past the bound, refuses it.
     The bytes are counted after the parser has read them, so that a head and a large body in
-    one piece from the network count only while the head is open; a piece costs the parser
-    little, many pieces of one value cost it much."""
+    one piece from the network count only while the head is open; a piece that ends a request
+    counts for none (its bytes are that request's, whatever of the next one follows them). A
+    piece costs the parser little, many pieces of one value cost it much."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._head_bytes = 0
         self._head_open = True
+        self._requests_ended = 0
 
     def data_received(self, data: bytes) -> None:
+        ended = self._requests_ended
         super().data_received(data)
-        if not self._head_open or self.transport.is_closing():
+        if not self._head_open or ended != self._requests_ended or self.transport.is_closing():
             return
         self._head_bytes += len(data)
         if self._head_bytes > MOST_HEAD_BYTES:
@@ -47,9 +50,10 @@ class BoundedHead(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._head_open = False
-        self._head_bytes = 0
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
         super().on_message_complete()
         self._head_open = True
+        self._head_bytes = 0
+        self._requests_ended += 1
