@@ -357,3 +357,25 @@ def test_the_rules_dialog_fits_a_small_phones_width(
     scroll_width, client_width, *overhangs = widths
     assert scroll_width <= client_width, f"the dialog scrolls sideways: {widths}"
     assert all(overhang <= 0 for overhang in overhangs), f"a choice sticks out: {widths}"
+
+
+def test_on_a_phone_on_its_side_the_last_trick_opens_over_the_felt(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """Under the felt it took the right column's rows along and pushed the hand off the
+    screen; over the felt it leaves the hand in place and its own button free to close it."""
+    page = new_context(LANDSCAPE).new_page()
+    page.goto("/")
+    start_seeded_game(page, CALLING_SEED)
+    play_until(page, lambda p: p.locator(".last-trick-button").count() > 0 and playing(p))
+    before = page.evaluate(PLACES)
+    page.locator(".last-trick-button").click()
+    opened = page.locator("#last-trick")
+    opened.wait_for()
+    box = opened.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= LANDSCAPE["height"]
+    assert page.evaluate(PLACES) == before, "the felt, the trick and the hand stay in place"
+    hand = page.evaluate("document.querySelector('.hand').getBoundingClientRect().bottom")
+    assert hand <= LANDSCAPE["height"]
+    page.locator(".last-trick-button").click()
+    assert opened.is_hidden(), "its button is not under it"
