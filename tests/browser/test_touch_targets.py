@@ -33,3 +33,18 @@ def test_a_touch_phone_gives_each_control_link_a_fingers_height(
     heights = touch.eval_on_selector_all(CONTROLS[path], HEIGHTS)
     assert heights, f"no control link on {path}"
     assert [(name, height) for name, height in heights if height < FINGER] == []
+
+
+def test_the_headers_controls_take_a_fingers_height_in_a_slim_row(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """The header's Rules was 32 px tall and its Menu 40 px; they grow under the finger, not
+    the row (the phone's first screen is measured to the pixel)."""
+    touch = new_context(SMALL_PHONE, has_touch=True, is_mobile=True).new_page()
+    touch.goto("/")
+    header = ".bar .brand, .bar .rules-button, .menu > summary"
+    heights = touch.eval_on_selector_all(header, HEIGHTS)
+    assert len(heights) == 3
+    assert [(name, height) for name, height in heights if height < FINGER] == []
+    bar = touch.locator(".bar").bounding_box()
+    assert bar is not None and bar["height"] <= 50
