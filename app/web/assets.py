@@ -7,8 +7,8 @@ compression middleware compressed htmx again for every visitor (1.5 ms more): a 
 arriving at once for the daily deal paid that before its first click. Here each file's
 bytes, their gzip form and an ETag are made once per process.
 
-A stylesheet is served without its comments: they are for the next engineer, and were a
-quarter of the table's stylesheets (12.7 KB of 50 KB), the first load has a budget
+A stylesheet is served without its comments: they are for the next engineer, they were a
+quarter of the table's stylesheets (12.7 KB of 50 KB), and the first load has a budget
 (`tests/browser/test_table.py`).
 
 Pages name the files with `asset_url`, which adds the content's hash: a browser may keep such
