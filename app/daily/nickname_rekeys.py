@@ -1,9 +1,9 @@
 """Every stored nickname's keys computed again, for the migrations that change how
-`app.daily.nicknames` reads a name (0024, 0025, 0027).
+`app.daily.nicknames` reads a name (0013, 0024, 0025, 0027).
 
 The players are taken in the order they came, earliest first: a player whose new keys an
-earlier player holds has its name set aside as 0013 does. The name leaves the board, is kept
-in `nickname_set_aside`, and the player's finished ranked game asks for another. Each such
+earlier player holds has its name set aside. The name leaves the board, is kept in
+`nickname_set_aside`, and the player's finished ranked game asks for another. Each such
 player is printed, for the operator running the migration.
 """
 

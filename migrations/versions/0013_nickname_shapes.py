@@ -2,7 +2,7 @@
 
 The keys of 0009 were built a letter at a time from the case-folded name, so `MaIlory` (a
 capital i) and `rnallory` were taken beside `Mallory`. Every nickname's keys are recomputed
-(`app.daily.nicknames.nickname_keys`: the key with case set aside, and the new shape key, unique
+(`app.daily.nickname_rekeys`: the key with case set aside, and the new shape key, unique
 too), in the order the players came (earliest first, as 0009 did).
 
 A player whose recomputed keys are already held by an earlier player (a look-alike name that
@@ -26,23 +26,13 @@ import sqlalchemy as sa
 from alembic import op
 from confusable_homoglyphs import confusables
 
-from app.daily.nicknames import nickname_keys
+from app.daily.nickname_rekeys import KEY_LENGTH, PLAYERS, rekey_nicknames
 
 revision = "0013"
 down_revision = "0012"
 branch_labels = None
 depends_on = None
 
-KEY_LENGTH = 96
-PLAYERS = sa.table(
-    "players",
-    sa.column("id", sa.String),
-    sa.column("created_at", sa.DateTime),
-    sa.column("nickname", sa.String),
-    sa.column("nickname_key", sa.String),
-    sa.column("nickname_shape_key", sa.String),
-    sa.column("nickname_set_aside", sa.String),
-)
 IN_ORDER = (PLAYERS.c.created_at, PLAYERS.c.id)
 
 
@@ -51,25 +41,7 @@ def upgrade() -> None:
         "players", sa.Column("nickname_shape_key", sa.String(length=KEY_LENGTH), nullable=True)
     )
     op.add_column("players", sa.Column("nickname_set_aside", sa.String(length=24), nullable=True))
-    connection = op.get_bind()
-    connection.execute(PLAYERS.update().values(nickname_key=None))
-    named = connection.execute(
-        sa.select(PLAYERS.c.id, PLAYERS.c.nickname)
-        .where(PLAYERS.c.nickname.is_not(None))
-        .order_by(*IN_ORDER)
-    )
-    taken: dict[str, str] = {}
-    for player_id, nickname in named.all():
-        keys = nickname_keys(nickname)
-        holder = next((taken[key] for key in keys if key in taken), None)
-        if holder is None and max(map(len, keys)) <= KEY_LENGTH:
-            taken |= dict.fromkeys(keys, nickname)
-            values = {"nickname_key": keys[0], "nickname_shape_key": keys[1]}
-        else:
-            why = f"it passes for {holder!r}" if holder else "its keys are too long"
-            print(f"nickname {nickname!r} of player {player_id} set aside: {why}")
-            values = {"nickname": None, "nickname_set_aside": nickname}
-        connection.execute(PLAYERS.update().where(PLAYERS.c.id == player_id).values(**values))
+    rekey_nicknames(op.get_bind())
     op.create_index(
         op.f("ix_players_nickname_shape_key"), "players", ["nickname_shape_key"], unique=True
     )
