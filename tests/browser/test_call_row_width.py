@@ -16,11 +16,10 @@ from app.languages.i18n import LANGUAGE_COOKIE
 from engine import deal
 
 from .clicks import play_until, step
-from .helpers.table import SMALL_PHONE, no_horizontal_scrolling, start_seeded_game
+from .helpers.table import NARROWEST, SMALL_PHONE, no_horizontal_scrolling, start_seeded_game
 
 KONTRA_SEED = "browser-kontra-3"
 """A first deal without a Q♣ in the human's hand: the human is Kontra in a normal game."""
-NARROWEST = {"width": 320, "height": 568}
 CUT_OFF = "el => el.scrollWidth > el.clientWidth"
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from app.storage.models import HandReview
 from tests.browser.helpers.fair_play import reload_until_checked
 from tests.browser.helpers.over_http import play_on
-from tests.browser.helpers.table import SMALL_PHONE, choose_rules, snapshot
+from tests.browser.helpers.table import NARROWEST, SMALL_PHONE, choose_rules, snapshot
 from tests.live import LiveServer
 
 from .conftest import DESKTOP, PHONE
@@ -145,7 +145,7 @@ def test_history_fits_a_small_phone_in_every_language(
         if complaint:
             too_wide.append(complaint)
     assert not too_wide, "\n".join(too_wide)
-    page.set_viewport_size({"width": 320, "height": 568})
+    page.set_viewport_size(NARROWEST)
     for lang in ("ru", "hu"):
         page.goto(f"/language?lang={lang}&back=/history")
         box = page.locator("table.roles").locator("xpath=..")

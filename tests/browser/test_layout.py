@@ -19,6 +19,7 @@ from playwright.sync_api import BrowserContext, Page
 from app.languages.i18n import LANGUAGES
 from tests.browser.helpers.table import (
     ARTIFACTS,
+    FINGER,
     SMALL_PHONE,
     armut_offered_seed,
     poor_seed,
@@ -37,8 +38,6 @@ FIRST_SCREENS = [
     *((language, size) for language in LANGUAGES for size in ("360", "375", "1280")),
     ("de", "740"),
 ]
-FINGER = 44
-"""CSS pixels a finger needs (WCAG 2.5.5)."""
 CALLING_SEED = "reader-6"
 """A deal where a bot announces during the first hand."""
 

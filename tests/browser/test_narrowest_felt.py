@@ -12,9 +12,8 @@ from playwright.sync_api import BrowserContext
 from app.languages.i18n import LANGUAGE_COOKIE
 
 from .clicks import play_until
-from .helpers.table import start_seeded_game
+from .helpers.table import NARROWEST, start_seeded_game
 
-NARROWEST = {"width": 320, "height": 568}
 SPILLED = """() => [...document.querySelectorAll(
     '.felt .last-trick-button, .felt .seat, .felt .seat *')]
   .filter(e => !e.closest('.visually-hidden') && e.clientWidth > 0

@@ -10,9 +10,8 @@ import pytest
 from playwright.sync_api import BrowserContext
 
 from .clicks import post_to_a_new_game
-from .helpers.table import SMALL_PHONE
+from .helpers.table import FINGER, SMALL_PHONE
 
-FINGER = 44
 HEIGHTS = """parts => parts.filter(part => part.checkVisibility())
     .map(part => [part.innerText || part.name, Math.round(part.getBoundingClientRect().height)])"""
 CONTROLS = {

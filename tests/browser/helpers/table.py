@@ -14,6 +14,10 @@ from tests.live import ROOT
 ARTIFACTS = ROOT / "test-artifacts"
 
 SMALL_PHONE = {"width": 360, "height": 640}
+NARROWEST = {"width": 320, "height": 568}
+"""The smallest phone the table is measured on (an iPhone SE of the first kind)."""
+FINGER = 44
+"""CSS pixels a finger needs (WCAG 2.5.5)."""
 
 SOLO_SEED = "browser-solo-1"
 
