@@ -35,6 +35,17 @@ document.addEventListener("click", (event) => {
   if (target.hasAttribute("data-speed-up")) target.closest(".table").classList.add("fast");
 });
 
+// A tap on a dialog's backdrop closes it, as it does elsewhere (the backdrop's clicks come to
+// the dialog itself, from outside its box).
+document.addEventListener("click", (event) => {
+  const dialog = event.target;
+  if (!(dialog instanceof HTMLDialogElement) || !dialog.open) return;
+  const box = dialog.getBoundingClientRect();
+  const outside = event.clientX < box.left || event.clientX > box.right
+    || event.clientY < box.top || event.clientY > box.bottom;
+  if (outside) dialog.close();
+});
+
 // The header's menu (a <details>) closes as a menu does: on a tap outside it, and on Escape,
 // which gives the focus back to its button.
 function closeMenus(except) {

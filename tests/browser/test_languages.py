@@ -159,7 +159,7 @@ def look_at_the_rules(page: Page, language: str) -> Problems:
     page.locator("header [data-open-dialog=rules-dialog]").click()
     page.locator("#rules-dialog[open]").wait_for()
     problems = check_page(page, language, "Rules dialog")
-    page.locator("#rules-dialog [data-close-dialog]").click()
+    page.locator("#rules-dialog .buttons [data-close-dialog]").click()
     page.locator("#rules-dialog:not([open])").wait_for(state="attached")
     return problems
 

@@ -1,6 +1,7 @@
 """Links that stand alone as controls on a touch phone take a finger's 44 px: the boards'
 periods, rule sets and days were 19–31 px tall, the day picked 21 px and the history's
-sections 19 px (the player has a game, so the history has its sections)."""
+sections 19 px (the player has a game, so the history has its sections); the table's Hint was
+36 px."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext
 
-from .clicks import post_to_a_new_game
+from .clicks import click_action, post_to_a_new_game
 from .helpers.table import FINGER, SMALL_PHONE
 
 HEIGHTS = """parts => parts.filter(part => part.checkVisibility())
@@ -47,3 +48,20 @@ def test_the_headers_controls_take_a_fingers_height_in_a_slim_row(
     assert [(name, height) for name, height in heights if height < FINGER] == []
     bar = touch.locator(".bar").bounding_box()
     assert bar is not None and bar["height"] <= 50
+
+
+def test_the_tables_hint_takes_a_fingers_height_in_its_row(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """The Hint grows under the finger; the row of the turn's words keeps its height (the
+    phone's first screen is measured to the pixel)."""
+    touch = new_context(SMALL_PHONE, has_touch=True, is_mobile=True).new_page()
+    touch.goto("/")
+    post_to_a_new_game(touch, "/games", {})
+    click_action(touch, "healthy")
+    hint = touch.locator("#table [data-hint]")
+    hint.wait_for()
+    heights = touch.eval_on_selector_all("#table [data-hint]", HEIGHTS)
+    assert [(name, height) for name, height in heights if height < FINGER] == []
+    row = touch.locator("#table .hint-form").bounding_box()
+    assert row is not None and row["height"] <= 38
