@@ -1,6 +1,8 @@
 """The felt on a 320 px phone in the languages with the longest words: the side seats'
 columns are about 70 px, and a Hungarian total ("összesen +0") ran over the felt's rounded
-edge while the last trick's button let "Legutóbbi" and "Последняя" out of its border."""
+edge while the last trick's button let "Legutóbbi" and "Последняя" out of its border; a side
+seat with its team and its call ("Re", "Re!") wrapped "gesamt +0" onto the settings' button
+under it."""
 
 from __future__ import annotations
 
@@ -38,3 +40,28 @@ def test_the_seats_and_the_last_trick_keep_their_words_inside(
     page.reload()
     assert page.evaluate(SPILLED) == []
     assert page.evaluate(PAST_THE_FELT) == []
+
+
+UNDER_THE_TOOLS = """() => { const tools = [...document.querySelectorAll('.felt > .felt-tool')]
+    .map(tool => tool.getBoundingClientRect());
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+    && b.top < a.bottom;
+  return [...document.querySelectorAll('.felt .seat-west *, .felt .seat-east *')]
+    .filter(e => !e.children.length && e.checkVisibility())
+    .filter(e => tools.some(tool => meets(e.getBoundingClientRect(), tool)))
+    .map(e => e.innerText); }"""
+CALLED_EAST = "a1"
+"""A deal whose east seat has announced Re when the player first plays (the team shown too)."""
+
+
+def test_a_side_seat_with_a_call_clears_the_felts_buttons(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    page = new_context(NARROWEST).new_page()
+    page.goto("/")
+    page.context.add_cookies([{"name": LANGUAGE_COOKIE, "value": "de", "url": page.url}])
+    start_seeded_game(page, CALLED_EAST)
+    play_until(page, lambda p: p.locator(".seat-east .called").count() > 0)
+    page.reload()
+    assert page.locator(".felt > .felt-tool").count() >= 1
+    assert page.evaluate(UNDER_THE_TOOLS) == []
