@@ -147,8 +147,9 @@ def add_attempt(
     now: datetime,
 ) -> DailyAttempt:
     """The ranked attempt, counted from `now` (the server's clock, as its finish is), with
-    its network's hash and slot (`app.daily.networks`); the unique keys refuse a second one of the
-    player, and a slot of the network another start took meanwhile."""
+    its network's hash and slot and its IPv6 site's (`app.daily.networks`); the unique keys
+    refuse a second one of the player, and a slot of the network or site another start took
+    meanwhile."""
     assert row.day is not None
     attempt = DailyAttempt(
         player_id=player.id,
@@ -157,6 +158,8 @@ def add_attempt(
         game_id=row.id,
         network=ranked.network,
         network_slot=ranked.slot,
+        site=ranked.site,
+        site_slot=ranked.site_slot,
         started_at=now,
     )
     session.add(attempt)

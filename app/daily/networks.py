@@ -23,7 +23,7 @@ from datetime import date, datetime, timedelta
 from hashlib import sha256
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from app.daily.attempts import RANKED_GRACE
 from app.storage.db import insert_unless_present
@@ -59,7 +59,7 @@ def _forget_days(session: Session, now: datetime) -> None:
     gone = delete(NetworkSalt).where(NetworkSalt.day < first_kept_day(now))
     days = list(session.scalars(gone.returning(NetworkSalt.day)))
     if days:
-        forgotten = {"network": None, "network_slot": None}
+        forgotten = {"network": None, "network_slot": None, "site": None, "site_slot": None}
         session.execute(update(DailyAttempt).where(DailyAttempt.day.in_(days)).values(forgotten))
 
 
@@ -110,25 +110,64 @@ def _salt(session: Session, day: date) -> str:
 
 @dataclass(frozen=True)
 class RankedSlot:
-    """A ranked attempt the network may start: its hash and slot (None without a cap)."""
+    """A ranked attempt the network may start: its hash and slot (None without a cap), and
+    its IPv6 site's (None for an IPv4 network, or without a cap)."""
 
     network: str
     slot: int | None
+    site: str | None = None
+    site_slot: int | None = None
 
 
 def ranked_slot(
-    session: Session, day: date, rules_key: str, address: str, cap: int
+    session: Session, day: date, rules_key: str, starter: Network, caps: Caps
 ) -> RankedSlot | None:
-    """The network's next ranked attempt of the day and rules, or None when its `cap`
-    attempts are taken (0: no cap). Two starts that see the same free slot both try it; the
-    unique index lets one have it (`add_attempt` raises for the other)."""
-    network = network_hash(session, day, address)
-    if not cap:
-        return RankedSlot(network, None)
-    taken = select(func.count()).where(
-        DailyAttempt.day == day,
-        DailyAttempt.rules_key == rules_key,
-        DailyAttempt.network == network,
+    """The network's next ranked attempt of the day and rules, or None when its
+    `caps.per_address` attempts are taken, or its IPv6 site's `caps.per_site` (0: no cap).
+    Two starts that see the same free slot both try it; the unique indexes let one have it
+    (`add_attempt` raises for the other)."""
+    network = network_hash(session, day, starter.address)
+    taken = _taken(session, day, rules_key, DailyAttempt.network, network)
+    if caps.per_address and taken >= caps.per_address:
+        return None
+    slot = taken if caps.per_address else None
+    if starter.site is None:
+        return RankedSlot(network, slot)
+    site = network_hash(session, day, starter.site)
+    site_taken = _taken(session, day, rules_key, DailyAttempt.site, site)
+    if caps.per_site and site_taken >= caps.per_site:
+        return None
+    return RankedSlot(network, slot, site, site_taken if caps.per_site else None)
+
+
+@dataclass(frozen=True)
+class Network:
+    """Where a start comes from: its address as the limits count it, and its IPv6 site
+    (None for IPv4), both as `app.web.deps` counts them."""
+
+    address: str
+    site: str | None = None
+
+
+@dataclass(frozen=True)
+class Caps:
+    """Ranked attempts of a day and rule set per network address and per IPv6 site (0: no
+    cap)."""
+
+    per_address: int
+    per_site: int = 0
+
+
+def _taken(
+    session: Session,
+    day: date,
+    rules_key: str,
+    column: InstrumentedAttribute[str | None],
+    key: str,
+) -> int:
+    """The day's ranked attempts at the rules whose network (or site) hash in `column` is
+    `key`."""
+    counted = select(func.count()).where(
+        DailyAttempt.day == day, DailyAttempt.rules_key == rules_key, column == key
     )
-    count = int(session.scalar(taken) or 0)
-    return RankedSlot(network, count) if count < cap else None
+    return int(session.scalar(counted) or 0)

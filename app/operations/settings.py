@@ -22,6 +22,7 @@ def utc_now() -> datetime:
 
 DEFAULT_BOT_DELAY_MS = 500
 DEFAULT_RANKED_PER_ADDRESS = 4
+DEFAULT_RANKED_PER_SITE = 32
 DEFAULT_BACKGROUND_WORKERS = 1
 DEFAULT_FAIR_PLAY_WORLDS = DEFAULT_BUDGET.worlds
 DEFAULT_REVIEW_WORLDS = 4 * DEFAULT_BUDGET.worlds
@@ -62,6 +63,10 @@ class Settings:
     """Ranked attempts a day (per rule set), and counting games at one challenge, started from
     one network address, as the rate limits count it; past them a new player's game there is
     practice. 0: no cap."""
+    ranked_per_site: int = DEFAULT_RANKED_PER_SITE
+    """Ranked attempts a day (per rule set) started from one IPv6 site (a /48) as a whole,
+    whatever its /64s: a subscriber given a /48 holds 65,536 of them, each with
+    `ranked_per_address` of its own. 0: no cap."""
     fair_play_worlds: int = DEFAULT_FAIR_PLAY_WORLDS
     """Worlds per decision searched from the player's view by a fair-play check
     (`DOKO_FAIR_PLAY_WORLDS`; the rest of the search's budget in proportion, and stored with
@@ -117,6 +122,9 @@ class Settings:
             public_url=public_url_from(os.environ.get("DOKO_PUBLIC_URL", "")),
             ranked_per_address=count_from(
                 "DOKO_RANKED_PER_ADDRESS", DEFAULT_RANKED_PER_ADDRESS, MOST_RANKED_PER_ADDRESS
+            ),
+            ranked_per_site=count_from(
+                "DOKO_RANKED_PER_SITE", DEFAULT_RANKED_PER_SITE, MOST_RANKED_PER_ADDRESS
             ),
             fair_play_worlds=worlds_from("DOKO_FAIR_PLAY_WORLDS", DEFAULT_FAIR_PLAY_WORLDS),
             review_worlds=worlds_from("DOKO_REVIEW_WORLDS", DEFAULT_REVIEW_WORLDS),

@@ -23,7 +23,7 @@ from app.daily.attempts import (
     has_finished_attempt,
     practised,
 )
-from app.daily.networks import RankedSlot, forget_networks, ranked_slot
+from app.daily.networks import Caps, Network, RankedSlot, forget_networks, ranked_slot
 from app.daily.nicknames import nickname_keys
 from app.daily.secrecy import DealsSecret
 from app.languages.i18n import N_
@@ -65,10 +65,10 @@ class DailyDeals:
 @dataclass(frozen=True)
 class Starter:
     """Who starts at the deals: the cookie's player id (None for a newcomer) and the network
-    address counted for the ranked attempts per address."""
+    counted for the ranked attempts per address and per site."""
 
     player_id: str | None
-    address: str
+    network: Network
 
 
 @dataclass(frozen=True)
@@ -90,8 +90,8 @@ def start_daily(
     player's start from the same network taking the last slot) is made again on what won. A
     newcomer's id is chosen first, so every try is the same player's."""
     if starter.player_id is None:
-        starter = Starter(new_id(), starter.address)
-    for _ in range(settings.ranked_per_address + START_TRIES):
+        starter = Starter(new_id(), starter.network)
+    for _ in range(settings.ranked_per_address + settings.ranked_per_site + START_TRIES):
         try:
             return _start(session, settings, roster, starter, deals)
         except IntegrityError:
@@ -134,8 +134,8 @@ def _ranked_slot(
     if played or practised(session, starter.player_id or "", deals.day, deals.rules_key):
         raise DealsSecret(PLAYED, until)
     forget_networks(session, settings.now())
-    cap = settings.ranked_per_address
-    ranked = ranked_slot(session, deals.day, deals.rules_key, starter.address, cap)
+    caps = Caps(settings.ranked_per_address, settings.ranked_per_site)
+    ranked = ranked_slot(session, deals.day, deals.rules_key, starter.network, caps)
     if ranked is None:
         raise DealsSecret(NETWORK_PLAYED, until)
     return ranked

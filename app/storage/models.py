@@ -135,6 +135,7 @@ class DailyAttempt(Base):
         Index(
             "ix_daily_attempts_network", "day", "rules_key", "network", "network_slot", unique=True
         ),
+        Index("ix_daily_attempts_site", "day", "rules_key", "site", "site_slot", unique=True),
         Index(
             "ix_daily_attempts_long_boards", "rules_key", "on_board", "day", "player_id", "total"
         ),
@@ -142,9 +143,9 @@ class DailyAttempt(Base):
     """The board's index: a day's top ranked rows are read in its order, not sorted from all
     of the day's attempts (`bench/leaderboard.py`). The second finds the day's attempts in
     one fair-play state (those waiting for their check, those held) without reading the
-    others. The network's: one attempt per slot, so two starts from one network at once
-    cannot both take its last ranked attempt. The long boards': a week's or month's sums read
-    from the index alone (`app.daily.long_boards`)."""
+    others. The network's (and the IPv6 site's): one attempt per slot, so two starts from one
+    network at once cannot both take its last ranked attempt. The long boards': a week's or
+    month's sums read from the index alone (`app.daily.long_boards`)."""
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
@@ -162,6 +163,12 @@ class DailyAttempt(Base):
     network_slot: Mapped[int | None] = mapped_column(Integer, default=None)
     """Which of its network's ranked attempts of the day and rules this is (0-based, below
     `DOKO_RANKED_PER_ADDRESS`); None without a cap, and once the network is forgotten."""
+    site: Mapped[str | None] = mapped_column(String(64), default=None)
+    """The same hash of the network's IPv6 site (its /48, `app.web.deps.counted_site`); None
+    for an IPv4 network, and once forgotten with the network."""
+    site_slot: Mapped[int | None] = mapped_column(Integer, default=None)
+    """Which of its site's ranked attempts of the day and rules this is (below
+    `DOKO_RANKED_PER_SITE`); None without a site or a cap, and once forgotten."""
     fair_play: Mapped[str] = mapped_column(String(16), default="pending", server_default="pending")
     """`pending` until the finished attempt's fair-play check is done (`app.daily.fairplay`), then
     `passed` or `held`; an operator turns `held` into `cleared` or `disqualified`.

@@ -64,6 +64,7 @@ def _limiter(request: Request) -> RateLimiter | None:
 
 
 IPV6_BLOCK = 64
+IPV6_SITE = 48
 
 
 def client_address(request: Request) -> str:
@@ -86,6 +87,26 @@ def counted_address(host: str) -> str:
     if address.ipv4_mapped is not None:
         return str(address.ipv4_mapped)
     return str(ipaddress.ip_network(f"{address}/{IPV6_BLOCK}", strict=False))
+
+
+def client_site(request: Request) -> str | None:
+    """The client's IPv6 site as the ranked attempts per site count it (`counted_site`)."""
+    return counted_site(request.client.host if request.client else NO_ADDRESS)
+
+
+@lru_cache(maxsize=4096)
+def counted_site(host: str) -> str | None:
+    """An IPv6 address's /48, the most a subscriber is usually given: its ranked attempts are
+    capped as a whole too, since one holding a /48 holds 65,536 /64s. None for an IPv4
+    address (never handed out by the thousand to one subscriber) and for a host that is no
+    address."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv4Address) or address.ipv4_mapped is not None:
+        return None
+    return str(ipaddress.ip_network(f"{address}/{IPV6_SITE}", strict=False))
 
 
 async def give_player_id(request: Request) -> None:

@@ -123,6 +123,36 @@ def test_an_ipv6_network_counts_by_its_64(tmp_path: Path) -> None:
     assert modes == ["daily", "daily"]
 
 
+def test_an_ipv6_site_counts_as_a_whole_past_its_64s(tmp_path: Path) -> None:
+    """A subscriber holding a /48 holds 65,536 /64s: past the site's cap, a start from any of
+    them is refused; another /48 plays ranked."""
+    settings = replace(daily_settings(tmp_path), ranked_per_address=2, ranked_per_site=3)
+    with running(settings) as application:
+        ranked = [
+            start_at(application, address)
+            for address in ("2001:db8:0:1::1", "2001:db8:0:1::2", "2001:db8:0:2::1")
+        ]
+        assert NETWORK_PLAYED in refused_at(application, "2001:db8:0:3::1")
+        elsewhere = start_at(application, "2001:db8:1::1")
+        other_board = start_at(application, "2001:db8:0:4::1", "ddv")
+        modes = {mode_of(application, url)[0] for url in [*ranked, elsewhere, other_board]}
+        sites = [attempt_of_game(application, url) for url in ranked]
+        assert count(application, DailyAttempt) == 5
+    assert modes == {"daily"}
+    assert [attempt.site_slot for attempt in sites] == [0, 1, 2]
+    assert len({attempt.site for attempt in sites}) == 1
+    assert len({attempt.network for attempt in sites}) == 2
+
+
+def test_an_ipv4_address_has_no_site(tmp_path: Path) -> None:
+    settings = replace(daily_settings(tmp_path), ranked_per_address=3, ranked_per_site=1)
+    with running(settings) as application:
+        urls = [start_at(application, address) for address in (HOME, HOME, "203.0.113.6")]
+        attempts = [attempt_of_game(application, url) for url in urls]
+    assert [(attempt.site, attempt.site_slot) for attempt in attempts] == [(None, None)] * 3
+    assert [attempt.network_slot for attempt in attempts] == [0, 1, 0]
+
+
 def test_no_cap_when_the_setting_is_zero(tmp_path: Path) -> None:
     settings = replace(daily_settings(tmp_path), ranked_per_address=0)
     with running(settings) as application:
@@ -196,16 +226,20 @@ def test_the_networks_are_forgotten_seven_days_after_the_day_closes(tmp_path: Pa
     settings = replace(base, clock=clock)
     with running(settings) as application:
         url = start_at(application, HOME)
+        from_a_site = start_at(application, "2001:db8::1")
         challenge = challenge_started_at(application, HOME)
         clock.moment = FORGOTTEN_AT - timedelta(seconds=1)
         start_at(application, HOME)
         kept = attempt_of_game(application, url)
         assert kept.network is not None and stored_salt(application, DAY) is not None
+        assert attempt_of_game(application, from_a_site).site is not None
         assert challenge_networks(application, challenge) == [True]
         clock.moment = FORGOTTEN_AT
         later = start_at(application, HOME)
         forgotten = attempt_of_game(application, url)
         assert (forgotten.network, forgotten.network_slot) == (None, None)
+        site_forgotten = attempt_of_game(application, from_a_site)
+        assert (site_forgotten.site, site_forgotten.site_slot) == (None, None)
         assert stored_salt(application, DAY) is None
         assert attempt_of_game(application, later).network is not None
         assert stored_salt(application, FORGOTTEN_AT.date()) is not None
@@ -329,3 +363,35 @@ def test_a_start_that_lost_every_slot_in_turn_ends_at_the_cap(
         assert NETWORK_PLAYED in refused_at(application, HOME)
         assert len(looks) == 5, "refused by the index four times, then tried again"
         assert count(application, DailyAttempt) == 4
+
+
+def test_a_start_that_lost_the_sites_last_slot_to_another_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two starts from two /64s of one site see its last slot free; the other stores its
+    attempt first. The site's unique index refuses this one's, which tries again and is
+    refused."""
+    settings = replace(daily_settings(tmp_path), ranked_per_address=4, ranked_per_site=1)
+    late = "2001:db8:0:2::1"
+    with running(settings) as application:
+        start_at(application, "2001:db8:0:1::1")
+        looks: list[object] = []
+        counted = daily_service.ranked_slot
+
+        def seen_before_the_other_stored(*args: Any) -> RankedSlot | None:
+            looks.append(args)
+            if len(looks) > 1:
+                return counted(*args)
+            session, day = args[0], args[1]
+            network, site = (
+                network_hash(session, day, f"{late}/64"),
+                network_hash(session, day, "2001:db8::/48"),
+            )
+            return RankedSlot(network, 0, site, 0)
+
+        monkeypatch.setattr(daily_service, "ranked_slot", seen_before_the_other_stored)
+        games = count(application, GameRow)
+        assert NETWORK_PLAYED in refused_at(application, late)
+        assert len(looks) == 2, "refused by the index once, then tried again"
+        assert count(application, DailyAttempt) == 1
+        assert count(application, GameRow) == games

@@ -119,6 +119,7 @@ scheme would write links that lead nowhere)."""
         ("DOKO_SEARCH_WORKERS", "1000"),
         ("DOKO_BOT_DELAY_MS", "10001"),
         ("DOKO_RANKED_PER_ADDRESS", "10001"),
+        ("DOKO_RANKED_PER_SITE", "10001"),
     ],
 )
 def test_a_count_past_its_most_is_refused(
@@ -134,9 +135,10 @@ def test_the_largest_counts_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOKO_SEARCH_WORKERS", str(MOST_SEARCH_WORKERS))
     monkeypatch.setenv("DOKO_BOT_DELAY_MS", str(MOST_BOT_DELAY_MS))
     monkeypatch.setenv("DOKO_RANKED_PER_ADDRESS", str(MOST_RANKED_PER_ADDRESS))
+    monkeypatch.setenv("DOKO_RANKED_PER_SITE", str(MOST_RANKED_PER_ADDRESS))
     settings = Settings.from_env()
     assert (settings.search_workers, settings.bot_delay_ms) == (64, 10_000)
-    assert settings.ranked_per_address == 10_000
+    assert settings.ranked_per_address == settings.ranked_per_site == 10_000
 
 
 @pytest.mark.parametrize("name", BAD_SETTINGS)
@@ -153,10 +155,11 @@ def test_the_documented_values_are_taken(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setenv("DOKO_RATE_LIMITS", "off")
     monkeypatch.setenv("DOKO_SEARCH_WORKERS", "0")
     monkeypatch.setenv("DOKO_RANKED_PER_ADDRESS", "0")
+    monkeypatch.setenv("DOKO_RANKED_PER_SITE", "0")
     settings = Settings.from_env()
     assert settings.limits is None
     assert settings.search_workers == 0
-    assert settings.ranked_per_address == 0
+    assert settings.ranked_per_address == settings.ranked_per_site == 0
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ FIELDS = {
     "DOKO_PAGES_PER_ADDRESS": lambda settings: settings.limits.pages_per_ip,
     "DOKO_APP_MS_PER_ADDRESS": lambda settings: settings.limits.app_ms_per_ip,
     "DOKO_RANKED_PER_ADDRESS": lambda settings: settings.ranked_per_address,
+    "DOKO_RANKED_PER_SITE": lambda settings: settings.ranked_per_site,
     "DOKO_SEARCH_WORKERS": lambda settings: settings.search_workers,
     "DOKO_BACKGROUND_WORKERS": lambda settings: settings.background_workers,
     "DOKO_FAIR_PLAY_WORLDS": lambda settings: settings.fair_play_worlds,

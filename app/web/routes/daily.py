@@ -10,6 +10,7 @@ from fastapi import APIRouter, Form, Query, Request, Response
 from fastapi.responses import RedirectResponse
 from jinja2_fragments.fastapi import Jinja2Blocks
 
+from app.daily.networks import Network
 from app.daily.nicknames import NicknameError, clean_nickname
 from app.languages.i18n import N_, translator
 from app.operations.urls import BOARD, DAILY, NICKNAME, game_url
@@ -24,6 +25,7 @@ from app.web.deps import (
     SettingsDep,
     TemplatesDep,
     client_address,
+    client_site,
     count_start,
     player_id,
     remember_player,
@@ -41,7 +43,7 @@ def play_daily(
     resumed; a second start is refused until the day's seed is published."""
     ranked_or_404(rules_key)
     count_start(request)
-    starter = Starter(player_id(request), client_address(request))
+    starter = Starter(player_id(request), Network(client_address(request), client_site(request)))
     deals = DailyDeals(settings.today(), rules_key)
     start = start_daily(session, settings, roster, starter, deals)
     remember_player(request, start.player_id)
