@@ -39,7 +39,7 @@ from app.operations import urls
 from app.operations.bot_pool import BotRoster
 from app.operations.compression import NegotiatedGZip
 from app.operations.head import HeadAsGet
-from app.operations.pacing import AtOnce, Pacer
+from app.operations.pacing import SITE_SHARES, AtOnce, Pacer
 from app.operations.ratelimit import RateLimiter
 from app.operations.secret import shared_secret
 from app.operations.settings import Settings
@@ -122,6 +122,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         else None
     )
     app.state.pacer = Pacer(settings.limits.app_ms_per_ip) if settings.limits else None
+    app.state.site_pacer = (
+        Pacer(settings.limits.app_ms_per_ip * SITE_SHARES) if settings.limits else None
+    )
     app.state.at_once = AtOnce()
     app.state.bots = roster
     app.state.tables = TableCache(roster)

@@ -1,15 +1,15 @@
-"""The middleware that keeps each address to its share of the server's time
-(`app.operations.pacing`): a request of an address past its share waits, on the event loop
-and holding nothing, or is refused (429) when the wait would be long; every answer is
-charged to its address its `Server-Timing` figure (`app.operations.timing.app_seconds`), at
-least `LEAST_CHARGED` and at most `MOST_CHARGED` (time the server spent waiting, for a
-database connection or behind other players' work, can reach seconds) and nothing for the
-server's own failures (5xx). Static files are paced too (`app.web.assets`
-answers them after it, without a `Server-Timing`): an outside check asked for one 7,500 times
-a second, and for 404s 1,100 times, each charged less than the server spent on it, and the
-other players' pages came 6 to 40 times slower. Requests without an address (`NO_ADDRESS`: a
-socket, or a host a trusted proxy passed on that is no address) share one share, as the rate
-limits count them.
+"""The middleware that keeps each address, and each IPv6 site (`SITE_SHARES`), to its share of the
+server's time (`app.operations.pacing`): a request of an address past its share waits, on the
+event loop and holding nothing, or is refused (429) when the wait would be long; every answer is
+charged to its address (and site) its `Server-Timing` figure
+(`app.operations.timing.app_seconds`), at least `LEAST_CHARGED` and at most `MOST_CHARGED` (time
+the server spent waiting, for a database connection or behind other players' work, can reach
+seconds) and nothing for the server's own failures (5xx). Static files are paced too
+(`app.web.assets` answers them after it, without a `Server-Timing`): an outside check asked for
+one 7,500 times a second, and for 404s 1,100 times, each charged less than the server spent on
+it, and the other players' pages came 6 to 40 times slower. Requests without an address
+(`NO_ADDRESS`: a socket, or a host a trusted proxy passed on that is no address) share one
+share, as the rate limits count them.
 
 The search its bots did for a request (`app.operations.timing.search_seconds`: the strong
 bots' decisions in the live workers, a forced card as what it is paced as) is charged too,
@@ -32,7 +32,7 @@ from app.operations.middleware import HttpMiddleware
 from app.operations.pacing import LONGEST_WAIT, AtOnce, NoPlace, Pacer
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
 from app.operations.timing import app_seconds, search_seconds
-from app.web.deps import TOO_MANY_PAGES, client_address
+from app.web.deps import TOO_MANY_PAGES, client_address, client_site
 from app.web.errors import message_page
 
 MOST_CHARGED = 1.0
@@ -54,9 +54,10 @@ class Pacing(HttpMiddleware):
         if pacer is None:
             await self.app(scope, receive, send)
             return
+        sites: Pacer = scope["app"].state.site_pacer
         request = Request(scope, receive)
-        address = client_address(request)
-        wait = pacer.wait(address)
+        address, site = client_address(request), client_site(request)
+        wait = max(pacer.wait(address), sites.wait(site) if site else 0.0)
         if wait > LONGEST_WAIT:
             await sleep(PAGE_PAUSE_SECONDS)
             await _refuse(request, wait, send)
@@ -67,16 +68,26 @@ class Pacing(HttpMiddleware):
         try:
             async with at_once.place(address, LONGEST_WAIT - wait):
                 with asked_by(address):
-                    await self.app(scope, receive, _charging(pacer, address, scope, send))
+                    charging = _charging(pacer, address, scope, send, (sites, site))
+                    await self.app(scope, receive, charging)
         except NoPlace:
             await _refuse(request, LONGEST_WAIT, send)
 
 
-def _charging(pacer: Pacer, address: str, scope: Scope, send: Send) -> Send:
+def _charging(
+    pacer: Pacer, address: str, scope: Scope, send: Send, site: tuple[Pacer, str | None]
+) -> Send:
+    """`send`, charging the answer to the address, and to its IPv6 site (`site`: the sites'
+    pacer and the site, None for IPv4) as it starts."""
+
     async def charged(message: Message) -> None:
         if message["type"] == "http.response.start" and message["status"] < 500:
             spent = min(max(app_seconds(scope), LEAST_CHARGED), MOST_CHARGED)
-            pacer.charge(address, spent + min(search_seconds(scope), MOST_SEARCH_CHARGED))
+            cost = spent + min(search_seconds(scope), MOST_SEARCH_CHARGED)
+            pacer.charge(address, cost)
+            sites, counted_site = site
+            if counted_site is not None:
+                sites.charge(counted_site, cost)
         await send(message)
 
     return charged

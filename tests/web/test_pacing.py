@@ -4,7 +4,8 @@ each within every count limit, and the other players' pages came 3 to 20 times s
 its share an address's requests wait, then are refused; other addresses are not held up; an
 answer, a static file's too, is charged at least 2 ms and at most a second, a server's
 failure nothing; a click is charged its strong bots' search besides, a forced card as the
-search it is paced as; and an address has at most `AT_ONCE` requests served at once."""
+search it is paced as; an IPv6 site (a /48) shares `SITE_SHARES` addresses' shares; and an
+address has at most `AT_ONCE` requests served at once."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from app.operations.pacing import (
     BURST_SECONDS,
     LONGEST_WAIT,
     MOST_OWED,
+    SITE_SHARES,
     AtOnce,
     NoPlace,
     Pacer,
@@ -132,6 +134,7 @@ def paced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FastAPI]:
     monkeypatch.setattr(pacing, "BURST_SECONDS", 0.0)
     with limited(tmp_path, Clock(), app_ms_per_ip=A_SECOND_A_SECOND) as application:
         application.state.pacer.clock = Clock()
+        application.state.site_pacer.clock = Clock()
         yield application
 
 
@@ -159,6 +162,24 @@ def test_past_its_share_an_address_waits_for_what_it_took(
     with TestClient(paced, client=OTHER_ADDRESS) as other:
         assert other.get("/how-to-play").status_code == 200
     assert len(pauses) == 3, "another address waits for nothing"
+
+
+def test_an_ipv6_site_shares_its_share_whichever_of_its_64s_asks(
+    paced: FastAPI, pauses: list[float]
+) -> None:
+    """A host given a /48 holds 65,536 /64s, each an address with a share of its own: past
+    the site's share (`SITE_SHARES` addresses' worth), each of its /64s waits for what the
+    others took. Another site, and an IPv4 address, wait for nothing."""
+    took = []
+    for number in range(3):
+        with TestClient(paced, client=(f"2001:db8:0:{number}::1", 40000)) as neighbour:
+            took.append(charged(neighbour.get("/how-to-play")))
+    owed = [took[0], took[0] + took[1]]
+    assert pauses == [pytest.approx(seconds / SITE_SHARES, abs=3e-4) for seconds in owed]
+    for elsewhere in (("2001:db8:1::1", 40000), OTHER_ADDRESS):
+        with TestClient(paced, client=elsewhere) as other:
+            assert other.get("/how-to-play").status_code == 200
+    assert len(pauses) == 2
 
 
 def charged(answer: httpx.Response) -> float:
