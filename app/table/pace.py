@@ -67,6 +67,12 @@ class StepPace:
     cues: tuple[Cue, ...]
 
     @property
+    def calls_at_ms(self) -> tuple[int, ...]:
+        """When each call the step made shows, in order: the last calls of the hand's list,
+        which the game's panel shows no sooner than the seat's badge."""
+        return tuple(cue.at_ms for cue in self.cues if cue.sound == "call")
+
+    @property
     def cue_list(self) -> str:
         """The cues as the table's `data-cues`: `card@0 card@500 trick@1500`."""
         return " ".join(f"{cue.sound}@{cue.at_ms}" for cue in self.cues)

@@ -46,6 +46,13 @@ document.addEventListener("click", (event) => {
   if (outside) dialog.close();
 });
 
+// A page the back button brings back from the browser's memory (its back/forward cache) is
+// shown as it was when it was left: a home page without the game just started, or another
+// player's after a restore key was typed. It is asked for again instead.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) location.reload();
+});
+
 // The header's menu (a <details>) closes as a menu does: on a tap outside it, and on Escape,
 // which gives the focus back to its button.
 function closeMenus(except) {
@@ -80,15 +87,25 @@ function paced(ms) {
 }
 
 // Animation timings come as data-vars="--delay:500ms;--win:900ms": the page allows no inline
-// style attribute, but setting custom properties from a script is allowed.
+// style attribute, but setting custom properties from a script is allowed. A table with
+// cards to show takes taps no sooner than `READY_AT_LEAST_MS` whatever the pace: at "At once"
+// its cards were tappable the moment it came, and a double tap's second tap played a card of
+// a table nobody had seen. (One with nothing to show, a page loaded, is ready at once.)
+const READY_AT_LEAST_MS = 250;
+
 function applyVars(root) {
   const marked = root.querySelectorAll ? root.querySelectorAll("[data-vars]") : [];
   for (const element of [root, ...marked]) {
     if (!element.dataset || !element.dataset.vars) continue;
     for (const pair of element.dataset.vars.split(";")) {
       const [name, value] = pair.split(":");
-      const timed = value && value.trim().replace(/(\d+(?:\.\d+)?)ms/g, (_, ms) => `${paced(Number(ms))}ms`);
-      if (name && value) element.style.setProperty(name.trim(), timed);
+      if (!name || !value) continue;
+      const least = name.trim() === "--ready" ? READY_AT_LEAST_MS : 0;
+      const timed = value.trim().replace(/(\d+(?:\.\d+)?)ms/g, (_, ms) => {
+        const shown = Number(ms) ? Math.max(least, paced(Number(ms))) : 0;
+        return `${shown}ms`;
+      });
+      element.style.setProperty(name.trim(), timed);
     }
   }
 }
@@ -243,15 +260,19 @@ document.addEventListener("keydown", (event) => {
   else target.click();
 });
 
-// A click the server could not answer (a 5xx: htmx swaps nothing) or that never reached it
-// (a dropped connection): without a word the tap would seem to do nothing. The message stands
-// where the server's own refusals stand, next to what was clicked, and offers a reload, which
-// shows the game as the server has it. The next answered request takes it away.
+// A click the server could not answer (a 5xx: htmx swaps nothing), or whose answer never came
+// (a dropped connection, or none within the page's htmx timeout; it may have reached the
+// server all the same): without a word the tap would seem to do nothing, and a request that
+// hung left the table waiting for good. The message stands where the server's own refusals
+// stand, next to what was clicked, in place of an earlier refusal it would contradict, and
+// offers a reload, which shows the game as the server has it. The next answered request
+// takes it away.
 function showFailure(event, reason) {
   const template = document.getElementById("request-failed");
   const clicked = event.detail.elt;
   if (!template || !clicked || !clicked.isConnected) return;
   clearFailures();
+  for (const refusal of document.querySelectorAll("#table .error[role=alert]")) refusal.remove();
   const message = template.content.firstElementChild.cloneNode(true);
   message.querySelector(".why").textContent = template.dataset[reason];
   message.querySelector("a").href = location.href;
@@ -264,6 +285,7 @@ function clearFailures() {
 
 document.addEventListener("htmx:responseError", (event) => showFailure(event, "answer"));
 document.addEventListener("htmx:sendError", (event) => showFailure(event, "connection"));
+document.addEventListener("htmx:timeout", (event) => showFailure(event, "connection"));
 document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.successful) clearFailures();
 });

@@ -1,7 +1,9 @@
 """A click that goes wrong, in a real browser on a phone: the server refuses it (409: the
-table moved on), cannot answer it (503), or never gets it (the connection drops). Each time
-the player reads why, in the page's language, next to the buttons, with the table still
-there and a way on (click again, or reload), and the focus stays where it was."""
+table moved on), cannot answer it (503), or its answer never comes (the connection drops, or
+the request hangs past the page's timeout). Each time the player reads why, in the page's
+language, next to the buttons, in place of an earlier refusal, with the table still there and
+a way on (click again, or reload), and the focus stays where it was; while a click is on its
+way the choices dim."""
 
 from __future__ import annotations
 
@@ -16,14 +18,19 @@ from app.languages.i18n import read_catalog
 from .clicks import changes_table, enabled_actions
 from .conftest import PHONE
 
+PAGE_TIMEOUT_MS = 20_000
+"""How long the page waits for a click's answer before it says none came (templates/base.html)."""
+
 FAILED_ANSWER = (
     "The server could not answer this click just now. Wait a moment, then try again or "
     "reload the page."
 )
-NO_CONNECTION = (
-    "No connection to the server: the click did not reach it. Check the connection, then "
+NO_ANSWER = (
+    "No answer from the server: the click may not have reached it. Check the connection, then "
     "try again or reload the page."
 )
+"""Said of a dropped connection, and of an answer that never came: the click may have been
+played all the same (it said the click did not reach the server)."""
 
 
 def german(message: str) -> str:
@@ -49,7 +56,7 @@ def disconnected(route: Route) -> None:
 
 
 @pytest.mark.parametrize(
-    ("failure", "message"), [(unavailable, FAILED_ANSWER), (disconnected, NO_CONNECTION)]
+    ("failure", "message"), [(unavailable, FAILED_ANSWER), (disconnected, NO_ANSWER)]
 )
 def test_a_click_without_an_answer_says_so_and_the_next_one_plays_on(
     new_context: Callable[..., BrowserContext],
@@ -123,3 +130,62 @@ def test_too_many_clicks_are_read_out_and_lead_back_to_the_table(
     with page.expect_navigation(url=game):
         page.keyboard.press("Enter")
     assert enabled_actions(page), "back at the table, the choices offered"
+
+
+def test_a_click_whose_answer_never_comes_times_out_and_says_so(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """A request that hung left the table as it was, its cards highlighted, until a reload
+    (found by an outside check on a throttled connection)."""
+    page = a_game_in_german(new_context)
+    assert page.evaluate("htmx.config.timeout") == PAGE_TIMEOUT_MS
+    page.evaluate("htmx.config.timeout = 500")
+    hanging: list[Route] = []
+    page.route("**/actions", lambda route: hanging.append(route))
+    button = page.locator("#table [data-action]").first
+    button.click()
+    alert = page.locator("#table .request-failed[role=alert]")
+    alert.wait_for()
+    assert alert.inner_text().startswith(german(NO_ANSWER))
+    assert len(hanging) == 1
+    page.unroute("**/actions")
+    changes_table(page, button.click)
+    assert page.locator(".request-failed").count() == 0
+
+
+def test_a_failure_takes_the_place_of_an_earlier_refusal(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """A refusal ("that click was for an earlier moment") above a failure said two things at
+    once; the later one stands alone."""
+    page = a_game_in_german(new_context)
+
+    def older(route: Route) -> None:
+        data = route.request.post_data or ""
+        route.continue_(post_data=re.sub(r"version=\d+", "version=999", data))
+
+    page.route("**/actions", older)
+    page.locator("#table [data-action]").first.click()
+    page.locator("#table p.error[role=alert]").wait_for()
+    page.unroute("**/actions")
+    page.route("**/actions", disconnected)
+    page.locator("#table [data-action]").first.click()
+    page.locator("#table .request-failed[role=alert]").wait_for()
+    assert page.locator("#table p.error[role=alert]:not(.request-failed)").count() == 0
+
+
+def test_the_choices_dim_while_a_slow_click_is_on_its_way(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    page = a_game_in_german(new_context)
+    held: list[Route] = []
+    page.route("**/actions", lambda route: held.append(route))
+    button = page.locator("#table [data-action]").first
+    button.click()
+    opacity = "() => getComputedStyle(document.querySelector('#act > *')).opacity"
+    page.wait_for_function(f"() => Number(({opacity})()) < 0.7")
+    held[0].continue_()
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request') && document.querySelector('#act')"
+    )
+    assert float(page.evaluate(opacity)) == 1.0

@@ -1,8 +1,9 @@
 """Issue 25, point 3 in the browser: the screen never tells what happens before the cards do.
 After the player's card the bots' cards come one by one (400 ms apart here); the table is
 read at moments within that animation (its animations paused and set to the moment): a
-seat's tricks, the team badges, the turn marker, the highlighted cards and the call row may
-change only with the card that causes them, and a tap on the table shows the end at once."""
+seat's tricks, the team badges, the turn marker, the highlighted cards, the call row and the
+game panel's list of calls may change only with the card that causes them, and a tap on the
+table shows the end at once."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ READ = """() => {
         raised: [...document.querySelectorAll('#table .hand .playable')]
             .filter((card) => new DOMMatrix(getComputedStyle(card).transform).m42 < -1).length,
         calls: visible(document.querySelector('#table .announce')),
+        listed: [...document.querySelectorAll('#table ul.calls > li:not(.muted)')]
+            .filter(visible).length,
     };
 }"""
 TIMES = """() => {
@@ -192,3 +195,34 @@ def test_a_tap_on_the_table_shows_the_end_at_once(
         assert not hint.is_visible()
         return
     raise AssertionError("no move was followed by three bots' cards")
+
+
+CALLING_SEED = "reader-6"
+"""A deal where a bot announces during the first hand."""
+
+
+def test_the_panels_list_of_calls_waits_for_the_call(
+    open_page: Callable[[dict[str, int]], Page],
+) -> None:
+    """The panel beside the table listed a bot's call as the step began, while its card and
+    its "Kontra!" at the seat were still to come (found by an outside check)."""
+    page = open_page(DESKTOP)
+    page.goto("/")
+    start_seeded_game(page, CALLING_SEED)
+    called_in_step = False
+    for _ in range(40):
+        before = settled(page)
+        actions = enabled_actions(page)
+        move = next((a for a in actions if a.startswith("play ") or a == "healthy"), None)
+        if move is None:
+            break
+        changes_table(page, page.locator(f'#table [data-action="{move}"]').click)
+        page.evaluate(FREEZE)
+        ready = page.evaluate(TIMES)["ready"]
+        at = read_at(page, [SLACK_MS, ready + SLACK_MS])
+        assert at(SLACK_MS)["listed"] == before["listed"], "a call listed before it is made"
+        after = settled(page)["listed"]
+        called_in_step |= after > before["listed"] and ready > SLACK_MS
+        if called_in_step:
+            break
+    assert called_in_step, "no bot called during a step with cards to show"
