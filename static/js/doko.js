@@ -80,6 +80,23 @@ document.addEventListener("submit", (event) => {
   if (message && !window.confirm(message)) event.preventDefault();
 });
 
+// A page's form is sent once: on a slow link a second tap on Daily game, New game or the
+// Rules dialog's button sent it again, and started a second game (a newcomer's daily start, a
+// second player with a ranked attempt nobody could reach). The table's forms go by htmx,
+// which sends one request at a time itself. A send that got no page back may go again after
+// `RESEND_AFTER_MS`.
+const RESEND_AFTER_MS = 10000;
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (event.defaultPrevented || form.method !== "post" || form.hasAttribute("hx-post")) return;
+  if (form.dataset.sent) {
+    event.preventDefault();
+    return;
+  }
+  form.dataset.sent = "yes";
+  setTimeout(() => delete form.dataset.sent, RESEND_AFTER_MS);
+});
+
 // The pace of the bots' cards chosen in the table's settings (settings.js), as a factor of
 // the server's: every time of the animation is multiplied by it.
 function paced(ms) {

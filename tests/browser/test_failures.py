@@ -18,6 +18,8 @@ from app.languages.i18n import read_catalog
 from .clicks import changes_table, enabled_actions
 from .conftest import PHONE
 
+SETTLED = "() => !document.querySelector('.htmx-request')"
+"""htmx has done with the last click (a click while it settles the answer is dropped)."""
 PAGE_TIMEOUT_MS = 20_000
 """How long the page waits for a click's answer before it says none came (templates/base.html)."""
 
@@ -167,6 +169,7 @@ def test_a_failure_takes_the_place_of_an_earlier_refusal(
     page.route("**/actions", older)
     page.locator("#table [data-action]").first.click()
     page.locator("#table p.error[role=alert]").wait_for()
+    page.wait_for_function(SETTLED)
     page.unroute("**/actions")
     page.route("**/actions", disconnected)
     page.locator("#table [data-action]").first.click()
