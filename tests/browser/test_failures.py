@@ -57,6 +57,21 @@ def disconnected(route: Route) -> None:
     route.abort("internetdisconnected")
 
 
+def older(route: Route) -> None:
+    """The click as if made on an older version of the table."""
+    data = route.request.post_data or ""
+    route.continue_(post_data=re.sub(r"version=\d+", "version=999", data))
+
+
+def refused_once(page: Page) -> None:
+    """A click the server refuses (409), its table and message shown and settled."""
+    page.route("**/actions", older)
+    page.locator("#table [data-action]").first.click()
+    page.locator("#table p.error[role=alert]").wait_for()
+    page.wait_for_function(SETTLED)
+    page.unroute("**/actions")
+
+
 @pytest.mark.parametrize(
     ("failure", "message"), [(unavailable, FAILED_ANSWER), (disconnected, NO_ANSWER)]
 )
@@ -92,16 +107,8 @@ def test_a_refused_click_shows_the_table_as_it_is(
     """The server's own refusal (409: a click on an older version of the table) comes with
     the table and its message: the player clicks again."""
     page = a_game_in_german(new_context)
-
-    def older(route: Route) -> None:
-        data = route.request.post_data or ""
-        route.continue_(post_data=re.sub(r"version=\d+", "version=999", data))
-
-    page.route("**/actions", older)
-    page.locator("#table [data-action]").first.click()
-    page.locator("#table p.error[role=alert]").wait_for()
+    refused_once(page)
     assert enabled_actions(page), "the choices are offered again"
-    page.unroute("**/actions")
     changes_table(page, page.locator("#table [data-action]").first.click)
 
 
@@ -161,16 +168,7 @@ def test_a_failure_takes_the_place_of_an_earlier_refusal(
     """A refusal ("that click was for an earlier moment") above a failure said two things at
     once; the later one stands alone."""
     page = a_game_in_german(new_context)
-
-    def older(route: Route) -> None:
-        data = route.request.post_data or ""
-        route.continue_(post_data=re.sub(r"version=\d+", "version=999", data))
-
-    page.route("**/actions", older)
-    page.locator("#table [data-action]").first.click()
-    page.locator("#table p.error[role=alert]").wait_for()
-    page.wait_for_function(SETTLED)
-    page.unroute("**/actions")
+    refused_once(page)
     page.route("**/actions", disconnected)
     page.locator("#table [data-action]").first.click()
     page.locator("#table .request-failed[role=alert]").wait_for()

@@ -9,7 +9,7 @@ PostgreSQL)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session
 
 import app.play.daily as daily_service
 from app.challenges.making import aware
@@ -310,6 +311,25 @@ def test_same_network_lists_the_days_attempts_started_before_this_one(
     assert found[earlier] == found[unfinished] == found[elsewhere] == found[other_rules] == []
 
 
+def slots_seen_free_too_late(
+    monkeypatch: pytest.MonkeyPatch, seen: Callable[[Session, date, int], RankedSlot], times: int
+) -> list[object]:
+    """Makes the start's first `times` looks at the free slots see `seen(session, day, look)`
+    (a slot another start takes before this one stores its attempt), the later ones what is
+    stored; returns the looks, as they come."""
+    looks: list[object] = []
+    counted = daily_service.ranked_slot
+
+    def looked(*args: Any) -> RankedSlot | None:
+        looks.append(args)
+        if len(looks) > times:
+            return counted(*args)
+        return seen(args[0], args[1], len(looks) - 1)
+
+    monkeypatch.setattr(daily_service, "ranked_slot", looked)
+    return looks
+
+
 def test_a_start_that_lost_the_last_slot_to_another_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -320,17 +340,9 @@ def test_a_start_that_lost_the_last_slot_to_another_is_refused(
     with running(settings) as application:
         start_at(application, HOME)
         start_at(application, HOME)
-        looks: list[object] = []
-        counted = daily_service.ranked_slot
-
-        def seen_before_the_other_stored(*args: Any) -> RankedSlot | None:
-            looks.append(args)
-            if len(looks) > 1:
-                return counted(*args)
-            session, day = args[0], args[1]
-            return RankedSlot(network_hash(session, day, HOME), 1)
-
-        monkeypatch.setattr(daily_service, "ranked_slot", seen_before_the_other_stored)
+        looks = slots_seen_free_too_late(
+            monkeypatch, lambda session, day, _: RankedSlot(network_hash(session, day, HOME), 1), 1
+        )
         games = count(application, GameRow)
         assert NETWORK_PLAYED in refused_at(application, HOME)
         assert len(looks) == 2, "refused by the index once, then tried again"
@@ -349,17 +361,11 @@ def test_a_start_that_lost_every_slot_in_turn_ends_at_the_cap(
     with running(settings) as application:
         for _ in range(4):
             start_at(application, HOME)
-        looks: list[object] = []
-        counted = daily_service.ranked_slot
-
-        def each_slot_seen_free_too_late(*args: Any) -> RankedSlot | None:
-            looks.append(args)
-            if len(looks) > 4:
-                return counted(*args)
-            session, day = args[0], args[1]
-            return RankedSlot(network_hash(session, day, HOME), len(looks) - 1)
-
-        monkeypatch.setattr(daily_service, "ranked_slot", each_slot_seen_free_too_late)
+        looks = slots_seen_free_too_late(
+            monkeypatch,
+            lambda session, day, look: RankedSlot(network_hash(session, day, HOME), look),
+            4,
+        )
         assert NETWORK_PLAYED in refused_at(application, HOME)
         assert len(looks) == 5, "refused by the index four times, then tried again"
         assert count(application, DailyAttempt) == 4
@@ -375,21 +381,12 @@ def test_a_start_that_lost_the_sites_last_slot_to_another_is_refused(
     late = "2001:db8:0:2::1"
     with running(settings) as application:
         start_at(application, "2001:db8:0:1::1")
-        looks: list[object] = []
-        counted = daily_service.ranked_slot
 
-        def seen_before_the_other_stored(*args: Any) -> RankedSlot | None:
-            looks.append(args)
-            if len(looks) > 1:
-                return counted(*args)
-            session, day = args[0], args[1]
-            network, site = (
-                network_hash(session, day, f"{late}/64"),
-                network_hash(session, day, "2001:db8::/48"),
-            )
-            return RankedSlot(network, 0, site, 0)
+        def sites_last_slot(session: Session, day: date, _: int) -> RankedSlot:
+            network = network_hash(session, day, f"{late}/64")
+            return RankedSlot(network, 0, network_hash(session, day, "2001:db8::/48"), 0)
 
-        monkeypatch.setattr(daily_service, "ranked_slot", seen_before_the_other_stored)
+        looks = slots_seen_free_too_late(monkeypatch, sites_last_slot, 1)
         games = count(application, GameRow)
         assert NETWORK_PLAYED in refused_at(application, late)
         assert len(looks) == 2, "refused by the index once, then tried again"
