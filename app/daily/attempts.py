@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Protocol
 
-from sqlalchemy import ColumnElement, Select, func, select
+from sqlalchemy import ColumnElement, Select, func, or_, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from app.storage.models import DailyAttempt, GameRow, Player
@@ -168,18 +168,22 @@ def add_attempt(
 
 
 def same_network(session: Session, attempt: DailyAttempt) -> list[DailyAttempt]:
-    """Other ranked attempts at the same deals from the same network, started before this
-    one started, finished or not (a scout that stops before the last card has seen every
-    hand): evidence for an operator weighing a held attempt, never a verdict by itself
-    (families and offices share an address). None once the network is forgotten."""
+    """Other ranked attempts at the same deals from the same network, or from another /64 of
+    its IPv6 site (one host may hold a /48), started before this one started, finished or not
+    (a scout that stops before the last card has seen every hand): evidence for an operator
+    weighing a held attempt, never a verdict by itself (families and offices share an
+    address). None once the network is forgotten."""
     if attempt.network is None:
         return []
+    same = DailyAttempt.network == attempt.network
+    if attempt.site is not None:
+        same = or_(same, DailyAttempt.site == attempt.site)
     query = (
         select(DailyAttempt)
         .where(
             DailyAttempt.day == attempt.day,
             DailyAttempt.rules_key == attempt.rules_key,
-            DailyAttempt.network == attempt.network,
+            same,
             DailyAttempt.id != attempt.id,
             DailyAttempt.started_at < attempt.started_at,
         )

@@ -311,6 +311,27 @@ def test_same_network_lists_the_days_attempts_started_before_this_one(
     assert found[earlier] == found[unfinished] == found[elsewhere] == found[other_rules] == []
 
 
+def test_same_network_lists_the_attempts_of_another_64_of_the_site(daily_app: FastAPI) -> None:
+    """One host may hold a /48: a scout's attempt from another of its /64s is evidence too."""
+    scout, elsewhere, ranked = (
+        start_at(daily_app, address)
+        for address in ("2001:db8:0:1::1", "2001:db8:1::1", "2001:db8:0:2::1")
+    )
+    with daily_app.state.sessions() as session:
+        attempts = [
+            session.get(DailyAttempt, attempt_of_game(daily_app, url).id)
+            for url in (scout, elsewhere, ranked)
+        ]
+        at = datetime(2024, 3, 14, 12, tzinfo=UTC)
+        for attempt, hour in zip(attempts, (0, 0, 1), strict=True):
+            assert attempt is not None
+            attempt.started_at = at + timedelta(hours=hour)
+        session.commit()
+        assert attempts[2] is not None
+        found = [other.game_id for other in same_network(session, attempts[2])]
+    assert found == [game_id(scout)], "the scout's, not another site's"
+
+
 def slots_seen_free_too_late(
     monkeypatch: pytest.MonkeyPatch, seen: Callable[[Session, date, int], RankedSlot], times: int
 ) -> list[object]:

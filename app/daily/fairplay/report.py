@@ -128,9 +128,9 @@ def decision_lines(session: Session, attempt_id: int) -> Iterator[str]:
 
 
 def same_network_lines(session: Session, attempt: DailyAttempt) -> Iterator[str]:
-    """Other ranked attempts of the same deals from the same network, started before this
-    one, finished or not: evidence for the operator (a scout's throwaway attempt), never a
-    hold by itself: families and offices share an address."""
+    """Other ranked attempts of the same deals from the same network (or its IPv6 /48),
+    started before this one, finished or not: evidence for the operator (a scout's throwaway
+    attempt), never a hold by itself: families and offices share an address."""
     if attempt.network is None:
         yield "same network: not known (forgotten a week after the day closes)"
         return
