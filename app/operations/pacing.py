@@ -39,7 +39,7 @@ from it is refused while it lasts, and its address (a family's, an office's) pla
 this long after it stops, not for an hour (an outside check was owed 1,189 s)."""
 ADDRESSES_KEPT = 10_000
 SITE_SHARES = 2
-"""An IPv6 site's share of the server's time (its /48, `app.web.deps.counted_site`), in
+"""An IPv6 site's share of the server's time (its /48, `app.web.deps.site_of`), in
 addresses' shares. A host given a /48 holds 65,536 /64s, each an address with a share of its
 own: an outside check flooding from 64 of them made another player's pages 25 times slower
 (median 5 ms to 132 ms). The players of one site at a human pace use a small part of it."""

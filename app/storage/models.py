@@ -164,7 +164,7 @@ class DailyAttempt(Base):
     """Which of its network's ranked attempts of the day and rules this is (0-based, below
     `DOKO_RANKED_PER_ADDRESS`); None without a cap, and once the network is forgotten."""
     site: Mapped[str | None] = mapped_column(String(64), default=None)
-    """The same hash of the network's IPv6 site (its /48, `app.web.deps.counted_site`); None
+    """The same hash of the network's IPv6 site (its /48, `app.web.deps.site_of`); None
     for an IPv4 network, and once forgotten with the network."""
     site_slot: Mapped[int | None] = mapped_column(Integer, default=None)
     """Which of its site's ranked attempts of the day and rules this is (below

@@ -89,24 +89,15 @@ def counted_address(host: str) -> str:
     return str(ipaddress.ip_network(f"{address}/{IPV6_BLOCK}", strict=False))
 
 
-def client_site(request: Request) -> str | None:
-    """The client's IPv6 site as the ranked attempts per site count it (`counted_site`)."""
-    return counted_site(request.client.host if request.client else NO_ADDRESS)
-
-
 @lru_cache(maxsize=4096)
-def counted_site(host: str) -> str | None:
-    """An IPv6 address's /48, the most a subscriber is usually given: its ranked attempts are
-    capped as a whole too, since one holding a /48 holds 65,536 /64s. None for an IPv4
-    address (never handed out by the thousand to one subscriber) and for a host that is no
-    address."""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
+def site_of(address: str) -> str | None:
+    """The IPv6 site of an address as `counted_address` gives it: its /48, the most a
+    subscriber is usually given, whose ranked attempts and share of the server's time are
+    counted as a whole too, since one holding a /48 holds 65,536 /64s. None for an IPv4
+    address (never handed out by the thousand to one subscriber) and for no address."""
+    if "/" not in address:
         return None
-    if isinstance(address, ipaddress.IPv4Address) or address.ipv4_mapped is not None:
-        return None
-    return str(ipaddress.ip_network(f"{address}/{IPV6_SITE}", strict=False))
+    return str(ipaddress.ip_network(address).supernet(new_prefix=IPV6_SITE))
 
 
 async def give_player_id(request: Request) -> None:

@@ -32,7 +32,7 @@ from app.operations.middleware import HttpMiddleware
 from app.operations.pacing import LONGEST_WAIT, AtOnce, NoPlace, Pacer
 from app.operations.ratelimit import PAGE_PAUSE_SECONDS
 from app.operations.timing import app_seconds, search_seconds
-from app.web.deps import TOO_MANY_PAGES, client_address, client_site
+from app.web.deps import TOO_MANY_PAGES, client_address, site_of
 from app.web.errors import message_page
 
 MOST_CHARGED = 1.0
@@ -54,10 +54,10 @@ class Pacing(HttpMiddleware):
         if pacer is None:
             await self.app(scope, receive, send)
             return
-        sites: Pacer = scope["app"].state.site_pacer
         request = Request(scope, receive)
-        address, site = client_address(request), client_site(request)
-        wait = max(pacer.wait(address), sites.wait(site) if site else 0.0)
+        address = client_address(request)
+        shares = _shares(pacer, scope["app"].state.site_pacer, address)
+        wait = max(share.wait(key) for share, key in shares)
         if wait > LONGEST_WAIT:
             await sleep(PAGE_PAUSE_SECONDS)
             await _refuse(request, wait, send)
@@ -68,26 +68,26 @@ class Pacing(HttpMiddleware):
         try:
             async with at_once.place(address, LONGEST_WAIT - wait):
                 with asked_by(address):
-                    charging = _charging(pacer, address, scope, send, (sites, site))
-                    await self.app(scope, receive, charging)
+                    await self.app(scope, receive, _charging(shares, scope, send))
         except NoPlace:
             await _refuse(request, LONGEST_WAIT, send)
 
 
-def _charging(
-    pacer: Pacer, address: str, scope: Scope, send: Send, site: tuple[Pacer, str | None]
-) -> Send:
-    """`send`, charging the answer to the address, and to its IPv6 site (`site`: the sites'
-    pacer and the site, None for IPv4) as it starts."""
+def _shares(addresses: Pacer, sites: Pacer, address: str) -> list[tuple[Pacer, str]]:
+    """The shares a request draws on: its address's, and its IPv6 site's (none for IPv4)."""
+    site = site_of(address)
+    return [(addresses, address)] + ([(sites, site)] if site else [])
+
+
+def _charging(shares: list[tuple[Pacer, str]], scope: Scope, send: Send) -> Send:
+    """`send`, charging the answer to each of the request's shares as it starts."""
 
     async def charged(message: Message) -> None:
         if message["type"] == "http.response.start" and message["status"] < 500:
             spent = min(max(app_seconds(scope), LEAST_CHARGED), MOST_CHARGED)
             cost = spent + min(search_seconds(scope), MOST_SEARCH_CHARGED)
-            pacer.charge(address, cost)
-            sites, counted_site = site
-            if counted_site is not None:
-                sites.charge(counted_site, cost)
+            for share, key in shares:
+                share.charge(key, cost)
         await send(message)
 
     return charged

@@ -75,19 +75,20 @@ document.addEventListener("change", (event) => {
   if (field.name === "preset" && field.dataset.defaults) applyPresetDefaults(field);
 });
 
-document.addEventListener("submit", (event) => {
-  const message = event.target.dataset.confirm;
-  if (message && !window.confirm(message)) event.preventDefault();
-});
-
-// A page's form is sent once: on a slow link a second tap on Daily game, New game or the
-// Rules dialog's button sent it again, and started a second game (a newcomer's daily start, a
-// second player with a ranked attempt nobody could reach). The table's forms go by htmx,
-// which sends one request at a time itself. A send that got no page back may go again after
+// A form that asks first (`data-confirm`) is sent only if the player says yes. A page's form
+// is sent once: on a slow link a second tap on Daily game, New game or the Rules dialog's
+// button sent it again, and started a second game (a newcomer's daily start, a second player
+// with a ranked attempt nobody could reach). The table's forms go by htmx, which sends one
+// request at a time itself. A send that got no page back may go again after
 // `RESEND_AFTER_MS`.
 const RESEND_AFTER_MS = 10000;
 document.addEventListener("submit", (event) => {
   const form = event.target;
+  const message = form.dataset.confirm;
+  if (message && !window.confirm(message)) {
+    event.preventDefault();
+    return;
+  }
   if (event.defaultPrevented || form.method !== "post" || form.hasAttribute("hx-post")) return;
   if (form.dataset.sent) {
     event.preventDefault();

@@ -25,10 +25,10 @@ from app.web.deps import (
     SettingsDep,
     TemplatesDep,
     client_address,
-    client_site,
     count_start,
     player_id,
     remember_player,
+    site_of,
 )
 from app.web.tables import to_table
 
@@ -43,7 +43,8 @@ def play_daily(
     resumed; a second start is refused until the day's seed is published."""
     ranked_or_404(rules_key)
     count_start(request)
-    starter = Starter(player_id(request), Network(client_address(request), client_site(request)))
+    address = client_address(request)
+    starter = Starter(player_id(request), Network(address, site_of(address)))
     deals = DailyDeals(settings.today(), rules_key)
     start = start_daily(session, settings, roster, starter, deals)
     remember_player(request, start.player_id)
