@@ -5,8 +5,11 @@
 
    Nothing else is ever stored or answered from storage: a game's pages and htmx's requests
    go to the server as if there were no worker (a stale table would be a wrong one), and only
-   a navigation that fails outright gets the offline page. The server writes the lists below
-   and the version, which changes with any of the pages or files. */
+   a navigation that fails outright gets the offline page. A form sent (New game, Daily game)
+   that fails so sends the browser back to the page it was on, which then shows the offline
+   page: there its Try again asks for that page again, where at the form's own address it
+   would ask for a page that answers only forms. The server writes the lists below and the
+   version, which changes with any of the pages or files. */
 
 const VERSION = {{ version | tojson }};
 const PAGES = {{ pages | tojson }};
@@ -43,10 +46,11 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
-  if (request.mode === "navigate") {
+  if (request.mode === "navigate" && request.method !== "GET") {
+    event.respondWith(fetch(request).catch(() => backToTheForm(request)));
+  } else if (request.mode === "navigate") {
     event.respondWith(fromServer(event).catch(offlinePage));
-  } else if (FILES.includes(sameSitePath(request.url))) {
+  } else if (request.method === "GET" && FILES.includes(sameSitePath(request.url))) {
     // A kept file's URL names its content: the kept copy is the same file.
     event.respondWith(caches.match(request, { cacheName: KEPT }).then((kept) => kept || fetch(request)));
   }
@@ -56,6 +60,13 @@ self.addEventListener("fetch", (event) => {
    no answer at all. */
 async function fromServer(event) {
   return (await event.preloadResponse) || fetch(event.request);
+}
+
+/* The page a form was sent from, asked for again (it shows the offline page while the server
+   cannot be reached); the home page when the browser did not say (no same-site referrer). */
+function backToTheForm(request) {
+  const from = request.referrer && sameSitePath(request.referrer);
+  return Response.redirect(from ? request.referrer : "/", 303);
 }
 
 async function offlinePage() {

@@ -124,6 +124,26 @@ def test_offline_a_page_is_the_offline_page_in_the_players_language(
         page.screenshot(path=str(ARTIFACTS / f"offline-{language}-{size}.png"), full_page=True)
 
 
+def test_offline_a_form_sent_shows_the_offline_page_of_the_page_it_was_on(
+    new_context: Callable[..., BrowserContext], live_server: LiveServer
+) -> None:
+    """New game with the network off: the offline page, at the home page's address, so that
+    Try again asks for the home page (the form's address answers only forms) and then starts
+    nothing by itself."""
+    context = new_context()
+    page = context.new_page()
+    page.goto("/language?lang=de&back=/")
+    worker_ready(page)
+    context.set_offline(True)
+    page.locator('.modes form[action="/games"] button').click()
+    page.wait_for_url(f"{live_server.url}/")
+    shows_offline_page(page, "de")
+    context.set_offline(False)
+    page.get_by_role("link", name=translations("de").gettext("Try again")).click()
+    page.locator('.modes form[action="/games"]').wait_for()
+    assert page.url == f"{live_server.url}/"
+
+
 def test_with_the_server_stopped_the_offline_page_leads_back_once_it_answers(
     browser: Browser, new_server: Callable[[], LiveServer]
 ) -> None:
