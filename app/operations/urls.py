@@ -36,6 +36,12 @@ def game_url(game_id: str) -> str:
     return f"{GAMES}/{game_id}"
 
 
+def is_table(address: str) -> bool:
+    """Whether a path on this site (a query allowed) is a game's table, not a page under it."""
+    path = address.split("?", 1)[0].rstrip("/")
+    return path.startswith(f"{GAMES}/") and path.count("/") == 2
+
+
 def actions_url(game_id: str) -> str:
     """Where the table's actions are sent."""
     return f"{game_url(game_id)}/actions"

@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
 from app.languages.i18n import N_, message_ids, translator, writing_of
+from app.operations import urls
 from app.operations.middleware import Headers, HttpMiddleware, changing_headers
 from app.table.rules_form import LABELS
 
@@ -56,6 +57,9 @@ FIELDS = {
 }
 """What the player would call each field of the site's forms, queries and paths."""
 UNKNOWN_FIELD = N_("the request")
+TO_THE_TABLE = N_("Back to the table")
+TO_THE_PAGE = N_("Back to the page")
+TO_THE_HOME_PAGE = N_("To the home page")
 
 
 def message_page(
@@ -65,13 +69,13 @@ def message_page(
     is already in the request's words."""
     templates: Jinja2Blocks = request.app.state.templates
     title = translator(request).gettext(TITLES.get(status, SOMETHING_WRONG))
-    context = {"title": title, "message": message, "back": "/"}
+    context = {"title": title, "message": message}
     headers = dict(headers or {})
     # A shared cache must not hand htmx's fragment to a browser or the page to htmx.
     headers["Vary"] = ", ".join(filter(None, (headers.get("Vary"), "HX-Request")))
     if request.headers.get("HX-Request") == "true":
-        if status != 404:
-            context["back"] = page_clicked_on(request)
+        back = urls.HOME if status == 404 else page_clicked_on(request)
+        context |= {"back": back, "back_words": back_words(back)}
         headers |= {"HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
         return templates.TemplateResponse(
             request, "message.html", context, status, headers, block_name="main"
@@ -89,6 +93,14 @@ def page_clicked_on(request: Request) -> str:
     except ValueError:  # an address no browser sends (`http://[::1`): the home page
         return "/"
     return site_path(current.path + (f"?{current.query}" if current.query else ""))
+
+
+def back_words(back: str) -> str:
+    """What the message page's button says (a message id): it names the table only when it
+    leads to one; the message page says the home page without being told."""
+    if back == urls.HOME:
+        return TO_THE_HOME_PAGE
+    return TO_THE_TABLE if urls.is_table(back) else TO_THE_PAGE
 
 
 def site_path(address: str) -> str:

@@ -185,4 +185,12 @@ def test_a_click_on_another_players_game_leads_home(client: TestClient, other: T
     headers = {**HTMX, "HX-Current-URL": f"http://testserver{url}"}
     refused = other.post(f"{url}/actions", data=data, headers=headers)
     assert refused.status_code == 404 and refused.headers["hx-retarget"] == "#main"
-    assert '<a class="button primary" href="/">' in refused.text
+    assert '<a class="button primary" href="/">To the home page</a>' in refused.text
+
+
+def test_a_missing_page_leads_to_the_home_page_by_name(client: TestClient) -> None:
+    """A page opened without a click (a link, the address typed) has no table to go back to:
+    its button names the home page."""
+    missing = client.get("/games/no-such-game")
+    assert missing.status_code == 404
+    assert '<a class="button primary" href="/">To the home page</a>' in missing.text

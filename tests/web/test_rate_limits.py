@@ -118,23 +118,26 @@ def test_a_players_actions_past_the_limit_change_nothing(
         assert page_version(response.text) > before.version
 
 
+TABLE, PAGE, HOME = "Back to the table", "Back to the page", "To the home page"
 CLICKED_FROM = [
-    ("{url}", "{url}"),
-    ("{url}?step=3", "{url}?step=3"),
-    ("https://elsewhere.example/games/x", "/games/x"),
-    ("https://elsewhere.example//elsewhere.example/x", "/"),
-    ("https://elsewhere.example/\\elsewhere.example/x", "/"),
-    ("", "/"),
-    ("http://[::1{url}", "/"),
+    ("{url}", "{url}", TABLE),
+    ("{url}?step=3", "{url}?step=3", TABLE),
+    ("{url}/hands/1/review", "{url}/hands/1/review", PAGE),
+    ("https://elsewhere.example/games/x", "/games/x", TABLE),
+    ("https://elsewhere.example//elsewhere.example/x", "/", HOME),
+    ("https://elsewhere.example/\\elsewhere.example/x", "/", HOME),
+    ("", "/", HOME),
+    ("http://[::1{url}", "/", HOME),
 ]
 """The page htmx says a click came from (`HX-Current-URL`), and where the refusal's button
 then leads: back to that page of this site, never to another site (a browser reads
-`/\\elsewhere.example` as `//elsewhere.example`)."""
+`/\\elsewhere.example` as `//elsewhere.example`); and what the button says (the table only
+when it leads to one)."""
 
 
-@pytest.mark.parametrize(("current", "back"), CLICKED_FROM)
+@pytest.mark.parametrize(("current", "back", "words"), CLICKED_FROM)
 def test_a_refused_click_leads_back_to_the_page_it_came_from(
-    tmp_path: Path, current: str, back: str
+    tmp_path: Path, current: str, back: str, words: str
 ) -> None:
     """The refusal replaces the table's content: its button goes back to the table, not to
     the home page, where the game would have to be found again."""
@@ -149,8 +152,9 @@ def test_a_refused_click_leads_back_to_the_page_it_came_from(
         headers = {**HTMX, "HX-Current-URL": current.format(url=f"http://testserver{url}")}
         refused = client.post(f"{url}/actions", data=data, headers=headers)
         assert refused.status_code == 429 and refused.headers["hx-retarget"] == "#main"
-        link = re.search(r'<a class="button primary" href="([^"]*)"', refused.text)
+        link = re.search(r'<a class="button primary" href="([^"]*)">([^<]*)</a>', refused.text)
         assert link is not None and link.group(1) == back.format(url=url).replace("&", "&amp;")
+        assert link.group(2) == words
 
 
 def test_refused_start_forms_do_not_use_up_the_starts(tmp_path: Path) -> None:
