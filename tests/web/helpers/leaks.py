@@ -10,6 +10,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -82,18 +83,23 @@ class Node:
     parent: Node | None = None
     children: list[Node | str] = field(default_factory=list)
 
-    @property
+    @cached_property
     def classes(self) -> set[str]:
         return set(self.attrs.get("class", "").split())
 
     def walk(self, skip: Callable[[Node], bool] = lambda node: False) -> Iterator[Node]:
-        """This node and its descendants, leaving out subtrees for which `skip` holds."""
-        if skip(self):
-            return
-        yield self
-        for child in self.children:
-            if isinstance(child, Node):
-                yield from child.walk(skip)
+        """This node and its descendants in document order, leaving out subtrees for which
+        `skip` holds. A stack rather than nested generators: a check walks each page's tree
+        many times, and a generator per level made every node cost as much as its depth."""
+        waiting: list[Node] = [self]
+        while waiting:
+            node = waiting.pop()
+            if skip(node):
+                continue
+            yield node
+            waiting.extend(
+                child for child in reversed(node.children) if isinstance(child, Node)
+            )
 
     def texts(self, skip: Callable[[Node], bool] = lambda node: False) -> Iterator[str]:
         for node in self.walk(skip):
