@@ -32,6 +32,14 @@ RANK_NAMES = {
     Rank.JACK: N_("Jack"),
     Rank.NINE: N_("Nine"),
 }
+RANK_LETTERS = {
+    Rank.ACE: NC_("card rank", "A"),
+    Rank.KING: NC_("card rank", "K"),
+    Rank.QUEEN: NC_("card rank", "Q"),
+    Rank.JACK: NC_("card rank", "J"),
+}
+"""The letters on a card's corner, which may differ from language to language (a German
+deck's Dame and Bube are D and B); the ten and the nine are figures."""
 SUIT_NAMES = {
     Suit.CLUBS: NC_("card", "clubs"),
     Suit.SPADES: NC_("card", "spades"),
@@ -106,6 +114,17 @@ def card_name(card: Card, t: Translator) -> str:
     return t.gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": suit}
 
 
+def rank_letter(rank: Rank, t: Translator) -> str:
+    """What a card's corner shows of its rank, as the player's own deck prints it."""
+    letter = RANK_LETTERS.get(rank)
+    return rank.text if letter is None else t.pgettext("card rank", letter)
+
+
+def short_card(card: Card, t: Translator) -> str:
+    """`Q♣` (`D♣` in German): a card in a line of text, as its corner shows it."""
+    return f"{rank_letter(card.rank, t)}{card.suit.symbol}"
+
+
 def team_name(team: Team | None, t: Translator) -> str:
     if team is None:
         return "?"
@@ -162,12 +181,12 @@ def action_text(notation: str, t: Translator) -> str:
     action = Action.parse(0, notation)
     match action:
         case Action(act=Act.PLAY, card=Card() as card):
-            return _short(card)
+            return short_card(card, t)
         case Action(act=Act.ANNOUNCE, call=Call() as call):
             return t.gettext("announce %(call)s") % {"call": call_name(call, t)}
     if action.act in RESERVATIONS:
         return t.gettext(RESERVATIONS[action.act])
-    cards = " ".join(_short(card) for card in action.cards)
+    cards = " ".join(short_card(card, t) for card in action.cards)
     return (t.gettext(ARMUT_STEPS[action.act]) % {"cards": cards}).strip()
 
 
@@ -178,7 +197,3 @@ ARMUT_STEPS = {
     Act.ARMUT_DECLINE: N_("decline the Armut"),
 }
 """An Armut step as what the player does, by the engine's act."""
-
-
-def _short(card: Card) -> str:
-    return f"{card.rank.text}{card.suit.symbol}"

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from app.languages.i18n import Translator
-from app.languages.words import POSITIONS, card_name, seat_name
+from app.languages.words import POSITIONS, card_name, rank_letter, seat_name
 from app.table.service import HUMAN, Table
 from engine import TRUMP, Act, Card, CardOrder, CardSet, SeatView
 
@@ -66,7 +66,7 @@ def face(card: Card, order: CardOrder, t: Translator) -> CardFace:
     trump = order.is_trump(card)
     return CardFace(
         code=str(card),
-        rank=card.rank.text,
+        rank=rank_letter(card.rank, t),
         suit=card.suit.letter,
         symbol=card.suit.symbol,
         name=name,

@@ -17,7 +17,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from app.languages.i18n import LANGUAGES, translations
-from app.languages.words import card_name
+from app.languages.words import card_name, rank_letter
 from engine import (
     CARDS,
     Action,
@@ -39,13 +39,30 @@ from tests.web.driver import (
 
 HUMAN = 0
 
-RANKS = {rank.text for rank in Rank}
+
+
+def rank_letters() -> dict[str, str]:
+    """Each language's letter for a rank (a German queen is a D), to the engine's letter."""
+    letters: dict[str, str] = {}
+    for language in LANGUAGES:
+        for rank in Rank:
+            letter = rank_letter(rank, translations(language))
+            assert letters.setdefault(letter, rank.text) == rank.text, f"{letter}: two ranks"
+    return letters
+
+
+RANKS = rank_letters()
 
 SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 
 CARD_CODE = re.compile(r"(?<![\w])(10|[AKQJ9])([CSHD])(?![\w])")
 
-CARD_SYMBOL = re.compile(r"(?<![\w])(10|[AKQJ9])\s?([♣♠♥♦])")
+CARD_SYMBOL = re.compile(
+    r"(?<![\w])("
+    + "|".join(sorted(map(re.escape, RANKS), key=len, reverse=True))
+    + r")\s?([♣♠♥♦])"
+)
+"""A card written as on its corner, in any language's letters."""
 
 NORMAL = card_order(Contract.NORMAL)
 
@@ -193,7 +210,7 @@ def corner_card(node: Node) -> str | None:
     rank = "".join(n.text() for n in node.find(has_class("rank"))).strip()
     suit = "".join(n.text() for n in node.find(has_class("suit"))).strip()
     assert rank in RANKS and suit in SYMBOLS, f"unreadable card corner {rank!r}{suit!r}"
-    return rank + SYMBOLS[suit]
+    return RANKS[rank] + SYMBOLS[suit]
 
 
 def every_card_mentioned(root: Node, skip: Callable[[Node], bool] = is_summary) -> set[str]:
@@ -207,7 +224,7 @@ def every_card_mentioned(root: Node, skip: Callable[[Node], bool] = is_summary) 
     for text in root.texts(skip=skip):
         found.update(named_cards(text))
         found.update(coded_cards(text))
-        found.update(rank + SYMBOLS[suit] for rank, suit in CARD_SYMBOL.findall(text))
+        found.update(RANKS[rank] + SYMBOLS[suit] for rank, suit in CARD_SYMBOL.findall(text))
     return found
 
 
