@@ -16,7 +16,7 @@ import re
 import secrets
 from enum import Enum
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.languages.i18n import N_
@@ -26,6 +26,10 @@ KEY_BYTES = 15
 GROUP = 4
 NOT_A_KEY = N_("That is not a restore key: it has 24 letters and digits, in groups of four.")
 NO_SUCH_KEY = N_("No player has this restore key. A key made again replaces the one before.")
+MADE_ELSEWHERE = N_(
+    "Another key was made for you at the same moment (in another tab, or by a second tap): "
+    "the key shown there is the one that works. Make a key here to replace it."
+)
 _KEY = re.compile(r"[A-Z2-7]{24}")
 
 
@@ -37,12 +41,24 @@ class KeyRefused(ValueError):
         self.message = message
 
 
-def make_restore_key(session: Session, player: Player) -> str:
+def make_restore_key(session: Session, player: Player) -> str | None:
     """A new restore key for the player, as shown to them (committed): the key made before
-    restores nobody from now on."""
+    restores nobody from now on. None, and nothing changed, when another request replaced the
+    key the player had when this one read it (two tabs, a tap again on a slow link): the key
+    that request shows is the one that works, so this one shows none."""
     key = base64.b32encode(secrets.token_bytes(KEY_BYTES)).decode()
-    player.restore_key_hash = _hashed(key)
+    replaced = session.execute(
+        update(Player)
+        .where(
+            Player.id == player.id,
+            Player.restore_key_hash.is_not_distinct_from(player.restore_key_hash),
+        )
+        .values(restore_key_hash=_hashed(key))
+        .execution_options(synchronize_session=False)
+    )
     session.commit()
+    if getattr(replaced, "rowcount", 0) != 1:
+        return None
     return "-".join(key[start : start + GROUP] for start in range(0, len(key), GROUP))
 
 

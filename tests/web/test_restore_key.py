@@ -9,10 +9,13 @@ import html
 import re
 from pathlib import Path
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from app.play.players import make_restore_key
 from app.storage.models import GameRow, Player
+from app.web.routes import players as players_route
 from tests.web.driver import start_game
 from tests.web.helpers.daily import rows
 from tests.web.helpers.rate_limits import Clock, assert_slow_down, limited
@@ -124,3 +127,36 @@ def test_keys_tried_past_the_limit_are_refused(tmp_path: Path) -> None:
         refused = guesser.post(RESTORE, data={"key": "B" * 24})
         assert_slow_down(refused)
         assert "Too many restore keys" in refused.text
+
+
+def test_of_two_keys_made_at_once_only_the_one_that_works_is_shown(
+    app: FastAPI, client: TestClient
+) -> None:
+    """Two requests read the player before either stores its key (two tabs, a second tap on
+    a slow link): the first stores its key and shows it, the second stores nothing and shows
+    no key, so the player never writes down a key that restores nobody."""
+    start_game(client)
+    player_id = player_of(app, client)
+    with app.state.sessions() as first, app.state.sessions() as second:
+        first_player, second_player = first.get(Player, player_id), second.get(Player, player_id)
+        assert first_player is not None and second_player is not None
+        made = make_restore_key(first, first_player)
+        assert made is not None
+        assert make_restore_key(second, second_player) is None
+    with TestClient(app) as other:
+        restored = other.post(RESTORE, data={"key": made}, follow_redirects=False)
+        assert restored.status_code == 303
+        assert player_of(app, other) == player_id
+    made_again = client.post(KEY_PAGE)
+    assert made_again.status_code == 200 and KEY.search(made_again.text) is not None
+
+
+def test_a_key_refused_for_a_race_says_where_the_key_is(
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start_game(client)
+    monkeypatch.setattr(players_route, "make_restore_key", lambda session, player: None)
+    refused = client.post(KEY_PAGE)
+    assert refused.status_code == 409
+    assert "the key shown there is the one that works" in html.unescape(refused.text)
+    assert KEY.search(refused.text) is None

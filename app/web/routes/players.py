@@ -11,6 +11,7 @@ from fastapi.responses import RedirectResponse
 from app.languages.i18n import N_, translator
 from app.operations.urls import HISTORY, RESTORE, RESTORE_KEY
 from app.play.players import (
+    MADE_ELSEWHERE,
     KeyRefused,
     KeyStanding,
     key_standing,
@@ -44,6 +45,8 @@ def new_restore_key(request: Request, session: SessionDep, templates: TemplatesD
     if player is None:
         raise HTTPException(400, NO_PLAYER)
     made = make_restore_key(session, player)
+    if made is None:
+        raise HTTPException(409, MADE_ELSEWHERE)
     return _page(request, templates, KeyStanding.HAS_KEY, made=made)
 
 
