@@ -87,6 +87,8 @@ class GameRow(Base):
     day: Mapped[date | None] = mapped_column(Date, default=None)
     """The UTC date of a daily or practice game."""
     hands_done: Mapped[int] = mapped_column(Integer, default=0)
+    """Hands played to their end, the one still on the table included: a challenge's board
+    shows a hand's results to a player as soon as their end-of-hand sheet is up."""
     finished: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -119,7 +119,8 @@ class _Derived(NamedTuple):
 
 def _derived(table: LoggedGame) -> dict[str, Any]:
     now = datetime.now(UTC)
-    return _Derived(table.version, len(table.game.results), table.game.is_over, now)._asdict()
+    hands = len(table.game.finished_results)
+    return _Derived(table.version, hands, table.game.is_over, now)._asdict()
 
 
 def in_one_statement(session: Session, alone: bool) -> bool:

@@ -38,7 +38,14 @@ from bots.protocol import Bot
 from engine import RuleSet, deal
 from engine.game import shared_places
 from tests.databases import migrated_sqlite
-from tests.web.driver import play_game, start_game
+from tests.web.driver import (
+    data_actions,
+    default_choice,
+    hand_is_over,
+    play_game,
+    post_action,
+    start_game,
+)
 from tests.web.helpers.daily import PIPELINE_WORLDS, fair_play_checked
 from tests.web.helpers.share import spoils
 
@@ -813,6 +820,22 @@ def test_a_part_way_player_sees_the_columns_in_an_order_that_ranks_nobody(
     assert head is not None
     ranked = re.findall(r'<th scope="col">([^<]*)</th>', head.group(1))
     assert [name for name in ranked if name in ("Ann", "Bob")] == ["Bob", "Ann"], "by place"
+
+
+def test_a_hand_shows_on_the_board_once_its_end_of_hand_sheet_is_up(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """Not only once Next hand is pressed: the hand is over for the player when its sheet
+    shows, and the board said its results show once the player has finished it."""
+    link = new_challenge(client)
+    play_game(client, play(client, link))
+    url = play(other, link)
+    body = other.get(url).text
+    while not hand_is_over(body):
+        body = post_action(other, url, body, default_choice(data_actions(body))).text
+    board = other.get(f"/challenges/{link}").text
+    head = re.search(r'class="leaderboard hands-board">\s*<thead>', board)
+    assert head is not None, "the hand the player has just finished is shown"
 
 
 # ---- limits -----------------------------------------------------------------------------
