@@ -24,7 +24,7 @@ NAMES = [
     (
         "ddv+late_reply_allows_more",
         "de",
-        "DDV-Turnierregeln + weitere Absagen nach verspäteter Antwort",
+        "Clubregeln (DDV) + weitere Absagen nach verspäteter Antwort",
     ),
     ("ddv+armut", "ru", "правила немецких клубов (DDV) + Armut"),
     ("pagat+without_nines", "hu", "pagat.com szabályai + kilencesek nélkül"),

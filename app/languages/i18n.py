@@ -234,10 +234,12 @@ class Writing:
         return _decimal(Decimal(number), "#,##0", self.locale)
 
     def signed(self, number: float, digits: int = 0) -> str:
-        """With its sign, plus included (`+2`, `-1.5`), as a score is written."""
+        """With its sign, plus included (`+2`, `-1.5`), as a score is written; a zero with
+        none (`0`, as a score sheet writes a hand worth nothing, not `+0`)."""
         pattern = _pattern(digits)
-        shown = _rounded(number, digits)  # -0.04 to one digit is +0.0, not -0.0
-        return _decimal(shown, f"+{pattern};-{pattern}", self.locale)
+        shown = _rounded(number, digits)  # -0.04 to one digit is 0.0, not -0.0
+        signs = pattern if shown.is_zero() else f"+{pattern};-{pattern}"
+        return _decimal(shown, signs, self.locale)
 
     def percent(self, share: float) -> str:
         return format_percent(share, PERCENT.get(self.language), locale=self.locale)

@@ -117,7 +117,7 @@ def _item_line(item: ScoreItem, scoring: Scoring, result: HandResult, t: Transla
         return text
     trick = result.tricks[item.trick - 1]
     values = {"item": text, "trick": item.trick, "name": seat_name(trick.winner, t)}
-    return t.gettext("%(item)s: trick %(trick)d, won by %(name)s") % values
+    return t.gettext("%(item)s (trick %(trick)d, won by %(name)s)") % values
 
 
 def standings(totals: Sequence[int], t: Translator) -> tuple[Standing, ...]:

@@ -513,7 +513,8 @@ def test_the_par_is_the_normal_bot_in_the_players_seat(app: FastAPI, client: Tes
     total = sum(hand["points"] for hand in challenge.par_hands)
     board = client.get(f"/challenges/{link}").text
     assert "Par: being computed" not in board
-    assert f"Par: <strong>{total:+d}</strong>" in board, "signed as every total, +0 included"
+    written = f"{total:+d}" if total else "0"
+    assert f"Par: <strong>{written}</strong>" in board, "signed as every total, a zero bare"
 
 
 def test_the_creator_names_the_challenge_by_the_nickname_rules(

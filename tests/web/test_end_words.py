@@ -91,4 +91,4 @@ def test_a_fox_line_names_who_won_its_trick() -> None:
     assert len(foxes) == len(tricks) == 2
     for line, trick in zip(foxes, tricks, strict=True):
         winner = result.tricks[trick - 1].winner
-        assert line.endswith(f": trick {trick}, won by {seat_name(winner, ENGLISH)}"), line
+        assert line.endswith(f" (trick {trick}, won by {seat_name(winner, ENGLISH)})"), line

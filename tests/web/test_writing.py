@@ -35,12 +35,12 @@ def test_a_moment_writes_its_day_as_the_boards_do(language: str, written: str) -
     [
         ("en", 2, 0, "+2"),
         ("en", -3, 0, "-3"),
-        ("en", 0, 0, "+0"),
-        ("en", -0.04, 1, "+0.0"),
+        ("en", 0, 0, "0"),
+        ("en", -0.04, 1, "0.0"),
         ("en", -0.06, 1, "-0.1"),
         ("de", -1.5, 1, "-1,5"),
         ("de", -0.01, 2, "-0,01"),
-        ("ru", -0.004, 2, "+0,00"),
+        ("ru", -0.004, 2, "0,00"),
         ("en", -17 / 8, 2, "-2.13"),
         ("en", 2.125, 2, "+2.13"),
         ("en", 0.5, 0, "+1"),
@@ -50,8 +50,9 @@ def test_a_moment_writes_its_day_as_the_boards_do(language: str, written: str) -
 def test_a_signed_number_never_shows_a_negative_zero(
     language: str, number: float, digits: int, written: str
 ) -> None:
-    """A review's "expected -0.0" read as a loss where there was none; a half is rounded
-    away from zero, as players round (-17/8 was written -2.12)."""
+    """A review's "expected -0.0" read as a loss where there was none, and a score sheet
+    writes a zero without a sign (a hand's "+0" read oddly); a half is rounded away from
+    zero, as players round (-17/8 was written -2.12)."""
     assert writing(language).signed(number, digits) == written
 
 
@@ -71,4 +72,4 @@ def test_each_seat_shows_its_running_total_as_a_signed_game_total(client: TestCl
     """ "0 tricks · 7 pts" read as card points; the number is the game's running score."""
     page = client.get(start_game(client)).text
     counts = [re.sub(r"<[^>]+>", "", found) for found in COUNTS.findall(page)]
-    assert counts == ["0 tricks · total +0"] * 4
+    assert counts == ["0 tricks · total 0"] * 4
