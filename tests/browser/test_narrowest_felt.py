@@ -14,6 +14,7 @@ from playwright.sync_api import BrowserContext
 from app.languages.i18n import LANGUAGE_COOKIE
 
 from .clicks import play_until
+from .conftest import PHONE
 from .helpers.table import NARROWEST, start_seeded_game
 
 SPILLED = """() => [...document.querySelectorAll(
@@ -64,4 +65,30 @@ def test_a_side_seat_with_a_call_clears_the_felts_buttons(
     play_until(page, lambda p: p.locator(".seat-east .called").count() > 0)
     page.reload()
     assert page.locator(".felt > .felt-tool").count() >= 1
+    assert page.evaluate(UNDER_THE_TOOLS) == []
+
+
+HOCHZEIT_EAST = "hz-5"
+"""A deal whose east seat declares a Hochzeit and announces Re: its column holds the name,
+the team, the contract, the call and the counts."""
+
+
+@pytest.mark.parametrize("size", ["320", "375"])
+def test_a_side_seats_hochzeit_team_and_call_clear_the_felts_buttons(
+    new_context: Callable[..., BrowserContext], size: str
+) -> None:
+    """At the end of the hand too, when the totals have grown (a German "gesamt +11" ran
+    under the settings' button at 375 px)."""
+    page = new_context(NARROWEST if size == "320" else PHONE).new_page()
+    page.goto("/")
+    page.context.add_cookies([{"name": LANGUAGE_COOKIE, "value": "de", "url": page.url}])
+    start_seeded_game(page, HOCHZEIT_EAST)
+    east = ".seat-east"
+    play_until(page, lambda p: p.locator(f"{east} .called").count() > 0)
+    assert page.locator(f"{east} .declared").count() == 1, "east declared the Hochzeit"
+    page.reload()
+    assert page.evaluate(UNDER_THE_TOOLS) == []
+    play_until(page, lambda p: p.locator("button.next-hand").count() > 0)
+    page.reload()
+    assert page.locator(f"{east} .called").count() == 1
     assert page.evaluate(UNDER_THE_TOOLS) == []
