@@ -114,6 +114,12 @@ def card_name(card: Card, t: Translator) -> str:
     return t.gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": suit}
 
 
+LEVEL_CALL = "a call of no 90 or beyond"
+"""The context of the words that announce a level (no 90 … schwarz) rather than a team: German
+says "ansagen" of Re and Kontra but "absagen" of the levels."""
+ANNOUNCE_LEVEL = NC_("a call of no 90 or beyond", "announce %(call)s")
+
+
 def rank_letter(rank: Rank, t: Translator) -> str:
     """What a card's corner shows of its rank, as the player's own deck prints it."""
     letter = RANK_LETTERS.get(rank)
@@ -182,6 +188,8 @@ def action_text(notation: str, t: Translator) -> str:
     match action:
         case Action(act=Act.PLAY, card=Card() as card):
             return short_card(card, t)
+        case Action(act=Act.ANNOUNCE, call=Call() as call) if call.step > Step.TEAM:
+            return t.pgettext(LEVEL_CALL, ANNOUNCE_LEVEL) % {"call": call_name(call, t)}
         case Action(act=Act.ANNOUNCE, call=Call() as call):
             return t.gettext("announce %(call)s") % {"call": call_name(call, t)}
     if action.act in RESERVATIONS:

@@ -35,6 +35,13 @@ class CallPlace:
     """The call asks for a second, deliberate tap."""
 
     @property
+    def level(self) -> bool:
+        """An open call of no 90 or beyond, rather than Re or Kontra."""
+        if self.action is None:
+            return False
+        return Call(self.action.removeprefix("announce ")).step > Step.TEAM
+
+    @property
     def jump(self) -> bool:
         """An open call past the next one: it makes the open calls below it too."""
         return self.action is not None and not self.next

@@ -10,6 +10,7 @@ import re
 from fastapi.testclient import TestClient
 
 from app.languages.i18n import translations
+from app.languages.words import action_text
 from app.table.call_row import call_row
 from app.table.table_notes import Control
 from tests.web.driver import HTMX, data_actions, page_version, start_game
@@ -74,3 +75,28 @@ def test_a_jump_past_the_next_call_asks_again() -> None:
     controls = [Control("announce re", "Re", True), Control("announce no90", "No 90")]
     row = call_row(controls, "re", ENGLISH)
     assert [(place.confirm, place.jump) for place in row] == [(False, False), (True, True)]
+
+
+TITLE = re.compile(r'data-action="announce (\w+)"[^>]*title="([^"]*)"', re.S)
+
+
+def test_german_announces_a_team_and_bids_away_a_level(client: TestClient) -> None:
+    """German says "ansagen" of Re and Kontra but "absagen" of no 90 and beyond (Ansage and
+    Absage): the buttons' titles, their questions and the review's words of a choice."""
+    client.get("/language?lang=de&back=/")
+    game = start_game(client, SOLO_SEED)
+    body = soloist_may_announce(client.post, client.get, game)
+    titles = dict(TITLE.findall(body))
+    assert titles["re"] == "„Re“ ansagen"
+    assert titles["no90"] == "„Keine 90“ absagen (alles darunter gilt mit)"
+    data = {"version": str(page_version(body)), "action": "announce re"}
+    body = client.post(f"{game}/actions", data=data, headers=HTMX).text
+    titles = dict(TITLE.findall(body))
+    assert titles["no90"] == "„Keine 90“ absagen"
+    assert "absagen? Alles darunter gilt mit, und nichts davon lässt sich zurücknehmen" in body
+    german = translations("de")
+    assert action_text("announce re", german) == "„Re“ ansagen"
+    assert action_text("announce no90", german) == "„Keine 90“ absagen"
+    assert action_text("announce no90", ENGLISH) == action_text("announce re", ENGLISH).replace(
+        "Re", "No 90"
+    )
