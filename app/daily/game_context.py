@@ -83,9 +83,9 @@ def game_context(
     ranked = row.mode == GameMode.DAILY
     values = {"day": writing.day(row.day), "rules": rules_name(row.rules_key, t)}
     if ranked:
-        title = t.gettext("Daily %(day)s (%(rules)s), ranked") % values
+        title = t.gettext("Daily %(day)s, %(rules)s, ranked") % values
     else:
-        title = t.gettext("Daily %(day)s (%(rules)s), practice") % values
+        title = t.gettext("Daily %(day)s, %(rules)s, practice") % values
     closed = attempt_closed(row, now)
     return GameContext(
         title=title,

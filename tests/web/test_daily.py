@@ -134,7 +134,7 @@ def test_the_daily_deal_is_the_hmac_of_date_and_rules(tmp_path: Path, rules_key:
     seed = known_seed(SECRET, DAY, rules_key)
     assert sorted(hand_codes(body)) == sorted(str(card) for card in deal(seed, 0).hands[0])
     name = rules_name(rules_key, ENGLISH)
-    assert title_of(body).startswith(f"Daily {DAY.isoformat()} ({name}), ranked")
+    assert title_of(body).startswith(f"Daily {DAY.isoformat()}, {name}, ranked")
     assert named_rules(rules_key) in body
 
 

@@ -309,4 +309,4 @@ def test_a_refused_hint_is_not_recorded(at: Callable[[bool], Day]) -> None:
     )
     assert refused_page.status_code == 403
     assert len(rows(day.app, HintUse)) == before
-    assert "(pagat.com rules), practice" in page.text
+    assert ", pagat.com rules, practice" in page.text
