@@ -14,6 +14,7 @@ import base64
 import hashlib
 import re
 import secrets
+from dataclasses import dataclass
 from enum import Enum
 
 from sqlalchemy import select, update
@@ -27,9 +28,10 @@ GROUP = 4
 NOT_A_KEY = N_("That is not a restore key: it has 24 letters and digits, in groups of four.")
 NO_SUCH_KEY = N_("No player has this restore key. A key made again replaces the one before.")
 MADE_ELSEWHERE = N_(
-    "Another key was made for you at the same moment (in another tab, or by a second tap): "
-    "the key shown there is the one that works. Make a key here to replace it."
+    "A key was made for you a moment ago (in another tab, or by a second tap): the key shown "
+    "there is the one that works. Make a new key here to replace it."
 )
+NO_KEY_YET = "none"
 _KEY = re.compile(r"[A-Z2-7]{24}")
 
 
@@ -41,11 +43,15 @@ class KeyRefused(ValueError):
         self.message = message
 
 
-def make_restore_key(session: Session, player: Player) -> str | None:
+def make_restore_key(session: Session, player: Player, replacing: str) -> str | None:
     """A new restore key for the player, as shown to them (committed): the key made before
-    restores nobody from now on. None, and nothing changed, when another request replaced the
-    key the player had when this one read it (two tabs, a tap again on a slow link): the key
-    that request shows is the one that works, so this one shows none."""
+    restores nobody from now on. `replacing` is the `key_version` the player's page showed:
+    None, and nothing changed, when the stored key is no longer that one. Two tabs, or a tap
+    again on a slow link, send the same version: the first makes the key, and the others
+    would each have replaced it, each showing a key while only the last stored one works.
+    The version is checked again as the key is stored, for two requests that read it at once."""
+    if replacing != key_version(player.restore_key_hash):
+        return None
     key = base64.b32encode(secrets.token_bytes(KEY_BYTES)).decode()
     replaced = session.execute(
         update(Player)
@@ -60,6 +66,14 @@ def make_restore_key(session: Session, player: Player) -> str | None:
     if getattr(replaced, "rowcount", 0) != 1:
         return None
     return "-".join(key[start : start + GROUP] for start in range(0, len(key), GROUP))
+
+
+def key_version(key_hash: str | None) -> str:
+    """Which key a player's page would replace, for its form to send back: a digest of the
+    stored hash (the page shows nothing of the hash itself), `NO_KEY_YET` before the first."""
+    if key_hash is None:
+        return NO_KEY_YET
+    return hashlib.sha256(key_hash.encode()).hexdigest()[:16]
 
 
 def restored_player(session: Session, typed: str) -> str:
@@ -82,14 +96,24 @@ class KeyStanding(Enum):
     HAS_KEY = "has a key"
 
 
-def key_standing(session: Session, player_id: str | None) -> KeyStanding:
+@dataclass(frozen=True)
+class KeyState:
+    """A browser's standing, and the `key_version` its page's form sends back."""
+
+    standing: KeyStanding
+    version: str = NO_KEY_YET
+
+
+def key_state(session: Session, player_id: str | None) -> KeyState:
     if player_id is None:
-        return KeyStanding.NO_PLAYER
+        return KeyState(KeyStanding.NO_PLAYER)
     found = session.execute(select(Player.restore_key_hash).where(Player.id == player_id))
     row = found.first()
     if row is None:
-        return KeyStanding.NO_PLAYER
-    return KeyStanding.NO_KEY if row.restore_key_hash is None else KeyStanding.HAS_KEY
+        return KeyState(KeyStanding.NO_PLAYER)
+    if row.restore_key_hash is None:
+        return KeyState(KeyStanding.NO_KEY)
+    return KeyState(KeyStanding.HAS_KEY, key_version(row.restore_key_hash))
 
 
 def _hashed(key: str) -> str:

@@ -9,13 +9,11 @@ import html
 import re
 from pathlib import Path
 
-import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from app.play.players import make_restore_key
+from app.play.players import NO_KEY_YET, make_restore_key
 from app.storage.models import GameRow, Player
-from app.web.routes import players as players_route
 from tests.web.driver import start_game
 from tests.web.helpers.daily import rows
 from tests.web.helpers.rate_limits import Clock, assert_slow_down, limited
@@ -25,9 +23,16 @@ RESTORE = "/players/restore"
 KEY = re.compile(r'data-restore-key value="([A-Z2-7]{4}(?:-[A-Z2-7]{4}){5})"')
 
 
+def replacing(page: str) -> str:
+    """The version of the key the page's make form would replace."""
+    found = re.search(r'name="replacing" value="([^"]*)"', page)
+    assert found is not None, page[:2000]
+    return found.group(1)
+
+
 def made_key(client: TestClient) -> str:
-    """The key a new one's page shows, with Copy beside it."""
-    page = client.post(KEY_PAGE)
+    """The key a new one's page shows, with Copy beside it (made from the key page)."""
+    page = client.post(KEY_PAGE, data={"replacing": replacing(client.get(KEY_PAGE).text)})
     assert page.status_code == 200, page.text[:1000]
     assert page.headers["cache-control"] == "no-store"
     assert "data-share-copy" in page.text and "/js/share." in page.text
@@ -129,34 +134,41 @@ def test_keys_tried_past_the_limit_are_refused(tmp_path: Path) -> None:
         assert "Too many restore keys" in refused.text
 
 
-def test_of_two_keys_made_at_once_only_the_one_that_works_is_shown(
+def test_a_second_tap_or_tab_makes_no_second_key(app: FastAPI, client: TestClient) -> None:
+    """Two answers of one page's form each showed a key, and only the one stored last
+    restored anybody: the form names the key it replaces, so the second finds it replaced
+    already, shows no key, and says where the working one is; its page's form then makes a
+    key that works."""
+    start_game(client)
+    version = replacing(client.get(KEY_PAGE).text)
+    first = client.post(KEY_PAGE, data={"replacing": version})
+    found = KEY.search(first.text)
+    assert first.status_code == 200 and found is not None
+    second = client.post(KEY_PAGE, data={"replacing": version})
+    assert second.status_code == 409 and KEY.search(second.text) is None
+    assert "the key shown there is the one that works" in html.unescape(second.text)
+    with TestClient(app) as other:
+        restored = other.post(RESTORE, data={"key": found.group(1)}, follow_redirects=False)
+        assert restored.status_code == 303
+    again = client.post(KEY_PAGE, data={"replacing": replacing(second.text)})
+    assert again.status_code == 200 and KEY.search(again.text) is not None
+    assert client.post(KEY_PAGE).status_code == 409, "a form that names no key replaces none"
+
+
+def test_of_two_keys_stored_at_once_only_the_first_is_made(
     app: FastAPI, client: TestClient
 ) -> None:
-    """Two requests read the player before either stores its key (two tabs, a second tap on
-    a slow link): the first stores its key and shows it, the second stores nothing and shows
-    no key, so the player never writes down a key that restores nobody."""
+    """Two requests that pass the version check together (both read the player before either
+    stores its key): the key is stored only while it is still the one read."""
     start_game(client)
     player_id = player_of(app, client)
     with app.state.sessions() as first, app.state.sessions() as second:
         first_player, second_player = first.get(Player, player_id), second.get(Player, player_id)
         assert first_player is not None and second_player is not None
-        made = make_restore_key(first, first_player)
+        made = make_restore_key(first, first_player, NO_KEY_YET)
         assert made is not None
-        assert make_restore_key(second, second_player) is None
+        assert make_restore_key(second, second_player, NO_KEY_YET) is None
     with TestClient(app) as other:
         restored = other.post(RESTORE, data={"key": made}, follow_redirects=False)
         assert restored.status_code == 303
         assert player_of(app, other) == player_id
-    made_again = client.post(KEY_PAGE)
-    assert made_again.status_code == 200 and KEY.search(made_again.text) is not None
-
-
-def test_a_key_refused_for_a_race_says_where_the_key_is(
-    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    start_game(client)
-    monkeypatch.setattr(players_route, "make_restore_key", lambda session, player: None)
-    refused = client.post(KEY_PAGE)
-    assert refused.status_code == 409
-    assert "the key shown there is the one that works" in html.unescape(refused.text)
-    assert KEY.search(refused.text) is None

@@ -14,7 +14,8 @@ from app.play.players import (
     MADE_ELSEWHERE,
     KeyRefused,
     KeyStanding,
-    key_standing,
+    KeyState,
+    key_state,
     make_restore_key,
     restored_player,
 )
@@ -35,19 +36,27 @@ NO_PLAYER = N_("This browser has no player yet: play a game first, then make its
 
 @router.get(RESTORE_KEY, dependencies=[PageLimit])
 def restore_key_page(request: Request, session: SessionDep, templates: TemplatesDep) -> Response:
-    return _page(request, templates, key_standing(session, player_id(request)))
+    return _page(request, templates, key_state(session, player_id(request)))
 
 
 @router.post(RESTORE_KEY, dependencies=[RestoreLimit])
-def new_restore_key(request: Request, session: SessionDep, templates: TemplatesDep) -> Response:
-    """A new key for the cookie's player, shown on this answer only."""
+def new_restore_key(
+    request: Request,
+    session: SessionDep,
+    templates: TemplatesDep,
+    replacing: Annotated[str, Form(max_length=16)] = "",
+) -> Response:
+    """A new key for the cookie's player, shown on this answer only; the page again, saying
+    why, when the key its form would replace has been replaced already (409)."""
     player = session.get(Player, player_id(request) or "")
     if player is None:
         raise HTTPException(400, NO_PLAYER)
-    made = make_restore_key(session, player)
+    made = make_restore_key(session, player, replacing)
+    state = key_state(session, player.id)
     if made is None:
-        raise HTTPException(409, MADE_ELSEWHERE)
-    return _page(request, templates, KeyStanding.HAS_KEY, made=made)
+        refused = translator(request).gettext(MADE_ELSEWHERE)
+        return _page(request, templates, state, refused=refused, status=409)
+    return _page(request, templates, state, made=made)
 
 
 @router.post(RESTORE, dependencies=[RestoreLimit])
@@ -62,8 +71,8 @@ def restore(
         restored = restored_player(session, key)
     except KeyRefused as refused:
         error = translator(request).gettext(refused.message)
-        standing = key_standing(session, player_id(request))
-        return _page(request, templates, standing, error=error, typed=key, status=400)
+        state = key_state(session, player_id(request))
+        return _page(request, templates, state, error=error, typed=key, status=400)
     remember_player(request, restored)
     return RedirectResponse(HISTORY, status_code=303)
 
@@ -71,19 +80,22 @@ def restore(
 def _page(
     request: Request,
     templates: TemplatesDep,
-    standing: KeyStanding,
+    state: KeyState,
     made: str | None = None,
     error: str | None = None,
     typed: str = "",
+    refused: str | None = None,
     status: int = 200,
 ) -> Response:
     context = {
-        "has_player": standing is not KeyStanding.NO_PLAYER,
-        "has_key": standing is KeyStanding.HAS_KEY,
+        "has_player": state.standing is not KeyStanding.NO_PLAYER,
+        "has_key": state.standing is KeyStanding.HAS_KEY,
+        "key_version": state.version,
         "no_player": NO_PLAYER,
         "made": made,
         "error": error,
         "typed": typed,
+        "refused": refused,
     }
     response: Response = templates.TemplateResponse(
         request, "restore_key.html", context, status_code=status
