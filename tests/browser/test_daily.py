@@ -25,7 +25,7 @@ def test_todays_daily_game_ends_on_the_leaderboard(page: Page, live_server: Live
     with page.expect_navigation(url="**/games/*"):
         page.locator('form[action="/daily/pagat"] button').click()
     title = page.locator("#table .game-title").inner_text()
-    match = re.match(r"Daily (\d{4}-\d\d-\d\d) \(pagat\.com rules\), ranked", title)
+    match = re.match(r"Daily (\d{4}-\d\d-\d\d), pagat\.com rules, ranked", title)
     assert match is not None, title
     day = match.group(1)
     assert "hand 1 of 8" in page.locator("#table .contract").inner_text()
