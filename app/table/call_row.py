@@ -27,6 +27,8 @@ CONFIRMED_FROM = Step.NO60
 @dataclass(frozen=True)
 class CallPlace:
     label: str
+    step: Step
+    """The step of the team's ladder the place holds (Re or Kontra: `Step.TEAM`)."""
     action: str | None
     """`announce no90` for a call open now; None for a step the team has made."""
     next: bool = False
@@ -37,9 +39,7 @@ class CallPlace:
     @property
     def level(self) -> bool:
         """An open call of no 90 or beyond, rather than Re or Kontra."""
-        if self.action is None:
-            return False
-        return Call(self.action.removeprefix("announce ")).step > Step.TEAM
+        return self.action is not None and self.step > Step.TEAM
 
     @property
     def jump(self) -> bool:
@@ -53,11 +53,13 @@ def call_row(announce: Sequence[Control], team: str | None, t: Translator) -> tu
         return ()
     steps = [Call(control.action.removeprefix("announce ")).step for control in announce]
     made = tuple(
-        CallPlace(call_name(call_for(Step(step), Team(team)).value, t), None)
+        CallPlace(call_name(call_for(Step(step), Team(team)).value, t), Step(step), None)
         for step in range(Step.TEAM, steps[0])
     )
     open_calls = tuple(
-        CallPlace(control.label, control.action, index == 0, step >= CONFIRMED_FROM or index > 0)
+        CallPlace(
+            control.label, step, control.action, index == 0, step >= CONFIRMED_FROM or index > 0
+        )
         for index, (control, step) in enumerate(zip(announce, steps, strict=True))
     )
     return made + open_calls
