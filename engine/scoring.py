@@ -23,6 +23,7 @@ from engine.stakes import (
     DOPPELKOPF_POINTS,
     KONTRA_TARGET,
     LEVEL_POINTS,
+    LEVEL_TARGETS,
     RE_TARGET,
     TEAM_CALL,
     TOTAL_POINTS,
@@ -30,9 +31,6 @@ from engine.stakes import (
 from engine.trick import Trick
 
 LEVELS = (Step.NO90, Step.NO60, Step.NO30, Step.SCHWARZ)
-_OWN_TARGET = {level: TOTAL_POINTS - points + 1 for level, points in LEVEL_POINTS.items()}
-"""What a team that announced a level must take itself (§7): enough to leave the other team
-under it, so a change of a level's threshold moves the target with it (151, 181, 211)."""
 
 
 @dataclass(frozen=True)
@@ -117,7 +115,7 @@ def _reaches_target(
     if own is Step.SCHWARZ:
         return tally.tricks[team] == tricks_per_hand
     if own >= Step.NO90:
-        return tally.points[team] >= _OWN_TARGET[own]
+        return tally.points[team] >= LEVEL_TARGETS[own]
     if other >= Step.NO90:
         return tally.reached(team, other)
     kontra_only = announced[Team.KONTRA] >= Step.TEAM and announced[Team.RE] is Step.NONE

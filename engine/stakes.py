@@ -15,6 +15,9 @@ RE_TARGET = TOTAL_POINTS // 2 + 1
 KONTRA_TARGET = TOTAL_POINTS // 2
 LEVEL_POINTS = {Step.NO90: 90, Step.NO60: 60, Step.NO30: 30}
 """The card points a team must reach not to be under a level (schwarz: a trick)."""
+LEVEL_TARGETS = {level: TOTAL_POINTS - points + 1 for level, points in LEVEL_POINTS.items()}
+"""What a team that announced a level must take itself (§7): enough to leave the other team
+under it, so a change of a level's threshold moves the target with it (151, 181, 211)."""
 TEAM_CALL = 2
 """What each Re and each Kontra announced adds, to the winners."""
 DOPPELKOPF_POINTS = 40

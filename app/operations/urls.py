@@ -31,6 +31,11 @@ CHALLENGES = "/challenges"
 """Where a new challenge is made (POST); each challenge's board is under it."""
 
 
+def rules_help_url(rules_key: str) -> str:
+    """How to play for a game's rules (the table's link), not the ones this device remembers."""
+    return f"{HOW_TO_PLAY}?rules={quote(rules_key, safe='')}"
+
+
 def game_url(game_id: str) -> str:
     """The game's table."""
     return f"{GAMES}/{game_id}"

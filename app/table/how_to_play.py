@@ -15,6 +15,8 @@ from engine.stakes import (
     DDV_AGAINST,
     DOPPELKOPF_POINTS,
     KONTRA_TARGET,
+    LEVEL_POINTS,
+    LEVEL_TARGETS,
     RE_TARGET,
     TEAM_CALL,
     TOTAL_POINTS,
@@ -46,6 +48,10 @@ class Figures:
     deadlines: dict[str, int]
     """Fewest cards held to announce: `team` (Re or Kontra), `no90`, `no60`, `no30`,
     `schwarz` (before any Hochzeit shift)."""
+    level_targets: dict[str, int]
+    """Card points a side needs that announced `no90`, `no60`, `no30` (§7)."""
+    level_points: dict[str, int]
+    """Card points that are then enough for the other side: `no90`, `no60`, `no30`."""
     ddv_against: dict[str, int]
     """DDV scoring: card points that earn 1 against `no90`, `no60`, `no30`, `schwarz`."""
     doppelkopf: int
@@ -62,6 +68,8 @@ def figures(rules: RuleSet) -> Figures:
         re_target=RE_TARGET,
         kontra_target=KONTRA_TARGET,
         deadlines={step.name.lower(): deadline(step, rules, 0) for step in Step if step},
+        level_targets={step.name.lower(): points for step, points in LEVEL_TARGETS.items()},
+        level_points={step.name.lower(): points for step, points in LEVEL_POINTS.items()},
         ddv_against={step.name.lower(): points for step, points in DDV_AGAINST.items()},
         doppelkopf=DOPPELKOPF_POINTS,
         team_call=TEAM_CALL,

@@ -273,6 +273,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         games_url=urls.GAMES,
         rules_url=urls.RULES,
         how_to_play_url=urls.HOW_TO_PLAY,
+        rules_help_url=urls.rules_help_url,
         history_url=urls.HISTORY,
         service_worker_url=urls.SERVICE_WORKER,
         fair_play_url=urls.FAIR_PLAY,

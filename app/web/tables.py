@@ -20,6 +20,7 @@ from app.operations.urls import game_url
 from app.play.clicks import Desk, Outcome
 from app.storage.models import GameRow, Player
 from app.table.call_row import call_row
+from app.table.levels import level_of
 from app.table.pace import step_pace, still_pace
 from app.table.presenter import table_model
 from app.table.service import HUMAN, Table
@@ -27,6 +28,7 @@ from app.table.store import player_for
 from app.table.table_cache import TableCache
 from app.web.deps import client_limits, is_htmx, player_id, remember_player
 from app.web.secrecy import own_hand_only
+from engine import RuleSet
 
 if TYPE_CHECKING:
     from app.learning.hints import Hint
@@ -48,6 +50,21 @@ def to_table(request: Request, row: GameRow, table: Table) -> RedirectResponse:
     not rebuild it."""
     request.app.state.tables.keep(row, table)
     return RedirectResponse(game_url(row.id), status_code=303)
+
+
+@dataclass(frozen=True)
+class RulesInPlay:
+    """The rules and level of the game a table page shows while it goes on: its Rules
+    dialog starts from them and its How to play explains them, whatever this device
+    remembers for its next new game (a daily game, or cards played again, has its own)."""
+
+    rules: RuleSet
+    level: str | None
+    """None for a bot that is no level: the dialog then offers the remembered one."""
+
+    @classmethod
+    def of(cls, row: GameRow, table: Table) -> RulesInPlay:
+        return cls(table.game.rules, level_of(row.bot_id))
 
 
 @dataclass(frozen=True)
@@ -95,6 +112,7 @@ class Screen:
             "hint": hint,
             "pace": step_pace(table, model) if animate else still_pace(model),
             "calls": call_row(model.announce, model.seats[HUMAN].team, self.words),
+            "playing": None if table.game.is_over else RulesInPlay.of(row, table),
         }
         block = "table" if is_htmx(self.request) else None
         response: Response = self.templates.TemplateResponse(

@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request, Response
+from jinja2_fragments.fastapi import Jinja2Blocks
 
 from app.languages.i18n import N_, translator
 from app.operations.urls import HOW_TO_PLAY, RULES
@@ -23,7 +24,7 @@ from app.web.deps import (
     count_start,
 )
 from app.web.tables import current_player, to_table
-from engine import RulesError
+from engine import RulesError, RuleSet
 
 router = APIRouter(tags=["rules"])
 
@@ -31,11 +32,30 @@ NO_SUCH_RULES = N_("These variants cannot be combined.")
 
 
 @router.get(HOW_TO_PLAY)
-def how_to_play(request: Request, templates: TemplatesDep) -> Response:
-    """The rules in use in words, with the engine's figures, and the strategy tips."""
-    rules = rules_preference(request)
-    context = {"figures": figures(rules), "tips": tip_cards(translator(request))}
+def how_to_play(
+    request: Request,
+    templates: TemplatesDep,
+    rules: Annotated[str | None, Query(max_length=200)] = None,
+) -> Response:
+    """The rules in words, with the engine's figures, and the strategy tips. A table's link
+    names its game's rules (`rules`): a daily or a replayed game keeps its own whatever this
+    device remembers for the next new game."""
+    try:
+        described = RuleSet.from_key(rules) if rules else rules_preference(request)
+    except RulesError:
+        return _no_such_rules(request, templates, translator(request).gettext(NO_SUCH_RULES))
+    context = {
+        "described": described,
+        "figures": figures(described),
+        "tips": tip_cards(translator(request)),
+    }
     return templates.TemplateResponse(request, "how_to_play.html", context)
+
+
+def _no_such_rules(request: Request, templates: Jinja2Blocks, message: str) -> Response:
+    title = translator(request).gettext("Those rules do not exist")
+    context = {"message": message, "title": title}
+    return templates.TemplateResponse(request, "message.html", context, status_code=400)
 
 
 async def _toggle_fields(request: Request) -> dict[str, object]:
@@ -64,8 +84,7 @@ def choose_rules(
         message = t.gettext(NO_SUCH_RULES)
         if isinstance(error, RulesFormError):
             message = error.in_words(t)
-        context = {"message": message, "title": t.gettext("Those rules do not exist")}
-        return templates.TemplateResponse(request, "message.html", context, status_code=400)
+        return _no_such_rules(request, templates, message)
     if level not in LEVELS:
         raise HTTPException(400, N_("The level is one of easy, normal, strong."))
     count_start(request)
