@@ -1,6 +1,6 @@
 """The Rules and Settings dialogs close as dialogs do on a phone: a × at the top that stays in
-sight while the long Rules dialog scrolls (its Cancel is at the foot, a long way down), and a
-tap on the darkened page around them. A tap inside a dialog leaves it open."""
+sight while the long Rules dialog scrolls (its Cancel is at the foot, a long way down), in a bar
+the lines scroll under rather than beside it, and a tap on the darkened page around them. A tap inside a dialog leaves it open."""
 
 from __future__ import annotations
 
@@ -46,6 +46,9 @@ def test_the_cross_stays_in_sight_and_closes(at_the_table: Page, dialog: str) ->
     assert box is not None and frame is not None
     assert frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"]
     assert min(box["width"], box["height"]) >= FINGER
+    beside = [box["x"] - 8, box["y"] + box["height"] / 2]
+    covered = "([x, y]) => document.elementFromPoint(x, y).closest('.dialog-top') !== null"
+    assert page.evaluate(covered, beside), "a line of the dialog runs beside the ×, cut off"
     expect(cross).to_have_accessible_name("Close")
     cross.tap()
     page.locator(f"#{dialog}:not([open])").wait_for(state="attached")
