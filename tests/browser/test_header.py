@@ -44,9 +44,11 @@ the menu button's frame); a second row is a line of text (20 px) or more away.""
 
 REACHABLE = """() => [...document.querySelectorAll('header a, header button')]
     .filter(e => e.checkVisibility())
-    .map(e => e.getAttribute('hreflang') || e.getAttribute('href') || e.dataset.openDialog
+    .map(e => e.getAttribute('hreflang') || (e.getAttribute('href') || '').split('?')[0]
+              || e.dataset.openDialog
               || (e.hasAttribute('data-toggle-colours') ? 'colours' : e.textContent.trim()))"""
-"""What a player can reach from the header as it is now: each language, page and button."""
+"""What a player can reach from the header as it is now: each language, page (its path: a
+table's How to play names the table's rules in its query) and button."""
 
 EVERYTHING = {"/", "/history", "/how-to-play", "rules-dialog", "colours", *LANGUAGES}
 
@@ -147,6 +149,6 @@ def test_a_wide_screen_shows_the_menu_in_the_row(
     start_a_game(page, "hu")
     assert page.locator("header summary").is_hidden()
     assert set(page.evaluate(REACHABLE)) >= EVERYTHING
-    tab_to(page, 'header a[href="/how-to-play"]')
-    with page.expect_navigation(url="**/how-to-play"):
+    tab_to(page, 'header a[href="/how-to-play?rules=pagat"]')
+    with page.expect_navigation(url="**/how-to-play?rules=pagat"):
         page.keyboard.press("Enter")

@@ -165,11 +165,11 @@ def look_at_the_rules(page: Page, language: str) -> Problems:
 
 
 def look_at_how_to_play(page: Page, language: str) -> Problems:
-    """Follows the header's link to how to play (in its menu on a phone) and comes back to
-    the table."""
+    """Follows the header's link to how to play (in its menu on a phone), which explains the
+    table's rules, and comes back to the table."""
     open_menu(page)
-    with page.expect_navigation(url="**/how-to-play"):
-        page.locator('header a[href="/how-to-play"]').click()
+    with page.expect_navigation(url="**/how-to-play?rules=pagat"):
+        page.locator('header a[href="/how-to-play?rules=pagat"]').click()
     problems = check_page(page, language, "how to play")
     with page.expect_navigation(url="**/games/*"):
         page.go_back()
