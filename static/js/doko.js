@@ -163,7 +163,24 @@ function focusFirst(root) {
   const first = root.querySelector(
     ".hand .playable, .controls button, .pickable input, .next-hand, .summary .primary",
   );
-  if (first) first.focus({ preventScroll: true });
+  if (!first) return;
+  first.focus({ preventScroll: true });
+  if (document.activeElement !== first) focusOnceShown(root, first);
+}
+
+// The hand's sheet, and its Next hand, stay hidden until the hand's last cards have been shown,
+// and a hidden button takes no focus: the focus was left on the page, so Enter did nothing and
+// Next hand lay a score of Tabs away. It is given the focus as the animations that hide it
+// end, unless the player has put the focus somewhere meanwhile.
+function focusOnceShown(root, first) {
+  const later = () => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (root.isConnected && lost) first.focus({ preventScroll: true });
+    if (!root.isConnected || !lost || document.activeElement === first) {
+      root.removeEventListener("animationend", later);
+    }
+  };
+  root.addEventListener("animationend", later);
 }
 
 // A table wider than the screen scrolls sideways, which nothing on a phone shows: its cue

@@ -188,3 +188,26 @@ def test_a_tap_on_the_waiting_hand_shows_the_bots_cards_at_once(slow_page: Page)
         assert "POST" not in sent and len(hand_cards(page)) == before - 1, "the tap played nothing"
         return
     raise AssertionError("no move was followed by three bots' cards")
+
+
+def test_the_hands_sheet_gives_next_hand_the_focus_once_shown(slow_page: Page) -> None:
+    """The sheet and its Next hand are hidden until the hand's last cards have been shown, and
+    a hidden button takes no focus: after the last card the focus was left on the page, so
+    Enter did nothing. Once the sheet shows, Next hand has the focus and Enter deals on. The
+    hand is played at once (the At once pace) up to its last card, then at the usual pace."""
+    page = slow_page
+    page.goto("/")
+    page.evaluate("localStorage.setItem('doko-speed', 'instant')")
+    a_new_game(page)
+    play_until(page, lambda page: playing(page) and len(hand_cards(page)) == 1)
+    page.evaluate("localStorage.setItem('doko-speed', 'normal')")
+    page.wait_for_function(UNLOCKED)
+    page.locator(".hand .playable").focus()
+    page.keyboard.press("Enter")
+    page.locator("#table .next-hand").wait_for(state="visible")
+    page.wait_for_function("() => document.activeElement.matches('#table .next-hand')")
+    page.evaluate("document.getElementById('table').dataset.stale = 'yes'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.getElementById('table').dataset.stale")
+    assert page.locator("#table .next-hand").count() == 0, "Enter dealt the next hand"
+    assert len(hand_cards(page)) == 12
