@@ -25,7 +25,9 @@ from app.storage.models import Player
 
 KEY_BYTES = 15
 GROUP = 4
-NOT_A_KEY = N_("That is not a restore key: it has 24 letters and digits, in groups of four.")
+NOT_A_KEY = N_(
+    "That is not a restore key: it has 24 letters and digits from 2 to 7, in groups of four."
+)
 NO_SUCH_KEY = N_("No player has this restore key. A key made again replaces the one before.")
 MADE_ELSEWHERE = N_(
     "A key was made for you a moment ago (in another tab, or by a second tap): the key shown "
@@ -33,6 +35,9 @@ MADE_ELSEWHERE = N_(
 )
 NO_KEY_YET = "none"
 _KEY = re.compile(r"[A-Z2-7]{24}")
+_LOOK_ALIKES = str.maketrans({"0": "O", "1": "I", "8": "B"})
+"""Digits a key never holds (base32 has 2 to 7), read as the letters they are taken for when a
+key is copied from paper."""
 
 
 class KeyRefused(ValueError):
@@ -77,8 +82,9 @@ def key_version(key_hash: str | None) -> str:
 
 
 def restored_player(session: Session, typed: str) -> str:
-    """The id of the player whose key was typed (spaces, dashes and case set aside)."""
-    key = re.sub(r"[\s-]", "", typed).upper()
+    """The id of the player whose key was typed (spaces, dashes, case and look-alike digits
+    set aside)."""
+    key = re.sub(r"[\s-]", "", typed).upper().translate(_LOOK_ALIKES)
     if not _KEY.fullmatch(key):
         raise KeyRefused(NOT_A_KEY)
     found = session.scalars(select(Player.id).where(Player.restore_key_hash == _hashed(key)))

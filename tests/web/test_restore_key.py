@@ -66,6 +66,24 @@ def test_a_key_brings_the_player_back_to_a_browser_without_its_cookie(
         assert player_of(app, cleared) == player.id
 
 
+def test_a_key_copied_with_digits_for_the_letters_they_look_like_restores(
+    app: FastAPI, client: TestClient
+) -> None:
+    """A key holds no 0, 1 or 8 (its digits are 2 to 7): copied from paper, they are the O,
+    I and B they look like."""
+    start_game(client)
+    key = made_key(client)
+    while not set(key) & set("OIB"):
+        key = made_key(client)
+    typed = key.replace("O", "0").replace("I", "1").replace("B", "8")
+    with TestClient(app) as cleared:
+        restored = cleared.post(RESTORE, data={"key": typed}, follow_redirects=False)
+        assert restored.status_code == 303, typed
+        assert player_of(app, cleared) == player_of(app, client)
+        refused = cleared.post(RESTORE, data={"key": key[:-1] + "9"})
+        assert "letters and digits from 2 to 7" in refused.text
+
+
 def test_the_key_is_shown_only_as_it_is_made(app: FastAPI, client: TestClient) -> None:
     start_game(client)
     key = made_key(client)
@@ -93,7 +111,7 @@ def test_keys_that_restore_nobody_are_refused_with_the_reason(
     for typed, reason in [
         ("", "not a restore key"),
         ("ABCD-EFGH", "not a restore key"),
-        ("ABCD-EFGH-IJKL-MNOP-QRST-UVW1", "not a restore key"),
+        ("ABCD-EFGH-IJKL-MNOP-QRST-UVW9", "not a restore key"),
         ("A" * 24, "No player has this restore key"),
         ("<script>-" * 7, "not a restore key"),
     ]:
