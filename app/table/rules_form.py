@@ -51,7 +51,10 @@ class Choice:
 CHOICES = {
     "scoring": (Choice(Scoring.PAGAT, N_("pagat")), Choice(Scoring.DDV, N_("DDV"))),
     "hochzeit_deadline_shift": (
-        Choice(HochzeitShift.TRICKS, N_("the number of the trick that found the partner (3 if none did)")),
+        Choice(
+            HochzeitShift.TRICKS,
+            N_("the number of the trick that found the partner (3 if none did)"),
+        ),
         Choice(HochzeitShift.TRICKS_MINUS_ONE, N_("that number less one")),
     ),
 }

@@ -1,6 +1,7 @@
 """The Rules and Settings dialogs close as dialogs do on a phone: a × at the top that stays in
 sight while the long Rules dialog scrolls (its Cancel is at the foot, a long way down), in a bar
-the lines scroll under rather than beside it, and a tap on the darkened page around them. A tap inside a dialog leaves it open."""
+the lines scroll under rather than beside it, and a tap on the darkened page around them. A tap
+inside a dialog leaves it open."""
 
 from __future__ import annotations
 

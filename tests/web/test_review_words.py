@@ -148,6 +148,18 @@ def test_german_starts_a_series_where_a_spiel_is_one_hand() -> None:
         assert "Spiel" not in german[started] and "Serie" in german[started]
 
 
+def test_german_keeps_serie_for_a_game_and_dates_a_moment_with_am() -> None:
+    """The daily streak was a "Tagesserie" a few lines from the "Serien" of whole games; and
+    a moment is written with its day ("08.12.2026, 02:00 UTC"), which takes "am", not "um"."""
+    german = messages("de")
+    assert not {mid: text for mid, text in german.items() if "Tagesserie" in text}
+    assert not {mid: text for mid, text in german.items() if "um %(time)s" in text}
+    assert "am %(time)s" in german[
+        "The seed itself is published here at %(time)s, when the day’s ranked games close (a "
+        "game started before midnight may be finished until then)."
+    ]
+
+
 def test_the_romanian_dealer_mark_is_a_word(client: TestClient) -> None:
     """A noun, as the badge beside any seat's name: the verb it was read "Tu împarte" (you
     deals) beside the player's own name."""
