@@ -3,7 +3,8 @@ against cheaters.
 
 Each player of `bench/fairplay_players.py` plays whole ranked daily games (8 hands `pagat`,
 12 hands `ddv`) in seat 0 against the daily level's bots, on the deals of many days; each
-game is then analysed as the server analyses a ranked attempt (`bots.fairplay`). The
+game is then analysed as the server analyses a ranked attempt (`bots.fairplay`, the deal read
+by the search and against the table's bots). The
 weighings are appended to `--out` (one JSON line per game, so an interrupted run goes on
 where it stopped and `--report` can recompute verdicts under other settings without
 searching again). Prints, per player: games, tells, matches against what an honest player
@@ -78,7 +79,7 @@ def play_and_weigh(player: str, rules_key: str, number: int) -> dict[str, Any]:
     records = play_game(PLAYERS[player], ranked_rules(rules_key), seed)
     played = time.perf_counter()
     cpu = time.process_time()
-    weighed = weigh_game(records, HUMAN, seed)
+    weighed = weigh_game(records, HUMAN, seed, table_bot=LEVELS[DAILY_LEVEL])
     return {
         "player": player,
         "rules": rules_key,

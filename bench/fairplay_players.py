@@ -12,7 +12,11 @@ are no bots of the registry and are never offered at the table.
 - `clairvoyant-P`: with probability P the best action in the true deal
   (`evaluate_known`), otherwise as `search-v2`;
 - `scout`: plays its cards as `search-v2`, but reserves and announces by the true deal, as a
-  player who scouted the day's deals and only dares to use them for calls.
+  player who scouted the day's deals and only dares to use them for calls;
+- `rehearsed-P`: with probability P the action that did best when the table's bots (the
+  daily's, which need no chance) played the deal on for every seat, otherwise as `search-v2`:
+  a player who scouted the deals and played the day again offline against exact copies of
+  the bots.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bots.fairplay.weighing import against_the_table
+from bots.levels import DAILY_LEVEL, LEVELS
 from bots.registry import bot_named
 from bots.search.evaluate import evaluate, evaluate_known
 from engine import Act, Action, Hand, Phase, view_of
@@ -29,6 +35,8 @@ Player = Callable[[Hand, int, random.Random], Action]
 """Chooses the seat's action in the (whole) hand."""
 
 STRONG = bot_named("search-v2")
+TABLE_BOT = bot_named(LEVELS[DAILY_LEVEL])
+"""The daily's bots, which the rehearsing cheater copies."""
 EXCHANGES = (Phase.ARMUT_GIVE, Phase.ARMUT_RETURN)
 NOISY_CHOICES = 3
 
@@ -71,6 +79,19 @@ class Clairvoyant:
         return knowing_best(hand, seat, rng)
 
 
+@dataclass(frozen=True)
+class Rehearsed:
+    share: float
+    """How often it plays the rehearsal's best action."""
+
+    def __call__(self, hand: Hand, seat: int, rng: random.Random) -> Action:
+        view = view_of(hand, seat)
+        if len(view.legal) == 1 or view.phase in EXCHANGES or rng.random() >= self.share:
+            return STRONG.choose(view, rng)
+        values = against_the_table(hand, seat, TABLE_BOT, "rehearsal")
+        return max(view.legal, key=lambda action: values[action.notation])
+
+
 def scout(hand: Hand, seat: int, rng: random.Random) -> Action:
     view = view_of(hand, seat)
     if len(view.legal) == 1 or view.phase in EXCHANGES:
@@ -100,5 +121,7 @@ CHEATERS: dict[str, Player] = {
     "clairvoyant-0.5": Clairvoyant(0.5),
     "clairvoyant-0.25": Clairvoyant(0.25),
     "scout": scout,
+    "rehearsed-1": Rehearsed(1.0),
+    "rehearsed-0.5": Rehearsed(0.5),
 }
 PLAYERS: dict[str, Player] = HONEST | CHEATERS

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -13,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bench.fairplay import play_game
-from bench.fairplay_players import Clairvoyant, Honest
+from bench.fairplay_players import Clairvoyant, Honest, Rehearsed
 from bots.fairplay import analyse_game
-from bots.fairplay.verdict import WILD, honest_share, tell_of, upper_tail
+from bots.fairplay.verdict import WILD, honest_share, tell_of, upper_tail, verdict_of
 from bots.fairplay.weighing import Weighed
 from bots.registry import bot_named
 from bots.search.evaluate import evaluate_known
@@ -52,7 +53,7 @@ def test_the_honest_model_gives_every_action_a_share_and_sums_to_one(
 
 
 def weighed(truth: dict[str, float], view: dict[str, float] | None, chosen: str) -> Weighed:
-    return Weighed(hand=0, index=5, kind="card", chosen=chosen, truth=truth, view=view)
+    return Weighed(hand=0, index=5, kind="card", chosen=chosen, truth=truth, table=None, view=view)
 
 
 @pytest.mark.parametrize(
@@ -78,7 +79,7 @@ def test_a_tell_is_where_the_deal_and_the_view_disagree_by_game_points(
     clairvoyant: tuple[str, ...] | None,
     matched: bool | None,
 ) -> None:
-    tell = tell_of(weighed(truth, view, chosen))
+    tell = tell_of(weighed(truth, view, chosen), truth)
     if clairvoyant is None:
         assert tell is None
         return
@@ -125,6 +126,38 @@ def test_a_player_who_knows_the_deal_is_held_and_an_honest_one_is_not() -> None:
     assert cheater.held and cheater.matched == len(cheater.tells) > 5
     assert not honest.held
     assert honest.matched < len(honest.tells)
+
+
+def test_two_readings_of_the_deal_give_the_less_likely_verdict_doubled() -> None:
+    """A tell by the table's bots alone (the search's reading finds the view's best best)
+    counts, at twice its chance: two looks at a game hold an honest player no more often."""
+    view = {"a": 1.0, "b": 0.0}
+    items = [
+        Weighed(
+            hand=0, index=i, kind="card", chosen="b", truth=view, table={"a": 0, "b": 2}, view=view
+        )
+        for i in range(6)
+    ]
+    alone = verdict_of([replace(item, truth={"a": 0.0, "b": 0.0}, table=None) for item in items])
+    assert alone.tells == () and alone.honest_chance == 1.0
+    both = verdict_of(items)
+    chance = honest_share(view, ["b"]) ** len(items)
+    assert both.matched == len(both.tells) == len(items)
+    assert both.honest_chance == pytest.approx(2 * chance)
+
+
+@pytest.mark.slow
+def test_a_player_who_rehearsed_against_the_tables_bots_is_held() -> None:
+    """The daily's bots need no chance: a scout who has seen the deals can play the day again
+    offline against exact copies of them and keep the best line. The search's reading of the
+    deal alone let such lines through (an outside check topped both of a day's boards with
+    them, +61 and +66 against bot pars of +4 and −9); against the table's bots they are
+    the deal's best again and again."""
+    seed = daily_seed("fair-play-tests", DAY, "pagat")
+    rehearsed = play_game(Rehearsed(1.0), FOUR_HANDS, seed)
+    assert analyse_game(rehearsed, 0, seed, table_bot="heuristic-v1").held
+    honest = play_game(Honest("search-v2"), FOUR_HANDS, seed)
+    assert not analyse_game(honest, 0, seed, table_bot="heuristic-v1").held
 
 
 @pytest.mark.slow

@@ -21,8 +21,12 @@ __all__ = ["Tell", "Verdict", "Weighed", "analyse_game", "verdict_of", "weigh_ga
 
 
 def analyse_game(
-    records: Sequence[HandRecord], seat: int, seed: str, budget: Budget = DEFAULT_BUDGET
+    records: Sequence[HandRecord],
+    seat: int,
+    seed: str,
+    budget: Budget = DEFAULT_BUDGET,
+    table_bot: str | None = None,
 ) -> Verdict:
     """The verdict on `seat`'s decisions over a game's finished hands; deterministic in
-    `seed`."""
-    return verdict_of(weigh_game(records, seat, seed, budget))
+    `seed`. `table_bot`: the id of the bot that played the other seats, when known."""
+    return verdict_of(weigh_game(records, seat, seed, budget, table_bot))

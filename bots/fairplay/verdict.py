@@ -13,13 +13,18 @@ the player matched is then compared with that honest distribution (a sum of inde
 yes/no chances, a Poisson binomial): its upper tail is the attempt's *honest chance*. Below
 `HOLD_BELOW` the attempt is held. `bench/fairplay.py` measures the false holds of honest
 players and the holds of cheaters for these settings.
+
+The deal is read two ways (`Weighed.truth`, and `Weighed.table` where the table's bots are
+known): the tells and the honest chance are worked out for each, and the verdict is the less
+likely of the two, its chance doubled so that two looks at one game hold an honest player no
+more often than one did (Bonferroni).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from bots.fairplay.weighing import TIE, Weighed
 
@@ -69,17 +74,30 @@ class Verdict:
 
 
 def verdict_of(weighed: Sequence[Weighed]) -> Verdict:
-    tells = tuple(tell for item in weighed if (tell := tell_of(item)) is not None)
+    readings = [_verdict(weighed, lambda item: item.truth)]
+    if weighed and all(item.table is not None for item in weighed):
+        readings.append(_verdict(weighed, lambda item: item.table))
+    least = min(readings, key=lambda verdict: verdict.honest_chance)
+    return replace(least, honest_chance=min(1.0, len(readings) * least.honest_chance))
+
+
+Reading = Callable[[Weighed], dict[str, float] | None]
+"""One reading of the deal: each action's value by it."""
+
+
+def _verdict(weighed: Sequence[Weighed], deal: Reading) -> Verdict:
+    tells = tuple(tell for item in weighed if (tell := tell_of(item, deal(item))) is not None)
     chance = upper_tail([tell.honest for tell in tells], sum(tell.matched for tell in tells))
     return Verdict(tells, len(weighed), chance)
 
 
-def tell_of(item: Weighed) -> Tell | None:
-    """The decision as a tell, or None when the view's best is among the deal's best."""
-    if item.view is None:
+def tell_of(item: Weighed, deal: dict[str, float] | None) -> Tell | None:
+    """The decision as a tell by one reading of the deal (`item.truth` or `item.table`), or
+    None when the view's best is among the deal's best."""
+    if item.view is None or not deal:
         return None
-    best = max(item.truth.values())
-    clairvoyant = tuple(a for a, value in item.truth.items() if value > best - TIE)
+    best = max(deal.values())
+    clairvoyant = tuple(a for a, value in deal.items() if value > best - TIE)
     view_best = max(item.view, key=lambda action: item.view[action] if item.view else 0.0)
     if view_best in clairvoyant:
         return None

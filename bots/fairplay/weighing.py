@@ -1,11 +1,18 @@
-"""Every decision of one seat weighed twice: from what the seat could see, and from the deal.
+"""Every decision of one seat weighed from what the seat could see, and from the deal.
 
-The second value is what a player who knew all four hands would expect (`evaluate_known`:
-play-outs in the one true world, the last tricks solved exactly). Where the best choice by the
-deal stands out, the first value is worked out too, by the strong level's search from the
-seat's view alone, as a hint or a review would. Positions where every choice leads to about
-the same score in the true deal cannot tell a player who knew the deal from one who did not,
-so they are not searched: that saves most of the analysis' time.
+The deal is read two ways. `truth` is what a player who knew all four hands would expect
+(`evaluate_known`: play-outs in the one true world by the search's model of the players, the
+last tricks solved exactly). `table` is what the choice really led to against the table's own
+bots: the hand played on with the bots of the game deciding every other seat, and the seat's
+own later choices too. The daily's bots need no chance, so a player who has seen the deals
+(every card of a hand is shown as it is played, to a scouting cookie too) can play the day
+again offline against exact copies of them and keep the best line: `table` finds that player's
+choices best where `truth`, whose players are not the table's, often does not.
+
+Where the best choice by the deal stands out, the view's value is worked out too, by the strong
+level's search from the seat's view alone, as a hint or a review would. Positions where every
+choice leads to about the same score in the true deal cannot tell a player who knew the deal
+from one who did not, so they are not searched: that saves most of the analysis' time.
 
 Armut passes are left out: hundreds of choices whose values differ by less than their noise.
 """
@@ -16,11 +23,15 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from bots.protocol import Bot
+from bots.registry import bot_named
 from bots.search.budget import DEFAULT_BUDGET, Budget
 from bots.search.evaluate import evaluate, evaluate_known
+from bots.search.playouts import team_points
 from bots.search.sampling import NoWorld
 from bots.search.values import POINT_WEIGHT
-from engine import Act, Action, Hand, HandRecord, view_of
+from bots.table import play_out
+from engine import Act, Action, Hand, HandRecord, Phase, view_of
 
 TIE = 0.5
 """Choices this close to the deal's best count as the deal's best too: the values are whole
@@ -42,31 +53,63 @@ class Weighed:
     chosen: str
     truth: dict[str, float]
     """Each legal action's value in the true deal (card points as a small fraction)."""
+    table: dict[str, float] | None
+    """Each legal action's value against the table's own bots; None when they are not
+    known."""
     view: dict[str, float] | None
     """Each legal action's value from the seat's view; None where it was not searched."""
 
 
 def weigh_game(
-    records: Sequence[HandRecord], seat: int, seed: str, budget: Budget = DEFAULT_BUDGET
+    records: Sequence[HandRecord],
+    seat: int,
+    seed: str,
+    budget: Budget = DEFAULT_BUDGET,
+    table_bot: str | None = None,
 ) -> list[Weighed]:
-    """Every decision of `seat` in a game's finished hands; deterministic in `seed`."""
+    """Every decision of `seat` in a game's finished hands; deterministic in `seed`.
+    `table_bot`: the id of the bot that played the other seats, when it is known."""
     return [
         item
         for number, record in enumerate(records)
-        for item in weigh_hand(record, number, seat, seed, budget)
+        for item in weigh_hand(record, number, seat, seed, budget, table_bot)
     ]
 
 
 def weigh_hand(
-    record: HandRecord, number: int, seat: int, seed: str, budget: Budget = DEFAULT_BUDGET
+    record: HandRecord,
+    number: int,
+    seat: int,
+    seed: str,
+    budget: Budget = DEFAULT_BUDGET,
+    table_bot: str | None = None,
 ) -> list[Weighed]:
     """`weigh_game` for hand `number` alone: a server weighs a game hand by hand, so that a
     bot's move at a table waits behind one hand's weighing at most, not a whole game's."""
+    bot = None if table_bot is None else bot_named(table_bot)
     weighed = []
     for index, hand, chosen in _decisions(record, seat):
         rng = random.Random(f"{seed}/fair-play/{number}/{index}")
-        weighed.append(_weigh(number, index, hand, seat, chosen, rng, budget))
+        table = None if bot is None else against_the_table(hand, seat, bot, seed)
+        weighed.append(_weigh(number, index, hand, seat, chosen, table, rng, budget))
     return weighed
+
+
+def against_the_table(hand: Hand, seat: int, bot: Bot, seed: str) -> dict[str, float]:
+    """Each legal action of `seat` with the hand then played to its end by `bot` in every
+    seat: what the action led to against the table's bots, had the seat gone on as they
+    play. Exact for bots that need no chance (the daily's); the others draw theirs from
+    `seed`."""
+    values = {}
+    for action in hand.legal_actions(seat):
+        twin = hand.copy()
+        twin.apply(action, checked=False)
+        rngs = [random.Random(f"{seed}/table/{other}/{len(hand.actions)}") for other in range(4)]
+        finished = play_out(twin, [bot] * 4, rngs)
+        done = finished.phase is Phase.DONE
+        score = finished.score_of(seat) + POINT_WEIGHT * team_points(finished, seat) if done else 0
+        values[action.notation] = float(score)
+    return values
 
 
 def _decisions(record: HandRecord, seat: int) -> Iterator[tuple[int, Hand, Action]]:
@@ -85,6 +128,7 @@ def _weigh(
     hand: Hand,
     seat: int,
     chosen: Action,
+    table: dict[str, float] | None,
     rng: random.Random,
     budget: Budget,
 ) -> Weighed:
@@ -93,9 +137,9 @@ def _weigh(
         for v in evaluate_known(hand, seat, rng, budget)
     }
     view = None
-    if max(truth.values()) - min(truth.values()) >= TIE:
+    if any(max(deal.values()) - min(deal.values()) >= TIE for deal in (truth, table) if deal):
         view = _view_values(hand, seat, rng, budget)
-    return Weighed(number, index, kind_of(chosen.act), chosen.notation, truth, view)
+    return Weighed(number, index, kind_of(chosen.act), chosen.notation, truth, table, view)
 
 
 def _view_values(

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError
 from datetime import date, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -53,9 +53,19 @@ claim starts a thread."""
 CLAIM_RENEWED_EVERY = 60.0
 """Seconds between renewals of the claims this process holds (well inside `STALE_AFTER`)."""
 
-Analysis = Callable[[HandRecord, int, int, str, Budget], list[Weighed]]
+Analysis = Callable[[HandRecord, int, int, str, Budget, str | None], list[Weighed]]
 """Weighs one finished hand (`bots.fairplay.weigh_hand`): record, number, seat, seed,
-budget."""
+budget, the id of the bot that played the other seats."""
+
+
+class CheckedGame(NamedTuple):
+    """What a check reads of the attempt's game."""
+
+    rules_key: str
+    seed: str
+    log: Log
+    bot: str
+    """The bot that played the other seats: the check plays the deal on against it."""
 
 
 def finished_hands(rules_key: str, seed: str, log: Log) -> list[HandRecord]:
@@ -166,23 +176,23 @@ class FairPlayChecks:
         verdict is deterministic in the game's seed. A hand is one piece of work (under a
         second), so a hint waits behind one hand at most, never a whole game (and a bot's
         move at a table never: it has workers of its own)."""
-        rules_key, seed, log = self._game(attempt_id)
+        row = self._game(attempt_id)
         weighed: list[Weighed] = []
-        for number, record in enumerate(finished_hands(rules_key, seed, log)):
+        for number, record in enumerate(finished_hands(row.rules_key, row.seed, row.log)):
             work = self._roster.submit_in_background(
-                Bulk.CHECK, self._analysis, record, number, HUMAN, seed, self._budget
+                Bulk.CHECK, self._analysis, record, number, HUMAN, row.seed, self._budget, row.bot
             )
             weighed.extend(work.result())
         return verdict_of(weighed)
 
-    def _game(self, attempt_id: int) -> tuple[str, str, Log]:
-        """The attempt's game as stored: rules, seed and log."""
+    def _game(self, attempt_id: int) -> CheckedGame:
+        """The attempt's game as stored: rules, seed, log and bots."""
         with self._sessions() as session:
             attempt = session.get(DailyAttempt, attempt_id)
             assert attempt is not None
             row = session.get(GameRow, attempt.game_id)
             assert row is not None
-            return row.rules_key, row.seed, row.log
+            return CheckedGame(row.rules_key, row.seed, row.log, row.bot_id)
 
     def _store(self, attempt_id: int, verdict: Verdict) -> None:
         """The verdict, and the attempt's state by it, in one transaction. Only a pending
