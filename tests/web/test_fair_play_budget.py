@@ -1,5 +1,6 @@
 """The fair-play check's budget is an operator's setting (`DOKO_FAIR_PLAY_WORLDS`): a check
-searches the worlds the settings give and stores them with its verdict."""
+searches the worlds the settings give and stores them with its verdict, which reads the deal
+against the game's own bots too."""
 
 from __future__ import annotations
 
@@ -43,8 +44,9 @@ def test_a_check_searches_the_settings_worlds_and_says_so(tmp_path: Path) -> Non
             game = session.get(GameRow, attempt.game_id)
             assert game is not None
             seed, records = game.seed, finished_hands(game.rules_key, game.seed, game.log)
-    verdict = analyse_game(records, HUMAN, seed, DEFAULT_BUDGET.scaled(WORLDS))
-    assert check.evaluator == f"fairplay/{WORLDS}"
+            table_bot = game.bot_id
+    verdict = analyse_game(records, HUMAN, seed, DEFAULT_BUDGET.scaled(WORLDS), table_bot)
+    assert check.evaluator == f"fairplay-v2/{WORLDS}"
     assert (check.decisions, check.honest_chance, check.matched, check.held) == (
         verdict.decisions,
         verdict.honest_chance,

@@ -41,8 +41,10 @@ log = logging.getLogger("doko")
 
 
 def evaluator(budget: Budget) -> str:
-    """The analysis and its budget (worlds per decision), stored with each check."""
-    return f"fairplay/{budget.worlds}"
+    """The analysis and its budget (worlds per decision), stored with each check: `v2` reads
+    the deal against the table's own bots too, where checks stored before read it by the
+    search alone."""
+    return f"fairplay-v2/{budget.worlds}"
 
 
 EVALUATOR = evaluator(DEFAULT_BUDGET)
