@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from markupsafe import Markup
 from sqlalchemy.orm import object_session
 
 from app.daily.attempts import (
@@ -21,7 +22,7 @@ from app.daily.daily_share import DailyResult, daily_result
 from app.daily.fairplay.standing import Standing, standing_of_game
 from app.daily.networks import CAPPED, PRACTISED
 from app.languages.i18n import Writing
-from app.languages.rules_names import rules_name
+from app.languages.rules_names import named_rules
 from app.languages.words import LEVEL_OPPONENTS
 from app.operations.urls import board_url
 from app.storage.models import GameRow
@@ -49,6 +50,9 @@ class GameContext:
     level: str | None
     """The level of the game's bots (`app.table.levels`) in words ("normal opponents"); a game
     keeps the one it started with."""
+    rules_in_title: bool = False
+    """A daily game's title names its rules (`named_rules` markup): the line under it does
+    not name them again."""
     secret_until: datetime | None = None
     """For a game at a day's deals before its seed is published (`app.daily.attempts.deals_secret`):
     when the other hands, the hand records and the reviews become available."""
@@ -81,14 +85,15 @@ def game_context(
         return GameContext(title, False, row.seed, None, None, False, "", None, False, level_words)
     board = board_url(row.day, row.rules_key)
     ranked = row.mode == GameMode.DAILY
-    values = {"day": writing.day(row.day), "rules": rules_name(row.rules_key, t)}
+    values = {"day": writing.day(row.day), "rules": named_rules(row.rules_key, t)}
     if ranked:
-        title = t.gettext("Daily %(day)s, %(rules)s, ranked") % values
+        title = Markup(t.gettext("Daily %(day)s, %(rules)s, ranked")) % values
     else:
-        title = t.gettext("Daily %(day)s, %(rules)s, practice") % values
+        title = Markup(t.gettext("Daily %(day)s, %(rules)s, practice")) % values
     closed = attempt_closed(row, now)
     return GameContext(
         title=title,
+        rules_in_title=True,
         ranked=ranked,
         replay_seed=row.seed if seed_published(row.day, now) else None,
         commitment=commitment(row.seed),

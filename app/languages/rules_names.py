@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
+
 from app.languages.i18n import N_, Translator
 from engine import PRESETS, HochzeitShift, RulesError, RuleSet, Scoring
 
@@ -52,6 +54,13 @@ def rules_name(key: str, t: Translator) -> str:
     if not changes:
         return name
     return t.gettext("%(rules)s + %(changes)s") % {"rules": name, "changes": ", ".join(changes)}
+
+
+def named_rules(key: str, t: Translator) -> Markup:
+    """A rule set named in words, its key beside them for scripts and tests: the one markup
+    every page that names the rules uses."""
+    words = rules_name(key, t)
+    return Markup('<span class="rules-name" data-rules="{}">{}</span>').format(key, words)
 
 
 def _change(toggle: str, value: Any, t: Translator) -> str:

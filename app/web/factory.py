@@ -30,7 +30,7 @@ from app.daily.nicknames import MAX_LENGTH
 from app.daily.par import ParKeeper
 from app.daily.secrecy import DealsSecret
 from app.languages.i18n import LanguageVary, language_of, template_words
-from app.languages.rules_names import rules_name
+from app.languages.rules_names import named_rules, rules_name
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS, action_text
 from app.learning.game_facts import FactsCache
 from app.learning.hints import HINTS_WAITING_PER_WORKER, HintKeeper
@@ -224,11 +224,9 @@ def _rules_name(context: Context, key: str) -> str:
 
 
 @pass_context
-def _named_rules(context: Context, key: str) -> Markup:
-    """A rule set named in the words of the page being rendered, its key beside them for
-    scripts and tests: the one markup every page that names the rules uses."""
-    words = rules_name(key, context["translator"])
-    return Markup('<span class="rules-name" data-rules="{}">{}</span>').format(key, words)
+def _named_rules_here(context: Context, key: str) -> Markup:
+    """A rule set named in the words of the page being rendered (`named_rules`)."""
+    return named_rules(key, context["translator"])
 
 
 def _card_faces(env: Environment) -> Callable[[CardFace], Markup]:
@@ -268,7 +266,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         boolean_toggles=BOOLEAN_TOGGLES,
         choices=CHOICES,
         preset_defaults=form_values,
-        named_rules=_named_rules,
+        named_rules=_named_rules_here,
         home_url=urls.HOME,
         games_url=urls.GAMES,
         rules_url=urls.RULES,

@@ -9,6 +9,7 @@ The helpers at the top are shared with test_leaderboard.py and test_rate_limits.
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import date
 from pathlib import Path
@@ -131,11 +132,14 @@ def test_the_daily_deal_is_the_hmac_of_date_and_rules(tmp_path: Path, rules_key:
     with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
         url = start_daily(client, rules_key)
         body = client.get(url).text
+        table = client.get(url, headers=HTMX).text
     seed = known_seed(SECRET, DAY, rules_key)
     assert sorted(hand_codes(body)) == sorted(str(card) for card in deal(seed, 0).hands[0])
     name = rules_name(rules_key, ENGLISH)
     assert title_of(body).startswith(f"Daily {DAY.isoformat()}, {name}, ranked")
-    assert named_rules(rules_key) in body
+    assert named_rules(rules_key) in table
+    shown = html.unescape(re.sub(r"<[^>]+>", "", table))
+    assert shown.count(name) == 1, "the title names the rules, and only it"
 
 
 def test_dates_rules_and_secrets_each_change_the_deals(tmp_path: Path) -> None:

@@ -61,7 +61,8 @@ STATUS = re.compile(r'<p class="status" role="status">(.*?)</p>', re.DOTALL)
 
 SUMMARY = re.compile(r'<section class="summary".*?</section>', re.DOTALL)
 
-TITLE = re.compile(r'<p class="game-title">([^<]*)')
+TITLE = re.compile(r'<p class="game-title">(.*?)(?: · <a |</p>)', re.S)
+"""The table's title, up to its link to the board."""
 
 
 def noon(day: date) -> datetime:
@@ -216,7 +217,7 @@ def hand_codes(body: str) -> list[str]:
 def title_of(body: str) -> str:
     match = TITLE.search(body)
     assert match is not None, "no game title on the table"
-    return html.unescape(match.group(1)).strip()
+    return html.unescape(re.sub(r"<[^>]+>", "", match.group(1))).strip()
 
 
 @dataclass(frozen=True)
