@@ -67,29 +67,25 @@ def knowing_best(hand: Hand, seat: int, rng: random.Random) -> Action:
     return evaluate_known(hand, seat, rng)[0].value.action
 
 
+def rehearsed_best(hand: Hand, seat: int, rng: random.Random) -> Action:
+    """The action that did best when the table's bots played the deal on for every seat."""
+    values = against_the_table(hand, seat, TABLE_BOT, "rehearsal")
+    return max(hand.legal_actions(seat), key=lambda action: values[action.notation])
+
+
 @dataclass(frozen=True)
-class Clairvoyant:
+class Knowing:
+    """With probability `share` the best action by a reading of the whole deal (`best`),
+    otherwise as `search-v2`."""
+
     share: float
-    """How often it plays the true deal's best action."""
+    best: Player = knowing_best
 
     def __call__(self, hand: Hand, seat: int, rng: random.Random) -> Action:
         view = view_of(hand, seat)
         if len(view.legal) == 1 or view.phase in EXCHANGES or rng.random() >= self.share:
             return STRONG.choose(view, rng)
-        return knowing_best(hand, seat, rng)
-
-
-@dataclass(frozen=True)
-class Rehearsed:
-    share: float
-    """How often it plays the rehearsal's best action."""
-
-    def __call__(self, hand: Hand, seat: int, rng: random.Random) -> Action:
-        view = view_of(hand, seat)
-        if len(view.legal) == 1 or view.phase in EXCHANGES or rng.random() >= self.share:
-            return STRONG.choose(view, rng)
-        values = against_the_table(hand, seat, TABLE_BOT, "rehearsal")
-        return max(view.legal, key=lambda action: values[action.notation])
+        return self.best(hand, seat, rng)
 
 
 def scout(hand: Hand, seat: int, rng: random.Random) -> Action:
@@ -117,11 +113,11 @@ HONEST: dict[str, Player] = {
     "first-card": first_card,
 }
 CHEATERS: dict[str, Player] = {
-    "clairvoyant-1": Clairvoyant(1.0),
-    "clairvoyant-0.5": Clairvoyant(0.5),
-    "clairvoyant-0.25": Clairvoyant(0.25),
+    "clairvoyant-1": Knowing(1.0),
+    "clairvoyant-0.5": Knowing(0.5),
+    "clairvoyant-0.25": Knowing(0.25),
     "scout": scout,
-    "rehearsed-1": Rehearsed(1.0),
-    "rehearsed-0.5": Rehearsed(0.5),
+    "rehearsed-1": Knowing(1.0, rehearsed_best),
+    "rehearsed-0.5": Knowing(0.5, rehearsed_best),
 }
 PLAYERS: dict[str, Player] = HONEST | CHEATERS

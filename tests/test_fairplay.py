@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bench.fairplay import play_game
-from bench.fairplay_players import Clairvoyant, Honest, Rehearsed
+from bench.fairplay_players import Honest, Knowing, rehearsed_best
 from bots.fairplay import analyse_game
 from bots.fairplay.verdict import WILD, honest_share, tell_of, upper_tail, verdict_of
 from bots.fairplay.weighing import Weighed
@@ -121,7 +121,7 @@ def test_known_values_are_the_true_deals_play_outs(seed: int) -> None:
 @pytest.mark.slow
 def test_a_player_who_knows_the_deal_is_held_and_an_honest_one_is_not() -> None:
     seed = daily_seed("fair-play-tests", DAY, "pagat")
-    cheater = analyse_game(play_game(Clairvoyant(1.0), FOUR_HANDS, seed), 0, seed)
+    cheater = analyse_game(play_game(Knowing(1.0), FOUR_HANDS, seed), 0, seed)
     honest = analyse_game(play_game(Honest("heuristic-v1"), FOUR_HANDS, seed), 0, seed)
     assert cheater.held and cheater.matched == len(cheater.tells) > 5
     assert not honest.held
@@ -154,7 +154,7 @@ def test_a_player_who_rehearsed_against_the_tables_bots_is_held() -> None:
     them, +61 and +66 against bot pars of +4 and −9); against the table's bots they are
     the deal's best again and again."""
     seed = daily_seed("fair-play-tests", DAY, "pagat")
-    rehearsed = play_game(Rehearsed(1.0), FOUR_HANDS, seed)
+    rehearsed = play_game(Knowing(1.0, rehearsed_best), FOUR_HANDS, seed)
     assert analyse_game(rehearsed, 0, seed, table_bot="heuristic-v1").held
     honest = play_game(Honest("search-v2"), FOUR_HANDS, seed)
     assert not analyse_game(honest, 0, seed, table_bot="heuristic-v1").held
