@@ -28,13 +28,13 @@ def test_each_request_speaks_its_own_language(client: TestClient) -> None:
 
 
 def test_each_request_shows_its_own_remembered_rules(client: TestClient) -> None:
-    """The Rules dialog starts from the cookie's rules, whichever were parsed before; an
-    unreadable key still falls back to the default."""
-    game = start_game(client, "cache-rules")
+    """The Rules dialog away from a table starts from the cookie's rules, whichever were
+    parsed before; an unreadable key still falls back to the default."""
+    start_game(client, "cache-rules")
     four = with_toggles(PAGAT, {"hands_per_game": 4})
     ddv = with_toggles(PRESETS["ddv"], {"hands_per_game": 7})
     cookies = [(four.key, 4), (ddv.key, 7), ("nonsense", PAGAT.hands_per_game)]
     for key, hands in cookies + cookies:
         client.cookies.set(RULES_COOKIE, key)
-        page = client.get(game).text
+        page = client.get("/history").text
         assert f'name="hands_per_game" min="1" max="100" value="{hands}"' in page
