@@ -25,10 +25,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bots.fairplay.weighing import against_the_table
 from bots.levels import DAILY_LEVEL, LEVELS
 from bots.registry import bot_named
 from bots.search.evaluate import evaluate, evaluate_known
+from bots.table import play_out
 from engine import Act, Action, Hand, Phase, view_of
 
 Player = Callable[[Hand, int, random.Random], Action]
@@ -68,9 +68,17 @@ def knowing_best(hand: Hand, seat: int, rng: random.Random) -> Action:
 
 
 def rehearsed_best(hand: Hand, seat: int, rng: random.Random) -> Action:
-    """The action that did best when the table's bots played the deal on for every seat."""
-    values = against_the_table(hand, seat, TABLE_BOT, "rehearsal")
-    return max(hand.legal_actions(seat), key=lambda action: values[action.notation])
+    """The action that did best when copies of the table's bots played the deal on for every
+    seat, the cheater's own included (as an outside check's rehearsal did: the analysis plays
+    the seat on otherwise, `bots.fairplay.weighing.against_the_table`)."""
+
+    def rehearsed(action: Action) -> float:
+        twin = hand.copy()
+        twin.apply(action, checked=False)
+        finished = play_out(twin, [TABLE_BOT] * 4, [rng] * 4)
+        return finished.score_of(seat) if finished.phase is Phase.DONE else 0.0
+
+    return max(hand.legal_actions(seat), key=rehearsed)
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,16 @@ def test_the_honest_model_gives_every_action_a_share_and_sums_to_one(
 
 
 def weighed(truth: dict[str, float], view: dict[str, float] | None, chosen: str) -> Weighed:
-    return Weighed(hand=0, index=5, kind="card", chosen=chosen, truth=truth, table=None, view=view)
+    return Weighed(
+        hand=0,
+        index=5,
+        kind="card",
+        chosen=chosen,
+        truth=truth,
+        table=None,
+        natural=None,
+        view=view,
+    )
 
 
 @pytest.mark.parametrize(
@@ -134,7 +143,14 @@ def test_two_readings_of_the_deal_give_the_less_likely_verdict_doubled() -> None
     view = {"a": 1.0, "b": 0.0}
     items = [
         Weighed(
-            hand=0, index=i, kind="card", chosen="b", truth=view, table={"a": 0, "b": 2}, view=view
+            hand=0,
+            index=i,
+            kind="card",
+            chosen="b",
+            truth=view,
+            table={"a": 0, "b": 2},
+            natural="a",
+            view=view,
         )
         for i in range(6)
     ]
@@ -144,6 +160,8 @@ def test_two_readings_of_the_deal_give_the_less_likely_verdict_doubled() -> None
     chance = honest_share(view, ["b"]) ** len(items)
     assert both.matched == len(both.tells) == len(items)
     assert both.honest_chance == pytest.approx(2 * chance)
+    natural = verdict_of([replace(item, natural="b") for item in items])
+    assert natural.tells == (), "the table's bot would have played it: no tell by the table"
 
 
 @pytest.mark.slow

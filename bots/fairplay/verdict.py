@@ -76,13 +76,23 @@ class Verdict:
 def verdict_of(weighed: Sequence[Weighed]) -> Verdict:
     readings = [_verdict(weighed, lambda item: item.truth)]
     if weighed and all(item.table is not None for item in weighed):
-        readings.append(_verdict(weighed, lambda item: item.table))
+        readings.append(_verdict(weighed, _by_the_table))
     least = min(readings, key=lambda verdict: verdict.honest_chance)
     return replace(least, honest_chance=min(1.0, len(readings) * least.honest_chance))
 
 
 Reading = Callable[[Weighed], dict[str, float] | None]
 """One reading of the deal: each action's value by it."""
+
+
+def _by_the_table(item: Weighed) -> dict[str, float] | None:
+    """The table's reading, where the table's bot would not have chosen one of its best
+    itself (`Weighed.natural`)."""
+    table = item.table
+    if not table or item.natural is None:
+        return table
+    best = max(table.values())
+    return None if table.get(item.natural, best - TIE) > best - TIE else table
 
 
 def _verdict(weighed: Sequence[Weighed], deal: Reading) -> Verdict:

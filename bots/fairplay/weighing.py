@@ -56,6 +56,10 @@ class Weighed:
     table: dict[str, float] | None
     """Each legal action's value against the table's own bots; None when they are not
     known."""
+    natural: str | None
+    """What the table's bot would choose from the seat's view: the play of a player whose
+    style is much like the bot's, whom `table` finds best more often than the honest model
+    expects (an easy player was held so, 1 game in 14), so it is no tell by `table`."""
     view: dict[str, float] | None
     """Each legal action's value from the seat's view; None where it was not searched."""
 
@@ -90,8 +94,11 @@ def weigh_hand(
     weighed = []
     for index, hand, chosen in _decisions(record, seat):
         rng = random.Random(f"{seed}/fair-play/{number}/{index}")
-        table = None if bot is None else against_the_table(hand, seat, bot, seed)
-        weighed.append(_weigh(number, index, hand, seat, chosen, table, rng, budget))
+        table = natural = None
+        if bot is not None:
+            table = against_the_table(hand, seat, bot, seed)
+            natural = bot.choose(view_of(hand, seat), rng).notation
+        weighed.append(_weigh(number, index, hand, seat, chosen, (table, natural), rng, budget))
     return weighed
 
 
@@ -128,10 +135,11 @@ def _weigh(
     hand: Hand,
     seat: int,
     chosen: Action,
-    table: dict[str, float] | None,
+    by_table: tuple[dict[str, float] | None, str | None],
     rng: random.Random,
     budget: Budget,
 ) -> Weighed:
+    table, natural = by_table
     truth = {
         v.value.action.notation: v.value.expected + POINT_WEIGHT * v.card_points
         for v in evaluate_known(hand, seat, rng, budget)
@@ -139,7 +147,8 @@ def _weigh(
     view = None
     if any(max(deal.values()) - min(deal.values()) >= TIE for deal in (truth, table) if deal):
         view = _view_values(hand, seat, rng, budget)
-    return Weighed(number, index, kind_of(chosen.act), chosen.notation, truth, table, view)
+    notation = chosen.notation
+    return Weighed(number, index, kind_of(chosen.act), notation, truth, table, natural, view)
 
 
 def _view_values(
