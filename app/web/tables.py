@@ -54,17 +54,19 @@ def to_table(request: Request, row: GameRow, table: Table) -> RedirectResponse:
 
 @dataclass(frozen=True)
 class RulesInPlay:
-    """The rules and level of the game a table page shows while it goes on: its Rules
-    dialog starts from them and its How to play explains them, whatever this device
+    """The rules and level of the game a table page shows: its How to play explains them,
+    and while the game goes on its Rules dialog starts from them, whatever this device
     remembers for its next new game (a daily game, or cards played again, has its own)."""
 
     rules: RuleSet
     level: str | None
     """None for a bot that is no level: the dialog then offers the remembered one."""
+    going_on: bool
+    """Once the game is over, the dialog offers the next game, from the remembered rules."""
 
     @classmethod
     def of(cls, row: GameRow, table: Table) -> RulesInPlay:
-        return cls(table.game.rules, level_of(row.bot_id))
+        return cls(table.game.rules, level_of(row.bot_id), not table.game.is_over)
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,7 @@ class Screen:
             "hint": hint,
             "pace": step_pace(table, model) if animate else still_pace(model),
             "calls": call_row(model.announce, model.seats[HUMAN].team, self.words),
-            "playing": None if table.game.is_over else RulesInPlay.of(row, table),
+            "playing": RulesInPlay.of(row, table),
         }
         block = "table" if is_htmx(self.request) else None
         response: Response = self.templates.TemplateResponse(

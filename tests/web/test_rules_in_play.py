@@ -95,13 +95,17 @@ def test_a_tables_dialog_starts_from_the_tables_rules_and_level(client: TestClie
     )
 
 
-def test_a_finished_games_table_offers_the_remembered_rules(client: TestClient) -> None:
+def test_a_finished_games_table_explains_its_rules_and_offers_the_remembered(
+    client: TestClient,
+) -> None:
+    """Over, the table still names its rules, and its How to play explains them; its Rules
+    dialog offers the next game, from the rules remembered."""
     game_url = start(client, "ddv", {"hands_per_game": "1"}, "over")
     play_game(client, game_url)
     client.post("/rules", data={"preset": "pagat", "level": "easy", **preset_toggles("pagat")})
     client.get("/")
     finished = client.get(game_url).text
-    assert how_to_play_link(finished) == "/how-to-play"
+    assert how_to_play_link(finished) == "/how-to-play?rules=ddv%2Bhands_per_game%3D1"
     assert checked(finished) == {"preset": "pagat", "level": "easy"}
     assert not dialog_hint(finished).startswith("Now playing")
 
