@@ -161,11 +161,21 @@ function tellMessage(root) {
 function focusFirst(root) {
   if (!root.matches || !root.matches("#table")) return;
   const first = root.querySelector(
-    ".hand .playable, .controls button, .pickable input, .next-hand, .summary .primary",
+    ".hand .playable, .controls button, .pickable input, .next-hand, " +
+      ".summary .nickname input:not([type=hidden]), .summary .primary",
   );
   if (!first) return;
-  first.focus({ preventScroll: true });
+  giveFocus(first);
   if (document.activeElement !== first) focusOnceShown(root, first);
+}
+
+// The game's last sheet is long: its first field or button (the nickname a daily asks for,
+// or New game) is scrolled into view with the focus, so that Enter never acts on a button the
+// player cannot see. Everything else the focus goes to is in view already (Next hand stays
+// at the screen's foot), and the table keeps still.
+function giveFocus(control) {
+  const lastSheet = control.closest(".summary") && !control.matches(".next-hand");
+  control.focus({ preventScroll: !lastSheet });
 }
 
 // The hand's sheet, and its Next hand, stay hidden until the hand's last cards have been shown,
@@ -175,7 +185,7 @@ function focusFirst(root) {
 function focusOnceShown(root, first) {
   const later = () => {
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (root.isConnected && lost) first.focus({ preventScroll: true });
+    if (root.isConnected && lost) giveFocus(first);
     if (!root.isConnected || !lost || document.activeElement === first) {
       root.removeEventListener("animationend", later);
     }

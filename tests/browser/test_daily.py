@@ -36,6 +36,11 @@ def test_todays_daily_game_ends_on_the_leaderboard(page: Page, live_server: Live
     assert mine is not None, standings
 
     form = page.locator("form.nickname")
+    # The sheet asks for the nickname first: the focus is in its field, in view.
+    page.wait_for_function(
+        """() => document.activeElement.matches('form.nickname input[name="nickname"]')
+            && document.activeElement.getBoundingClientRect().bottom <= window.innerHeight"""
+    )
     form.locator('input[name="nickname"]').fill(f"  {NICKNAME} ")
     with page.expect_navigation(url="**/leaderboard*"):
         form.get_by_role("button", name="Save and see the board").click()

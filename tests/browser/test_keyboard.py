@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, Request
 
-from tests.browser.helpers.table import RELOAD_SEED, hand_cards, start_seeded_game
+from tests.browser.helpers.table import RELOAD_SEED, choose_rules, hand_cards, start_seeded_game
 from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.live import LiveServer
 
-from .clicks import enabled_actions, play_until
+from .clicks import enabled_actions, game_over, play_until
 from .conftest import PHONE, POLICY_ERROR
 
 UNLOCKED = """() => {
@@ -211,3 +211,15 @@ def test_the_hands_sheet_gives_next_hand_the_focus_once_shown(slow_page: Page) -
     page.wait_for_function("() => !document.getElementById('table').dataset.stale")
     assert page.locator("#table .next-hand").count() == 0, "Enter dealt the next hand"
     assert len(hand_cards(page)) == 12
+
+
+def test_the_last_sheet_gives_its_first_button_the_focus_in_view(page: Page) -> None:
+    """The game's last sheet is long: its New game lay below the screen with the focus on it,
+    so that Enter started a new game the player had not seen offered."""
+    page.goto("/")
+    choose_rules(page, hands=1)
+    play_until(page, game_over)
+    page.wait_for_function("() => document.activeElement.matches('#table .summary .primary')")
+    in_view = """() => { const box = document.activeElement.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight; }"""
+    page.wait_for_function(in_view)
