@@ -14,6 +14,7 @@ import base64
 import hashlib
 import re
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
@@ -35,6 +36,7 @@ MADE_ELSEWHERE = N_(
 )
 NO_KEY_YET = "none"
 _KEY = re.compile(r"[A-Z2-7]{24}")
+_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212]")
 _LOOK_ALIKES = str.maketrans({"0": "O", "1": "I", "8": "B"})
 """Digits a key never holds (base32 has 2 to 7), read as the letters they are taken for when a
 key is copied from paper."""
@@ -82,9 +84,9 @@ def key_version(key_hash: str | None) -> str:
 
 
 def restored_player(session: Session, typed: str) -> str:
-    """The id of the player whose key was typed (spaces, dashes, case and look-alike digits
-    set aside)."""
-    key = re.sub(r"[\s-]", "", typed).upper().translate(_LOOK_ALIKES)
+    """The id of the player whose key was typed (spaces, dashes of any kind, case, full-width
+    forms and look-alike digits set aside: a phone's notes put an en dash between groups)."""
+    key = _SEPARATORS.sub("", unicodedata.normalize("NFKC", typed)).upper().translate(_LOOK_ALIKES)
     if not _KEY.fullmatch(key):
         raise KeyRefused(NOT_A_KEY)
     found = session.scalars(select(Player.id).where(Player.restore_key_hash == _hashed(key)))

@@ -70,12 +70,14 @@ def test_a_key_copied_with_digits_for_the_letters_they_look_like_restores(
     app: FastAPI, client: TestClient
 ) -> None:
     """A key holds no 0, 1 or 8 (its digits are 2 to 7): copied from paper, they are the O,
-    I and B they look like."""
+    I and B they look like; a phone's notes turn its dashes into en dashes, or its letters
+    into full-width ones."""
     start_game(client)
     key = made_key(client)
     while not set(key) & set("OIB"):
         key = made_key(client)
-    typed = key.replace("O", "0").replace("I", "1").replace("B", "8")
+    typed = key.replace("O", "0").replace("I", "1").replace("B", "8").replace("-", "\u2013")
+    typed = typed[:-1] + chr(0xFF21 + ord(typed[-1]) - ord("A")) if typed[-1].isalpha() else typed
     with TestClient(app) as cleared:
         restored = cleared.post(RESTORE, data={"key": typed}, follow_redirects=False)
         assert restored.status_code == 303, typed
