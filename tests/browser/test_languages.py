@@ -22,7 +22,7 @@ from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGE_COOKIE, LANGUAGES, LOCALES, SOURCE, read_catalog
 from app.languages.words import BOT_NAMES
-from tests.browser.helpers.table import ARTIFACTS
+from tests.browser.helpers.table import ARTIFACTS, NARROWEST
 
 from .clicks import enabled_actions, open_menu, play_until
 from .conftest import PHONE
@@ -279,3 +279,15 @@ def test_switching_language_mid_hand_keeps_the_table(
     assert [a for a in page.evaluate(TABLE_STATE)["hand"] if a.startswith("play ")] == playable
     assert not check_page(page, "ro", "table after the switch"), "no English left"
     assert enabled_actions(page), "and the player plays on"
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_restore_key_page_fits_the_narrowest_phone(
+    new_context: Callable[..., BrowserContext], language: str
+) -> None:
+    """A heading of one long word ("Dein Wiederherstellungsschlüssel") made the German page
+    527 px wide on a 320 px phone, its end cut off."""
+    page = new_context(NARROWEST, has_touch=True, is_mobile=True).new_page()
+    page.goto(f"/language?lang={language}&back=/players/key")
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= NARROWEST["width"], f"{language}: the page is {wide} px wide"
