@@ -69,8 +69,9 @@ def knowing_best(hand: Hand, seat: int, rng: random.Random) -> Action:
 
 def rehearsed_best(hand: Hand, seat: int, rng: random.Random) -> Action:
     """The action that did best when copies of the table's bots played the deal on for every
-    seat, the cheater's own included (as an outside check's rehearsal did: the analysis plays
-    the seat on otherwise, `bots.fairplay.weighing.against_the_table`)."""
+    seat, the cheater's own included, as an outside check's rehearsal did. Written here on its
+    own, not with the analysis' `bots.fairplay.weighing.against_the_table`: the bench's cheater
+    must not be the detector's own code (it weighs scores alone, without card points)."""
 
     def rehearsed(action: Action) -> float:
         twin = hand.copy()

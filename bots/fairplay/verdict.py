@@ -23,7 +23,7 @@ more often than one did (Bonferroni).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bots.fairplay.weighing import TIE, Weighed
@@ -74,40 +74,38 @@ class Verdict:
 
 
 def verdict_of(weighed: Sequence[Weighed]) -> Verdict:
-    readings = [_verdict(weighed, lambda item: item.truth)]
+    readings = [_verdict(weighed, by_table=False)]
     if weighed and all(item.table is not None for item in weighed):
-        readings.append(_verdict(weighed, _by_the_table))
+        readings.append(_verdict(weighed, by_table=True))
     least = min(readings, key=lambda verdict: verdict.honest_chance)
     return replace(least, honest_chance=min(1.0, len(readings) * least.honest_chance))
 
 
-Reading = Callable[[Weighed], dict[str, float] | None]
-"""One reading of the deal: each action's value by it."""
-
-
-def _by_the_table(item: Weighed) -> dict[str, float] | None:
-    """The table's reading, where the table's bot would not have chosen one of its best
-    itself (`Weighed.natural`)."""
-    table = item.table
-    if not table or item.natural is None:
-        return table
-    best = max(table.values())
-    return None if table.get(item.natural, best - TIE) > best - TIE else table
-
-
-def _verdict(weighed: Sequence[Weighed], deal: Reading) -> Verdict:
-    tells = tuple(tell for item in weighed if (tell := tell_of(item, deal(item))) is not None)
+def _verdict(weighed: Sequence[Weighed], by_table: bool) -> Verdict:
+    tells = tuple(tell for item in weighed if (tell := _tell(item, by_table)) is not None)
     chance = upper_tail([tell.honest for tell in tells], sum(tell.matched for tell in tells))
     return Verdict(tells, len(weighed), chance)
 
 
-def tell_of(item: Weighed, deal: dict[str, float] | None) -> Tell | None:
+def _tell(item: Weighed, by_table: bool) -> Tell | None:
+    """By the table's reading, a choice the table's bot would itself have made
+    (`Weighed.natural`) is an honest one too."""
+    if by_table:
+        return tell_of(item, item.table, item.natural)
+    return tell_of(item, item.truth)
+
+
+def tell_of(
+    item: Weighed, deal: dict[str, float] | None, natural: str | None = None
+) -> Tell | None:
     """The decision as a tell by one reading of the deal (`item.truth` or `item.table`), or
-    None when the view's best is among the deal's best."""
+    None when the view's best, or the `natural` choice, is among the deal's best."""
     if item.view is None or not deal:
         return None
     best = max(deal.values())
     clairvoyant = tuple(a for a, value in deal.items() if value > best - TIE)
+    if natural in clairvoyant:
+        return None
     view_best = max(item.view, key=lambda action: item.view[action] if item.view else 0.0)
     if view_best in clairvoyant:
         return None

@@ -94,11 +94,7 @@ def weigh_hand(
     weighed = []
     for index, hand, chosen in _decisions(record, seat):
         rng = random.Random(f"{seed}/fair-play/{number}/{index}")
-        table = natural = None
-        if bot is not None:
-            table = against_the_table(hand, seat, bot, seed)
-            natural = bot.choose(view_of(hand, seat), rng).notation
-        weighed.append(_weigh(number, index, hand, seat, chosen, (table, natural), rng, budget))
+        weighed.append(_weigh(number, index, hand, seat, chosen, bot, seed, rng, budget))
     return weighed
 
 
@@ -135,11 +131,15 @@ def _weigh(
     hand: Hand,
     seat: int,
     chosen: Action,
-    by_table: tuple[dict[str, float] | None, str | None],
+    bot: Bot | None,
+    seed: str,
     rng: random.Random,
     budget: Budget,
 ) -> Weighed:
-    table, natural = by_table
+    table = natural = None
+    if bot is not None:
+        table = against_the_table(hand, seat, bot, seed)
+        natural = bot.choose(view_of(hand, seat), rng).notation
     truth = {
         v.value.action.notation: v.value.expected + POINT_WEIGHT * v.card_points
         for v in evaluate_known(hand, seat, rng, budget)
