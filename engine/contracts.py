@@ -52,6 +52,9 @@ ARMUT_CARDS = 3
 """§5: the cards an Armut hands over, all its trumps among them, and the cards given back."""
 ARMUT_MOST_TRUMPS = 3
 """§5: the most trumps a hand declaring Armut holds."""
+HOCHZEIT_TRICKS = 3
+"""§5: the first tricks whose winner other than the Hochzeit's declarer becomes the partner;
+a declarer who takes them all plays alone."""
 
 TEAM_GAMES = frozenset({Contract.NORMAL, Contract.ARMUT})
 DECLARED_SOLOS = frozenset(contract for contract in Contract if contract.value.startswith("solo-"))

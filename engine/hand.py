@@ -46,6 +46,7 @@ from engine.cards import (
 from engine.contracts import (
     ARMUT_CARDS,
     ARMUT_MOST_TRUMPS,
+    HOCHZEIT_TRICKS,
     CardOrder,
     Contract,
     beats_index,
@@ -55,7 +56,7 @@ from engine.errors import IllegalAction
 from engine.legality import refusal
 from engine.phases import Phase
 from engine.rules import RuleSet
-from engine.scoring import HandResult, re_net, score_hand
+from engine.scoring import HandResult, re_net, score_hand, seat_score
 from engine.trick import Trick
 
 _QUEEN_OF_CLUBS = QUEEN_OF_CLUBS.index
@@ -444,7 +445,7 @@ class Hand:
             partners = (self.declarer, winner)
             self.team_of = [Team.RE if s in partners else Team.KONTRA for s in range(4)]
             self.clarification = number
-        elif number == 3:
+        elif number == HOCHZEIT_TRICKS:
             self.contract = Contract.HOCHZEIT_SOLO
             self.team_of = [Team.RE if s == self.declarer else Team.KONTRA for s in range(4)]
             self.clarification = number
@@ -474,8 +475,7 @@ class Hand:
         net = re_net(
             self.rules, self.contract, teams, self.tricks, steps, self.schweinchen is not None
         )
-        sign = 1 if teams[seat] is Team.RE else -1
-        return sign * net * (3 if seat == self.soloist else 1)
+        return seat_score(seat, net, teams, self.soloist)
 
     # ---- announcements (§6) -----------------------------------------------------------
 

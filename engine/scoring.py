@@ -25,6 +25,7 @@ from engine.stakes import (
     LEVEL_POINTS,
     LEVEL_TARGETS,
     RE_TARGET,
+    SOLO_FACTOR,
     TEAM_CALL,
     TOTAL_POINTS,
 )
@@ -146,7 +147,7 @@ def score_hand(
     re = tuple(seat for seat in range(4) if team_of[seat] is Team.RE)
     kontra = tuple(seat for seat in range(4) if team_of[seat] is Team.KONTRA)
     soloist = re[0] if contract.is_solo else None
-    scores = tuple(_seat_score(seat, net, team_of, soloist) for seat in range(4))
+    scores = tuple(seat_score(seat, net, team_of, soloist) for seat in range(4))
     return HandResult(
         contract,
         soloist,
@@ -231,10 +232,10 @@ def _outcome_tally(tricks: int, re_points: int, re_tricks: int) -> Tally:
     return Tally(points, won)
 
 
-def _seat_score(seat: int, net: int, team_of: Sequence[Team], soloist: int | None) -> int:
-    """§8.3: ±value per team player, ±3 × value for a soloist."""
+def seat_score(seat: int, net: int, team_of: Sequence[Team], soloist: int | None) -> int:
+    """§8.3: ±value per team player, ±`SOLO_FACTOR` × value for a soloist."""
     sign = 1 if team_of[seat] is Team.RE else -1
-    return sign * net * (3 if seat == soloist else 1)
+    return sign * net * (SOLO_FACTOR if seat == soloist else 1)
 
 
 def _tally(team_of: Sequence[Team], tricks: Sequence[Trick]) -> Tally:

@@ -18,6 +18,8 @@ LEVEL_POINTS = {Step.NO90: 90, Step.NO60: 60, Step.NO30: 30}
 LEVEL_TARGETS = {level: TOTAL_POINTS - points + 1 for level, points in LEVEL_POINTS.items()}
 """What a team that announced a level must take itself (§7): enough to leave the other team
 under it, so a change of a level's threshold moves the target with it (151, 181, 211)."""
+SOLO_FACTOR = 3
+"""A lone player against three wins or loses the hand's value this many times (§8.3)."""
 TEAM_CALL = 2
 """What each Re and each Kontra announced adds, to the winners."""
 DOPPELKOPF_POINTS = 40

@@ -45,7 +45,6 @@ class SeatView:
     """The cards passed in the Armut, for the two seats that saw them: given (poor player
     before the return, acceptor) or returned (poor player after the return)."""
     tricks: tuple[Trick, ...]
-    trick_leader: int
     current_trick: tuple[tuple[int, Card], ...]
     announcements: tuple[Announcement, ...]
     announced: dict[Team, Step]
@@ -116,7 +115,6 @@ def view_of(hand: Hand, seat: int) -> SeatView:
         armut_trumps_returned=hand.armut_trumps_returned,
         armut_cards=_armut_cards(hand, seat),
         tricks=tuple(hand.tricks),
-        trick_leader=hand.trick_leader,
         current_trick=tuple(hand.current_trick()),
         announcements=tuple(hand.announcements),
         announced={team: calls.step for team, calls in hand.calls.items()},

@@ -13,7 +13,6 @@ import random
 import pytest
 
 from bots.knowledge import Knowledge
-from bots.search.policy import beats_best
 from engine import (
     DDV,
     PAGAT,
@@ -77,7 +76,8 @@ def check_position(hand: Hand) -> int:
         takes = engine_winner_after(hand, seat, card) == seat
         if best is not None:
             assert knowledge.beats(CARDS[card], best[1]) is takes, (CARDS[card], best)
-            assert beats_best(hand, card) is takes
+            beaten = hand.order.beaten_by(hand.trick_best_card, hand.is_last_trick)
+            assert bool(beaten >> card & 1) is takes
         checked += 1
     return checked
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from app.operations.bulk import Bulk
+from app.operations.settings import DEFAULT_BACKGROUND_WORKERS
 from app.operations.think_times import ThinkTimes, think_key
 from app.operations.timing import bots_thought
 from app.operations.turns import TurnGate
@@ -113,7 +114,9 @@ class BotRoster:
     processes for the strong bots and `background_workers` for the rest, each pool started
     on first need (0: that work runs in the server process)."""
 
-    def __init__(self, workers: int, background_workers: int = 1) -> None:
+    def __init__(
+        self, workers: int, background_workers: int = DEFAULT_BACKGROUND_WORKERS
+    ) -> None:
         self._live = WorkerPool(workers)
         self._live_turns = TurnGate(max(1, workers))
         self._background = WorkerPool(background_workers, BACKGROUND_NICENESS)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from app.languages.i18n import N_, Translator
 from engine import PRESETS, HochzeitShift, RulesError, RuleSet, Scoring, with_toggles
+from engine.contracts import HOCHZEIT_TRICKS
 from engine.rules import HANDS_PER_GAME
 
 BOOLEAN_TOGGLES = (
@@ -46,6 +48,8 @@ LEVEL_TEXTS = {
 class Choice:
     value: str
     label: str
+    figures: Mapping[str, int] = field(default_factory=dict)
+    """The label's placeholders, filled from the engine's rules."""
 
 
 CHOICES = {
@@ -53,7 +57,8 @@ CHOICES = {
     "hochzeit_deadline_shift": (
         Choice(
             HochzeitShift.TRICKS,
-            N_("the number of the trick that found the partner (3 if none did)"),
+            N_("the number of the trick that found the partner (%(tricks)s if none did)"),
+            {"tricks": HOCHZEIT_TRICKS},
         ),
         Choice(HochzeitShift.TRICKS_MINUS_ONE, N_("that number less one")),
     ),

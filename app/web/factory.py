@@ -78,6 +78,7 @@ from app.web.session_cookie import SessionPayloadGuard
 from app.web.template_cache import COMPILED
 from bots.search.budget import DEFAULT_BUDGET
 from engine import PRESETS
+from engine.contracts import ARMUT_CARDS
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYER_COOKIE = "doko_player"
@@ -266,6 +267,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         boolean_toggles=BOOLEAN_TOGGLES,
         choices=CHOICES,
         preset_defaults=form_values,
+        armut_cards=ARMUT_CARDS,
         named_rules=_named_rules_here,
         home_url=urls.HOME,
         games_url=urls.GAMES,

@@ -84,7 +84,7 @@ class _Facts:
         self.pinned = [0] * 5
         self.allowed = [ALL_TYPES] * 5
         self.trumps = [(0, MOST_CARDS)] * 5
-        self.face_down = 3 if _face_down(view) else 0
+        self.face_down = ARMUT_CARDS if _face_down(view) else 0
         self.face_down_known: list[int] = []
         """The given cards, face down, when this seat is the poor player who gave them."""
 

@@ -23,12 +23,6 @@ HIGH_TRUMPS = 5
 """The top trumps of a colour game (the Dulle and the queens) are kept for rich tricks."""
 
 
-def beats_best(hand: Hand, card: int) -> bool:
-    """Whether `card`, played now, would take over the trick (always, when leading)."""
-    best = hand.trick_best_card
-    return best is None or bool(hand.order.beaten_by(best, hand.is_last_trick) >> card & 1)
-
-
 def policy_card(hand: Hand, seat: int) -> int:
     """The card type `seat` plays now (an `engine.Policy`)."""
     playable = hand.playable_mask(seat)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine import CardOrder, Hand, Step, Team
 from engine.cards import CHARLIE, DULLE, FOX, POINTS, mask_types
 from engine.scoring import outcome_net, trick_extras_net
-from engine.stakes import TOTAL_POINTS
+from engine.stakes import SOLO_FACTOR, TOTAL_POINTS
 
 VALUE_SCALE = 256
 """value = game points × 256 + the team's card points (at most 240)."""
@@ -34,13 +34,12 @@ class EndgameSolver:
         self.hand = hand.copy()
         self.team = team
         self.contract = hand.contract
-        self.factor = 3 if seat == hand.soloist else 1
+        self.factor = SOLO_FACTOR if seat == hand.soloist else 1
         self.announced = announced or {t: calls.step for t, calls in hand.calls.items()}
         self.schweinchen = hand.schweinchen is not None
         self.re_points, self.re_tricks, self.extras = self._tally_so_far()
         self.ranked = _ranked(hand.order)
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
-        self.nodes = 0
 
     def values(self) -> dict[int, int]:
         """Each card type the seat may play now, with its exact value (see `VALUE_SCALE`)."""
@@ -105,7 +104,6 @@ class EndgameSolver:
         seat = hand.to_act
         if seat is None:
             return self._leaf()
-        self.nodes += 1
         key = self._key(seat) if not hand.trick_cards else None
         original = alpha, beta
         if key is not None and key in self.table:

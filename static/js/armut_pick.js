@@ -1,8 +1,13 @@
-// Picking the three cards of an Armut (templates/table.html's `.pick`): the count, the button
-// that waits for exactly three, a fourth card refused (the count line says to unpick one
-// first), the refusal of an earlier try cleared once three are chosen, and the arrow keys
+// Picking the cards of an Armut (templates/table.html's `.pick`, whose `data-cards` says how
+// many: three): the count, the button that waits for exactly that many, one more card refused
+// (the count line says to unpick one first), the refusal of an earlier try cleared once three are chosen, and the arrow keys
 // from card to card (Tab goes on to the button: one stop for the cards).
 "use strict";
+
+function cardsToPick(form) {
+  const pick = form.querySelector(".pick");
+  return pick ? Number(pick.dataset.cards) : 0;
+}
 
 function pickedCount(form) {
   return form.querySelectorAll('input[name="cards"]:checked').length;
@@ -13,7 +18,7 @@ function showPicked(form) {
   const shown = form.querySelector(".picked");
   if (shown) shown.textContent = shown.dataset.template.replace("{n}", String(picked));
   const pass = form.querySelector(".pick button");
-  if (pass) pass.disabled = picked !== 3;
+  if (pass) pass.disabled = picked !== cardsToPick(form);
   return picked;
 }
 
@@ -24,7 +29,7 @@ function rovePick(current) {
   for (const card of cards) card.tabIndex = card === stop ? 0 : -1;
 }
 
-function refuseFourth(card) {
+function refuseOneMore(card) {
   card.checked = false;
   const shown = card.form.querySelector(".picked");
   if (shown) shown.textContent = shown.dataset.full;
@@ -32,12 +37,13 @@ function refuseFourth(card) {
 
 document.addEventListener("change", (event) => {
   if (event.target.name !== "cards" || !event.target.form) return;
-  if (event.target.checked && pickedCount(event.target.form) > 3) {
-    refuseFourth(event.target);
+  const form = event.target.form;
+  if (event.target.checked && pickedCount(form) > cardsToPick(form)) {
+    refuseOneMore(event.target);
     return;
   }
-  // Three chosen answer the refusal of an earlier try ("Choose exactly three cards").
-  if (showPicked(event.target.form) === 3) {
+  // The cards all chosen answer the refusal of an earlier try ("Choose exactly three cards").
+  if (showPicked(form) === cardsToPick(form)) {
     for (const refusal of document.querySelectorAll("#table > .error")) refusal.remove();
   }
 });

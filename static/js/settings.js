@@ -11,8 +11,12 @@ const DokoSettings = (() => {
     autoplay: "doko-autoplay",
     "last-trick": "doko-last-trick",
   };
-  // How long the bots' cards take, against the server's pace: 0 shows them at once.
-  const speeds = { slow: 1.6, normal: 1, fast: 0.5, instant: 0 };
+  // How long the bots' cards take, against the server's pace (0 shows them at once): the
+  // dialog's choice of that name, or its choice checked from the start when none was made.
+  function pace(value) {
+    const choices = [...document.querySelectorAll('[data-setting="speed"]')];
+    return choices.find((choice) => choice.value === value) || choices.find((choice) => choice.defaultChecked);
+  }
 
   function get(name) {
     return localStorage.getItem(keys[name]);
@@ -27,14 +31,17 @@ const DokoSettings = (() => {
     get,
     set,
     on: (name) => get(name) === "1",
-    speed: () => speeds[get("speed")] ?? 1,
+    speed: () => {
+      const chosen = pace(get("speed"));
+      return chosen ? Number(chosen.dataset.factor) : 1;
+    },
   };
 })();
 
 function showSettings(root) {
   for (const field of root.querySelectorAll ? root.querySelectorAll("[data-setting]") : []) {
     const value = DokoSettings.get(field.dataset.setting);
-    if (field.type === "radio") field.checked = field.value === (value || "normal");
+    if (field.type === "radio") field.checked = value ? field.value === value : field.defaultChecked;
     else field.checked = value === "1";
   }
 }
