@@ -219,6 +219,9 @@ class CardSet:
     def __or__(self, other: CardSet) -> CardSet:
         return CardSet.of([*self, *other])
 
+    def issuperset(self, other: CardSet) -> bool:
+        return all(self.count(card) >= other.count(card) for card in set(other))
+
     def __sub__(self, other: CardSet) -> CardSet:
         result = self
         for card in other:

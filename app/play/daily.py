@@ -5,11 +5,13 @@ Until the day's seed is published each player is dealt the day's deals once, ran
 bots answer equal play equally, so a game at the deals played again was a rehearsal of the
 ranked one: a scouting cookie tried lines in practice games, hand by hand, and a fresh
 cookie played the best of them ranked, to the top of the board past its fair-play check.
-A start that cannot be ranked is refused (`DealsSecret`, a page saying until when)."""
+A start that cannot be ranked is refused (`DealsSecret`, a page saying until when). So is a
+start in a browser that was dealt the deals as another player before a restore key switched
+it: a throwaway cookie's scouting, then the key of a named player with its streak."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from fastapi import HTTPException
@@ -49,6 +51,11 @@ PLAYED = N_(
     "You have played today’s daily deals. Each player is dealt them once until %(time)s, "
     "when the day’s seed is published. A new game deals fresh cards."
 )
+PLAYED_AS_ANOTHER = N_(
+    "This browser has been dealt today’s daily deals as another player (before a restore "
+    "key). The day’s deals are dealt once to each player and each browser until %(time)s, "
+    "when the day’s seed is published. A new game deals fresh cards."
+)
 NETWORK_PLAYED = N_(
     "Today’s daily games from your network have all been played. The day’s deals are dealt "
     "to a few players of a network until %(time)s, when the day’s seed is published. A new "
@@ -69,6 +76,8 @@ class Starter:
 
     player_id: str | None
     network: Network
+    former: tuple[str, ...] = ()
+    """The players the starter's browser played as before (`app.web.deps.former_players`)."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +99,7 @@ def start_daily(
     player's start from the same network taking the last slot) is made again on what won. A
     newcomer's id is chosen first, so every try is the same player's."""
     if starter.player_id is None:
-        starter = Starter(new_id(), starter.network)
+        starter = replace(starter, player_id=new_id())
     for _ in range(settings.ranked_per_address + settings.ranked_per_site + START_TRIES):
         try:
             return _start(session, settings, roster, starter, deals)
@@ -133,12 +142,20 @@ def _ranked_slot(
     until = attempts_close_at(deals.day)
     if played or practised(session, starter.player_id or "", deals.day, deals.rules_key):
         raise DealsSecret(PLAYED, until)
+    if any(_dealt(session, former, deals) for former in starter.former):
+        raise DealsSecret(PLAYED_AS_ANOTHER, until)
     forget_networks(session, settings.now())
     caps = Caps(settings.ranked_per_address, settings.ranked_per_site)
     ranked = ranked_slot(session, deals.day, deals.rules_key, starter.network, caps)
     if ranked is None:
         raise DealsSecret(NETWORK_PLAYED, until)
     return ranked
+
+
+def _dealt(session: Session, player_id: str, deals: DailyDeals) -> bool:
+    """Whether the player was dealt the day's deals, ranked or as practice."""
+    attempt = attempt_of(session, player_id, deals.day, deals.rules_key)
+    return attempt is not None or practised(session, player_id, deals.day, deals.rules_key)
 
 
 class NameTaken(Exception):

@@ -18,11 +18,11 @@ import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
-from sqlalchemy import select, update
+from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import Session
 
 from app.languages.i18n import N_
-from app.storage.models import Player
+from app.storage.models import GameRow, Player
 
 KEY_BYTES = 15
 GROUP = 4
@@ -31,12 +31,19 @@ NOT_A_KEY = N_(
 )
 NO_SUCH_KEY = N_("No player has this restore key. A key made again replaces the one before.")
 MADE_ELSEWHERE = N_(
-    "A key was made for you a moment ago (in another tab, or by a second tap): the key shown "
-    "there is the one that works. Make a new key here to replace it."
+    "A newer key was made for you meanwhile (in another tab or browser, by a second tap, or "
+    "by this page sent again): only the newest key works. Make a new key here to replace it."
 )
+LEAVE_FIRST = N_(
+    "This browser’s games stay with its present player when it plays as another: tick the box "
+    "to leave them there, or make that player a key first to have them back later."
+)
+TYPED_LENGTH = 200
+"""The most characters a typed key may come with: a key pasted with words around it is
+refused in the player's words, with the field to mend, rather than as a malformed request."""
 NO_KEY_YET = "none"
 _KEY = re.compile(r"[A-Z2-7]{24}")
-_SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212]")
+_NOT_IN_A_KEY = re.compile(r"[^A-Z0-9]")
 _LOOK_ALIKES = str.maketrans({"0": "O", "1": "I", "8": "B"})
 """Digits a key never holds (base32 has 2 to 7), read as the letters they are taken for when a
 key is copied from paper."""
@@ -84,9 +91,11 @@ def key_version(key_hash: str | None) -> str:
 
 
 def restored_player(session: Session, typed: str) -> str:
-    """The id of the player whose key was typed (spaces, dashes of any kind, case, full-width
-    forms and look-alike digits set aside: a phone's notes put an en dash between groups)."""
-    key = _SEPARATORS.sub("", unicodedata.normalize("NFKC", typed)).upper().translate(_LOOK_ALIKES)
+    """The id of the player whose key was typed (case, full-width forms, look-alike digits and
+    whatever stands between the groups set aside: a phone's notes put an en dash or an
+    invisible space between them, a note on paper a dot)."""
+    normal = unicodedata.normalize("NFKC", typed).upper()
+    key = _NOT_IN_A_KEY.sub("", normal).translate(_LOOK_ALIKES)
     if not _KEY.fullmatch(key):
         raise KeyRefused(NOT_A_KEY)
     found = session.scalars(select(Player.id).where(Player.restore_key_hash == _hashed(key)))
@@ -106,10 +115,13 @@ class KeyStanding(Enum):
 
 @dataclass(frozen=True)
 class KeyState:
-    """A browser's standing, and the `key_version` its page's form sends back."""
+    """A browser's standing, the `key_version` its page's form sends back, and the games its
+    player would leave behind by playing as another."""
 
     standing: KeyStanding
     version: str = NO_KEY_YET
+    games: int = 0
+    unfinished: int = 0
 
 
 def key_state(session: Session, player_id: str | None) -> KeyState:
@@ -119,9 +131,13 @@ def key_state(session: Session, player_id: str | None) -> KeyState:
     row = found.first()
     if row is None:
         return KeyState(KeyStanding.NO_PLAYER)
+    unfinished = case((GameRow.finished.is_(False), 1), else_=0)
+    counted = select(func.count(GameRow.id), func.coalesce(func.sum(unfinished), 0))
+    games, open_games = session.execute(counted.where(GameRow.player_id == player_id)).one()
     if row.restore_key_hash is None:
-        return KeyState(KeyStanding.NO_KEY)
-    return KeyState(KeyStanding.HAS_KEY, key_version(row.restore_key_hash))
+        return KeyState(KeyStanding.NO_KEY, games=games, unfinished=open_games)
+    version = key_version(row.restore_key_hash)
+    return KeyState(KeyStanding.HAS_KEY, version, games, open_games)
 
 
 def _hashed(key: str) -> str:

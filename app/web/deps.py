@@ -232,8 +232,34 @@ def player_id(request: Request) -> str | None:
     return value if isinstance(value, str) and made_by_new_id(value) else None
 
 
+FORMER_PLAYERS = 8
+"""How many players a browser has been before the present one it remembers."""
+
+
 def remember_player(request: Request, player: str) -> None:
+    """The cookie plays as `player` from now on; the player it was is remembered among its
+    former players (`former_players`)."""
+    current = player_id(request)
+    if current is not None and current != player:
+        kept = [current, *(former for former in former_players(request) if former != player)]
+        request.session["former"] = kept[:FORMER_PLAYERS]
     request.session["player"] = player
+
+
+def former_players(request: Request) -> tuple[str, ...]:
+    """The players this browser played as before its present one, latest first: a restore
+    key switches a browser to another player, and a browser that was dealt a day's daily
+    deals as one player is not dealt them again as another (`app.play.daily`)."""
+    session = request.scope.get("session")
+    former = session.get("former") if isinstance(session, dict) else None
+    if not isinstance(former, list):
+        return ()
+    current = player_id(request)
+    return tuple(
+        value
+        for value in former
+        if isinstance(value, str) and made_by_new_id(value) and value != current
+    )
 
 
 def ensure_player_id(request: Request) -> str:

@@ -53,6 +53,9 @@ FIELDS = {
     "lang": N_("the language"),
     "step": N_("the step of the review"),
     "number": N_("the hand’s number"),
+    "key": N_("the restore key"),
+    "replacing": N_("the key to replace"),
+    "leave": N_("the games left behind"),
     **LABELS,
 }
 """What the player would call each field of the site's forms, queries and paths."""

@@ -24,12 +24,14 @@ from sqlalchemy.exc import IntegrityError
 import app.play.daily as daily_service
 from app.daily.attempts import attempt_of
 from app.languages.rules_names import rules_name
-from app.storage.models import DailyAttempt, GameRow
+from app.play.players import NO_KEY_YET, make_restore_key
+from app.storage.models import DailyAttempt, GameRow, Player
 from engine import deal
 from tests.web.driver import (
     HTMX,
     page_version,
     play_game,
+    start_game,
 )
 from tests.web.helpers.daily import (
     DAY,
@@ -222,6 +224,29 @@ def test_a_second_try_after_the_ranked_game_is_refused_until_the_seed_is_publish
         assert "You have played today’s daily deals." in page
         assert "2024-03-15 02:00" in page, "when the day's seed is published"
         assert len(rows(daily_app, DailyAttempt)) == len(rows(daily_app, GameRow)) == 1
+
+
+def test_a_browser_dealt_the_deals_as_another_player_is_not_dealt_them_again(
+    daily_app: FastAPI,
+) -> None:
+    """A throwaway cookie saw the deals; a restore key then made the browser a named player
+    with a streak, who had not played them: that player is not dealt them in this browser,
+    though in its own it is. The day's other rule set, which the browser was not dealt, is."""
+    with browsers(daily_app, 2) as (scout, named):
+        scouted = start_daily(scout)
+        (attempt,) = rows(daily_app, DailyAttempt)
+        start_game(named)
+        with daily_app.state.sessions() as session:
+            (player,) = session.scalars(select(Player).where(Player.id != attempt.player_id))
+            key = make_restore_key(session, player, NO_KEY_YET)
+        assert key is not None
+        restored = scout.post("/players/restore", data={"key": key, "leave": "yes"})
+        assert restored.status_code == 200
+        page = daily_refused(scout)
+        assert "This browser has been dealt today’s daily deals as another player" in page
+        assert "2024-03-15 02:00" in page
+        assert start_daily(scout, "ddv"), "the deals this browser was not dealt"
+        assert start_daily(named) != scouted, "the named player's own browser is dealt them"
 
 
 def test_the_database_refuses_a_second_attempt_row(daily_app: FastAPI) -> None:

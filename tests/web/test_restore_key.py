@@ -124,7 +124,8 @@ def test_keys_that_restore_nobody_are_refused_with_the_reason(
         field = re.search(r'<input name="key"[^>]*>', refused.text)
         assert field is not None and "autofocus" in field.group(0), "the field in view, focused"
         assert f'value="{html.escape(typed)}"' in field.group(0), "given back to mend"
-    assert client.post(RESTORE, data={"key": "A" * 65}).status_code == 400
+    pasted = client.post(RESTORE, data={"key": f"My Doko key: {'A' * 24} (keep it safe)"})
+    assert pasted.status_code == 400 and "not a restore key" in pasted.text, "the field to mend"
     assert game in client.get("/history").text, "the browser keeps its player"
 
 
@@ -166,7 +167,7 @@ def test_a_second_tap_or_tab_makes_no_second_key(app: FastAPI, client: TestClien
     assert first.status_code == 200 and found is not None
     second = client.post(KEY_PAGE, data={"replacing": version})
     assert second.status_code == 409 and KEY.search(second.text) is None
-    assert "the key shown there is the one that works" in html.unescape(second.text)
+    assert "only the newest key works" in html.unescape(second.text)
     with TestClient(app) as other:
         restored = other.post(RESTORE, data={"key": found.group(1)}, follow_redirects=False)
         assert restored.status_code == 303
@@ -192,3 +193,52 @@ def test_of_two_keys_stored_at_once_only_the_first_is_made(
         restored = other.post(RESTORE, data={"key": made}, follow_redirects=False)
         assert restored.status_code == 303
         assert player_of(app, other) == player_id
+
+
+def test_a_key_with_dots_or_invisible_spaces_between_its_groups_restores(
+    app: FastAPI, client: TestClient
+) -> None:
+    start_game(client)
+    key = made_key(client)
+    for separator in (".", "\u200b", " · ", "_"):
+        with TestClient(app) as cleared:
+            typed = key.replace("-", separator)
+            restored = cleared.post(RESTORE, data={"key": typed}, follow_redirects=False)
+            assert restored.status_code == 303, repr(separator)
+
+
+def test_a_browser_with_games_leaves_them_only_when_its_box_says_so(
+    app: FastAPI, client: TestClient
+) -> None:
+    """Playing as the key's player leaves this browser's games with its present player,
+    out of reach without a key of theirs: the form asks first, naming how many and how many
+    are unfinished, and a restore without the box changes nothing (409, the key given back)."""
+    key_game = start_game(client, "kept-1")
+    key = made_key(client)
+    with TestClient(app) as other:
+        own = start_game(other, "left-2")
+        page = other.get(KEY_PAGE).text
+        box = re.search(r'<input type="checkbox" name="leave" value="(\w+)" required>', page)
+        assert box is not None, "the box, which the browser asks to tick"
+        assert "Leave this browser’s game, not finished yet, with its present player." in (
+            html.unescape(page)
+        )
+        refused = other.post(RESTORE, data={"key": key}, follow_redirects=False)
+        assert refused.status_code == 409
+        assert "tick the box" in html.unescape(refused.text)
+        assert f'value="{key}"' in refused.text, "the key typed, given back"
+        assert own in other.get("/history").text and other.get(own).status_code == 200
+        left = other.post(RESTORE, data={"key": key, "leave": box.group(1)})
+        assert left.status_code == 200 and key_game in left.text and own not in left.text
+    with TestClient(app) as fresh:
+        page = fresh.get(KEY_PAGE).text
+        assert 'name="leave"' not in page, "nothing to leave behind, nothing to tick"
+        assert "The games it has now stay" not in page, "nor words about games it does not have"
+        assert fresh.post(RESTORE, data={"key": key}, follow_redirects=False).status_code == 303
+
+
+def test_the_players_own_key_needs_no_box(app: FastAPI, client: TestClient) -> None:
+    game = start_game(client)
+    key = made_key(client)
+    assert client.post(RESTORE, data={"key": key}, follow_redirects=False).status_code == 303
+    assert game in client.get("/history").text

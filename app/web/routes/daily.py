@@ -26,6 +26,7 @@ from app.web.deps import (
     TemplatesDep,
     client_address,
     count_start,
+    former_players,
     player_id,
     remember_player,
     site_of,
@@ -44,7 +45,8 @@ def play_daily(
     ranked_or_404(rules_key)
     count_start(request)
     address = client_address(request)
-    starter = Starter(player_id(request), Network(address, site_of(address)))
+    network = Network(address, site_of(address))
+    starter = Starter(player_id(request), network, former_players(request))
     deals = DailyDeals(settings.today(), rules_key)
     start = start_daily(session, settings, roster, starter, deals)
     remember_player(request, start.player_id)

@@ -11,7 +11,9 @@ from fastapi.responses import RedirectResponse
 from app.languages.i18n import N_, translator
 from app.operations.urls import HISTORY, RESTORE, RESTORE_KEY
 from app.play.players import (
+    LEAVE_FIRST,
     MADE_ELSEWHERE,
+    TYPED_LENGTH,
     KeyRefused,
     KeyStanding,
     KeyState,
@@ -31,6 +33,8 @@ from app.web.deps import (
 
 router = APIRouter(tags=["players"])
 
+LEAVE = "yes"
+"""The value of the restore form's box that leaves this browser's games with its player."""
 NO_PLAYER = N_("This browser has no player yet: play a game first, then make its key.")
 
 
@@ -64,15 +68,22 @@ def restore(
     request: Request,
     session: SessionDep,
     templates: TemplatesDep,
-    key: Annotated[str, Form(max_length=64)] = "",
+    key: Annotated[str, Form(max_length=TYPED_LENGTH)] = "",
+    leave: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
-    """This browser plays as the key's player from now on, and is shown its history."""
+    """This browser plays as the key's player from now on, and is shown its history. A
+    browser whose player has games leaves them only when the form's box says so (409, the
+    page again with the key typed, otherwise): nothing brings them back without a key."""
+    current = player_id(request)
+    state = key_state(session, current)
     try:
         restored = restored_player(session, key)
     except KeyRefused as refused:
         error = translator(request).gettext(refused.message)
-        state = key_state(session, player_id(request))
         return _page(request, templates, state, error=error, typed=key, status=400)
+    if restored != current and state.games and leave != LEAVE:
+        error = translator(request).gettext(LEAVE_FIRST)
+        return _page(request, templates, state, error=error, typed=key, status=409)
     remember_player(request, restored)
     return RedirectResponse(HISTORY, status_code=303)
 
@@ -91,6 +102,9 @@ def _page(
         "has_player": state.standing is not KeyStanding.NO_PLAYER,
         "has_key": state.standing is KeyStanding.HAS_KEY,
         "key_version": state.version,
+        "games": state.games,
+        "unfinished": state.unfinished,
+        "leave": LEAVE,
         "no_player": NO_PLAYER,
         "made": made,
         "error": error,
