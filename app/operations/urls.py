@@ -1,6 +1,7 @@
 """The site's addresses of a game, its hands, the days' boards and the pages named with a
-language, built in one place: the routes' paths (`app.web.routes`), the table's and the
-history's links and the templates (as globals) all take them from here."""
+language, built in one place: the routes' paths (`app.web.routes`, from the patterns here,
+such as `GAME`), the table's and the history's links and the templates (as globals, from the
+`*_url` functions that fill the patterns) all take them from here."""
 
 from __future__ import annotations
 
@@ -36,9 +37,34 @@ def rules_help_url(rules_key: str) -> str:
     return f"{HOW_TO_PLAY}?rules={quote(rules_key, safe='')}"
 
 
+GAME = f"{GAMES}/{{game_id}}"
+"""A game's table; its clicks, hint and hands are under it."""
+ACTIONS = f"{GAME}/actions"
+"""Where the table's actions are sent."""
+NEXT_HAND = f"{GAME}/next"
+"""Where the next hand is asked for."""
+HINT = f"{GAME}/hint"
+"""Where a hint is asked for."""
+HAND_REVIEW = f"{GAME}/hands/{{number}}/review"
+"""A finished hand's review (hands counted from 1, Armut redeals included)."""
+HAND_RECORD = f"{GAME}/hands/{{number}}/record.json"
+"""A finished hand's record to download."""
+CHALLENGE_OF_GAME = f"{GAME}/challenge"
+"""Where a challenge is made of a finished game's deals."""
+CHALLENGE = f"{CHALLENGES}/{{link}}"
+"""A challenge's board; `link` is its unguessable id."""
+PLAY_CHALLENGE = f"{CHALLENGE}/play"
+"""Where a player's game at a challenge is started or resumed."""
+NAME_CHALLENGE = f"{CHALLENGE}/name"
+"""Where a challenge's maker names it."""
+ENTRANT_NAME = f"{CHALLENGE}/my-name"
+"""Where a player of a challenge names themself on its board."""
+REMATCH = f"{CHALLENGE}/rematch"
+"""Where a challenge's rematch is asked for."""
+
+
 def game_url(game_id: str) -> str:
-    """The game's table."""
-    return f"{GAMES}/{game_id}"
+    return GAME.format(game_id=game_id)
 
 
 def is_table(address: str) -> bool:
@@ -48,58 +74,47 @@ def is_table(address: str) -> bool:
 
 
 def actions_url(game_id: str) -> str:
-    """Where the table's actions are sent."""
-    return f"{game_url(game_id)}/actions"
+    return ACTIONS.format(game_id=game_id)
 
 
 def next_hand_url(game_id: str) -> str:
-    """Where the next hand is asked for."""
-    return f"{game_url(game_id)}/next"
+    return NEXT_HAND.format(game_id=game_id)
 
 
 def hint_url(game_id: str) -> str:
-    """Where a hint is asked for."""
-    return f"{game_url(game_id)}/hint"
+    return HINT.format(game_id=game_id)
 
 
 def review_url(game_id: str, number: int) -> str:
-    """A finished hand's review (hands counted from 1, Armut redeals included)."""
-    return f"{game_url(game_id)}/hands/{number}/review"
+    return HAND_REVIEW.format(game_id=game_id, number=number)
 
 
 def record_url(game_id: str, number: int) -> str:
-    """A finished hand's record to download."""
-    return f"{game_url(game_id)}/hands/{number}/record.json"
+    return HAND_RECORD.format(game_id=game_id, number=number)
 
 
 def challenge_url(link: str) -> str:
-    """A challenge's board; `link` is its unguessable id."""
-    return f"{CHALLENGES}/{link}"
+    return CHALLENGE.format(link=link)
 
 
 def play_challenge_url(link: str) -> str:
-    """Where a player's game at a challenge is started or resumed."""
-    return f"{challenge_url(link)}/play"
+    return PLAY_CHALLENGE.format(link=link)
 
 
 def name_challenge_url(link: str) -> str:
-    """Where a challenge's maker names it."""
-    return f"{challenge_url(link)}/name"
+    return NAME_CHALLENGE.format(link=link)
 
 
 def entrant_name_url(link: str) -> str:
-    """Where a player of a challenge names themself on its board."""
-    return f"{challenge_url(link)}/my-name"
+    return ENTRANT_NAME.format(link=link)
 
 
 def rematch_url(link: str) -> str:
-    """Where a challenge's rematch is asked for."""
-    return f"{challenge_url(link)}/rematch"
+    return REMATCH.format(link=link)
 
 
 def challenge_of_game_url(game_id: str) -> str:
-    """Where a challenge is made of a finished game's deals."""
-    return f"{game_url(game_id)}/challenge"
+    return CHALLENGE_OF_GAME.format(game_id=game_id)
 
 
 def board_url(day: date, rules_key: str) -> str:

@@ -164,7 +164,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     routers = (health, home, language, games, hands, review, hints, daily, fair_play, rules)
     for module in (*routers, history, install, long_boards, challenges, players):
         app.include_router(module.router)
-    app.include_router(challenges.games_router)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(DealsSecret, refused_while_secret)
     app.add_exception_handler(RequestValidationError, bad_request)

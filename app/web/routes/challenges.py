@@ -21,7 +21,18 @@ from app.daily.nicknames import NicknameError
 from app.daily.share import share_text
 from app.languages.i18n import language_of, translator, writing_of
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS
-from app.operations.urls import CHALLENGES, GAMES, challenge_url, game_url, shared_link
+from app.operations.urls import (
+    CHALLENGE,
+    CHALLENGE_OF_GAME,
+    CHALLENGES,
+    ENTRANT_NAME,
+    NAME_CHALLENGE,
+    PLAY_CHALLENGE,
+    REMATCH,
+    challenge_url,
+    game_url,
+    shared_link,
+)
 from app.play import challenges
 from app.play.games import owned_game
 from app.storage.models import Challenge
@@ -44,16 +55,14 @@ from app.web.deps import (
 from app.web.errors import message_page
 from app.web.tables import current_player, to_table
 
-router = APIRouter(prefix=CHALLENGES, tags=["challenges"])
-games_router = APIRouter(prefix=GAMES, tags=["challenges"])
-"""The challenge made of a finished game, under the game's address."""
+router = APIRouter(tags=["challenges"])
 
 
 def _to_board(challenge: Challenge) -> RedirectResponse:
     return RedirectResponse(challenge_url(challenge.id), status_code=303)
 
 
-@router.post("", dependencies=[PlayerId])
+@router.post(CHALLENGES, dependencies=[PlayerId])
 def new_challenge(request: Request, session: SessionDep, settings: SettingsDep) -> Response:
     """A challenge of fresh deals, with the rules and level chosen on this device. Counted
     as a new game: each asks for a par, a whole game of bot play in the background."""
@@ -67,7 +76,7 @@ def new_challenge(request: Request, session: SessionDep, settings: SettingsDep) 
     return _to_board(made)
 
 
-@games_router.post("/{game_id}/challenge")
+@router.post(CHALLENGE_OF_GAME)
 def challenge_game(
     request: Request, game_id: str, session: SessionDep, settings: SettingsDep
 ) -> Response:
@@ -85,7 +94,7 @@ def challenge_game(
     return _to_board(made)
 
 
-@router.post("/{link}/play", dependencies=[PlayerId])
+@router.post(PLAY_CHALLENGE, dependencies=[PlayerId])
 def play_challenge(
     request: Request, link: str, session: SessionDep, settings: SettingsDep, roster: RosterDep
 ) -> Response:
@@ -108,7 +117,7 @@ def play_challenge(
     return RedirectResponse(game_url(entered) if entered else challenge_url(link), status_code=303)
 
 
-@router.post("/{link}/name", dependencies=[NameLimit])
+@router.post(NAME_CHALLENGE, dependencies=[NameLimit])
 def name_challenge(
     request: Request,
     link: str,
@@ -121,7 +130,7 @@ def name_challenge(
     return _named(request, partial(challenges.name_challenge, *chosen))
 
 
-@router.post("/{link}/my-name", dependencies=[NameLimit])
+@router.post(ENTRANT_NAME, dependencies=[NameLimit])
 def name_entrant(
     request: Request,
     link: str,
@@ -148,7 +157,7 @@ def _named(request: Request, naming: Callable[[], Challenge]) -> Response:
     return _to_board(challenge)
 
 
-@router.post("/{link}/rematch")
+@router.post(REMATCH)
 def rematch_challenge(
     request: Request, link: str, session: SessionDep, settings: SettingsDep
 ) -> Response:
@@ -163,7 +172,7 @@ def rematch_challenge(
     return _to_board(made)
 
 
-@router.get("/{link}", dependencies=[PageLimit])
+@router.get(CHALLENGE, dependencies=[PageLimit])
 def challenge_board(
     request: Request,
     link: str,

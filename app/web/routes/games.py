@@ -11,7 +11,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from app.languages.i18n import N_
 from app.operations.ratelimit import TooManyRequests
-from app.operations.urls import GAMES
+from app.operations.urls import ACTIONS, GAME, GAMES, NEXT_HAND
 from app.play.clicks import Click, play_click
 from app.play.games import owned_game, start_new_game
 from app.table.levels import LEVELS
@@ -29,12 +29,12 @@ from app.web.deps import (
 from app.web.tables import ScreenDep, VersionField, current_player, to_table
 from engine import Act, Action, Card, EngineError, IllegalAction, RulesError, RuleSet
 
-router = APIRouter(prefix=GAMES, tags=["games"])
+router = APIRouter(tags=["games"])
 
 SEED = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-@router.post("", dependencies=[PlayerId])
+@router.post(GAMES, dependencies=[PlayerId])
 def start_game(
     request: Request,
     session: SessionDep,
@@ -65,7 +65,7 @@ def replayed_rules(key: str) -> RuleSet:
         raise HTTPException(400, N_("Those rules do not exist")) from None
 
 
-@router.get("/{game_id}")
+@router.get(GAME)
 def show_game(request: Request, game_id: str, session: SessionDep, screen: ScreenDep) -> Response:
     row = owned_game(session, game_id, player_id(request))
     with screen.cache.lent(row) as table:
@@ -81,7 +81,7 @@ def parse_action(text: str, cards: list[str]) -> Action:
     return action
 
 
-@router.post("/{game_id}/actions")
+@router.post(ACTIONS)
 async def take_action(
     game_id: str,
     session: SessionDep,
@@ -99,7 +99,7 @@ async def take_action(
     return await _played(session, screen, Click(game_id, version, act, refusals))
 
 
-@router.post("/{game_id}/next")
+@router.post(NEXT_HAND)
 async def deal_next(
     game_id: str,
     session: SessionDep,

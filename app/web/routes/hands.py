@@ -7,16 +7,16 @@ import json
 from fastapi import APIRouter, Request, Response
 
 from app.daily.secrecy import RECORD_LATER
-from app.operations.urls import GAMES
+from app.operations.urls import HAND_RECORD
 from app.play.hands import finished_hand
 from app.web.deps import PageLimit, SessionDep
 from app.web.finished_hands import HandNumber, hand_asked
 from app.web.tables import ScreenDep
 
-router = APIRouter(prefix=GAMES, tags=["hands"])
+router = APIRouter(tags=["hands"])
 
 
-@router.get("/{game_id}/hands/{number}/record.json", dependencies=[PageLimit])
+@router.get(HAND_RECORD, dependencies=[PageLimit])
 def hand_record(
     request: Request, game_id: str, number: HandNumber, session: SessionDep, screen: ScreenDep
 ) -> Response:

@@ -10,7 +10,7 @@ from functools import partial
 from fastapi import APIRouter, Request, Response
 
 from app.learning.hints import HintKeeper
-from app.operations.urls import GAMES
+from app.operations.urls import HINT
 from app.play.games import owned_game
 from app.play.hints import HintAsked, NoHint, hint_at_table
 from app.storage.models import GameRow
@@ -18,10 +18,10 @@ from app.table.service import Table
 from app.web.deps import SessionDep, TemplatesDep, hint_allowed, is_htmx, player_id
 from app.web.tables import Screen, ScreenDep, VersionField
 
-router = APIRouter(prefix=GAMES, tags=["hints"])
+router = APIRouter(tags=["hints"])
 
 
-@router.post("/{game_id}/hint")
+@router.post(HINT)
 def hint(
     request: Request,
     game_id: str,

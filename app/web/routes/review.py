@@ -13,7 +13,7 @@ from app.languages.i18n import N_, translator, writing_of
 from app.learning.hand_replay import replay_steps
 from app.learning.review_positions import decision_positions
 from app.learning.review_reasons import reason_text
-from app.operations.urls import GAMES
+from app.operations.urls import HAND_REVIEW
 from app.play.reviews import hand_review
 from app.web.deps import (
     PageLimit,
@@ -26,10 +26,10 @@ from app.web.deps import (
 from app.web.finished_hands import HandNumber, hand_asked
 from app.web.tables import ScreenDep
 
-router = APIRouter(prefix=GAMES, tags=["review"])
+router = APIRouter(tags=["review"])
 
 
-@router.get("/{game_id}/hands/{number}/review", dependencies=[PageLimit])
+@router.get(HAND_REVIEW, dependencies=[PageLimit])
 def review_page(
     request: Request,
     game_id: str,
