@@ -41,9 +41,10 @@ class SeatView:
     declarer: int | None
     armut_acceptor: int | None
     armut_trumps_returned: int | None
-    armut_cards: CardSet | None
-    """The cards passed in the Armut, for the two seats that saw them: given (poor player
-    before the return, acceptor) or returned (poor player after the return)."""
+    armut_received: CardSet | None
+    """The cards this seat was handed in the Armut, once handed: the passed ones for the seat
+    that took them, the ones given back for the poor player (a table marks them in the hand
+    until the first trick)."""
     tricks: tuple[Trick, ...]
     current_trick: tuple[tuple[int, Card], ...]
     announcements: tuple[Announcement, ...]
@@ -113,7 +114,7 @@ def view_of(hand: Hand, seat: int) -> SeatView:
         declarer=declarer,
         armut_acceptor=hand.armut_acceptor,
         armut_trumps_returned=hand.armut_trumps_returned,
-        armut_cards=_armut_cards(hand, seat),
+        armut_received=_armut_received(hand, seat),
         tricks=tuple(hand.tricks),
         current_trick=tuple(hand.current_trick()),
         announcements=tuple(hand.announcements),
@@ -168,11 +169,11 @@ def _silent_solo_shown(hand: Hand) -> bool:
     return hand.phase is Phase.DONE or (declarer is not None and hand.queens_played[declarer] == 2)
 
 
-def _armut_cards(hand: Hand, seat: int) -> CardSet | None:
+def _armut_received(hand: Hand, seat: int) -> CardSet | None:
     if seat == hand.armut_acceptor:
-        return hand.armut_returned or hand.armut_given
-    if seat == hand.declarer and hand.armut_given is not None:
-        return hand.armut_returned or hand.armut_given
+        return hand.armut_given
+    if seat == hand.declarer and hand.armut_acceptor is not None:
+        return hand.armut_returned
     return None
 
 

@@ -54,7 +54,7 @@ CARD_FIELDS = {
     "tricks",
     "current_trick",
     "legal",
-    "armut_cards",
+    "armut_received",
     "dealt",
     "result",
     "history",
@@ -97,7 +97,7 @@ def check_view(hand: Hand, seat: int) -> SeatView:
         assert action.seat == seat
         assert view.hand.issuperset(action_cards(action)), action
     if seat not in (hand.declarer, hand.armut_acceptor) or hand.armut_given is None:
-        assert view.armut_cards is None
+        assert view.armut_received is None
     check_history(hand, seat, view)
     if hand.phase is Phase.DONE:
         assert view.dealt == hand.dealt
@@ -234,26 +234,25 @@ def test_a_silent_solo_looks_like_a_normal_game_until_both_q_clubs_are_played() 
 # ---- Armut ---------------------------------------------------------------------------------
 
 
-def armut_cards_seen(hand: Hand) -> list[CardSet | None]:
-    return [check_view(hand, seat).armut_cards for seat in range(4)]
+def armut_received_seen(hand: Hand) -> list[CardSet | None]:
+    return [check_view(hand, seat).armut_received for seat in range(4)]
 
 
 def test_only_the_poor_player_and_the_acceptor_see_the_passed_cards() -> None:
+    """Each sees the cards it was handed, once handed (and the ones it handed over in its
+    history)."""
     given, returned = CardSet.parse("QD JD 9D"), CardSet.parse("AH KH 9D")
     hand = run(rigged_hand(ARMUT), ARMUT_RESERVATIONS)
-    assert armut_cards_seen(hand) == [None] * 4
+    assert armut_received_seen(hand) == [None] * 4
     run(hand, "1 armut-give QD JD 9D")
-    assert armut_cards_seen(hand) == [None, given, None, None]
+    assert armut_received_seen(hand) == [None] * 4
     run(hand, "2 armut-decline")
-    assert armut_cards_seen(hand) == [None, given, None, None]
+    assert armut_received_seen(hand) == [None] * 4
     run(hand, "3 armut-accept")
-    assert armut_cards_seen(hand) == [None, given, None, given]
+    assert armut_received_seen(hand) == [None, None, None, given]
     assert [view_of(hand, s).armut_trumps_returned for s in range(4)] == [None] * 4
     run(hand, "3 armut-return AH KH 9D")
-    seen = armut_cards_seen(hand)
-    assert seen[0] is None and seen[2] is None
-    assert seen[1] == returned
-    assert seen[3] in (given, returned)
+    assert armut_received_seen(hand) == [None, returned, None, given]
     assert [view_of(hand, s).armut_trumps_returned for s in range(4)] == [1] * 4
     assert [view_of(hand, s).teams for s in range(4)] == [(KONTRA, RE, KONTRA, RE)] * 4
 

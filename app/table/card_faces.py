@@ -103,12 +103,9 @@ def armut_received(view: SeatView) -> Counter[Card]:
     """The cards the seat was handed in the Armut (the passed three for the taker, the three
     given back for the poor player) that it still holds, until the first trick is taken:
     the player sees which cards came in. A doubled card counts once per copy received."""
-    if view.tricks:
+    if view.tricks or view.armut_received is None:
         return Counter()
-    handed = {view.armut_acceptor: Act.ARMUT_GIVE, view.declarer: Act.ARMUT_RETURN}
-    wanted = handed.get(view.seat) if view.armut_acceptor is not None else None
-    cards = [card for action in view.history if action.act is wanted for card in action.cards]
-    return Counter(cards) & Counter(view.hand)
+    return Counter(view.armut_received) & Counter(view.hand)
 
 
 def played_card(
