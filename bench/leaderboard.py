@@ -23,7 +23,7 @@ if __package__ in (None, ""):
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import board
+from app.daily.board_rows import board
 from app.operations.migrate import upgrade
 from app.storage.db import make_engine
 from app.storage.models import DailyAttempt, GameRow, Player

@@ -11,9 +11,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import object_session
 
 from app.challenges.kinds import COUNTS, KINDS
-from app.daily.attempts import hints_refused
 from app.daily.game_context import GameContext
 from app.daily.networks import CAPPED
+from app.daily.secrecy import hints_refused
 from app.languages.i18n import Writing
 from app.languages.words import LEVEL_OPPONENTS
 from app.operations.urls import challenge_url

@@ -25,8 +25,8 @@ from app.challenges.refusals import (
     TOO_MANY_MADE,
     ChallengeRefused,
 )
-from app.daily.attempts import attempts_close_at, deals_secret
 from app.daily.networks import challenge_network
+from app.daily.secrecy import attempts_close_at, deals_secret
 from app.languages.i18n import N_
 from app.storage.models import Challenge, ChallengeGame, GameRow, HintUse
 from app.storage.modes import GameMode

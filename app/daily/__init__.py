@@ -1,2 +1,4 @@
-"""The daily game: ranked attempts and their deadlines, the board and its cache, par,
-nicknames, the networks a ranked attempt comes from, and the fair-play checks (`fairplay`)."""
+"""The daily game: ranked attempts, the day's secret and when it ends, the board (its rows,
+cache and the week's and month's), par, nicknames, streaks and results to share, the
+networks a ranked attempt comes from, and the fair-play checks (`fairplay`). The README's
+code map names each module."""

@@ -1,89 +1,23 @@
-"""The daily game and its leaderboard: ranked attempts, par, nicknames.
-
-Everything shown on the board is derived from stored action logs by replay; no request ever
-carries a score.
-"""
+"""A player's ranked attempts at a day's deals: found, added, settled as the game ends (its
+total and hands won from the replayed game: no request ever carries a score), and the
+day's counts a board page needs. The day's secret is `app.daily.secrecy`; the board's rows
+are `app.daily.board_rows`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
-from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol
+from datetime import date, datetime
+from typing import TYPE_CHECKING
 
-from sqlalchemy import ColumnElement, Select, func, or_, select
-from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
 
+from app.daily.secrecy import seed_published
 from app.storage.models import DailyAttempt, GameRow, Player
 from app.storage.modes import GameMode
-from app.table.service import (
-    HUMAN,
-    Table,
-)
-from engine.game import place_below, shared_places
+from app.table.service import HUMAN, Table
 
 if TYPE_CHECKING:
     from app.daily.networks import RankedSlot
-
-BOARD_SIZE = 100
-RANKED_GRACE = timedelta(hours=2)
-"""A ranked attempt of day D may be finished until this long after D ends (UTC), so a game
-begun just before midnight can be played out. The seed is published only then: no ranked
-game can ever be played with the deals known."""
-
-
-def attempts_close_at(day: date) -> datetime:
-    """When the ranked attempts of `day` close and its seed is published."""
-    return datetime.combine(day + timedelta(days=1), time(), UTC) + RANKED_GRACE
-
-
-def seed_published(day: date, now: datetime) -> bool:
-    return now >= attempts_close_at(day)
-
-
-class Dealt(Protocol):
-    """A game as far as its deals go: a stored row, or the history's line of it."""
-
-    @property
-    def mode(self) -> GameMode: ...
-
-    @property
-    def day(self) -> date | None: ...
-
-
-DAILY_MODES = (GameMode.DAILY, GameMode.PRACTICE)
-
-
-def deals_secret(game: Dealt, now: datetime) -> bool:
-    """Whether the game is dealt a day's daily deals (ranked or practice) before its seed is
-    published. Until then anyone may still play them ranked, so nothing of them leaves the
-    server but what seat 0 sees in play: no hint, no other seat's dealt hand, no record, no
-    review (issue 24: a second cookie's practice game was an oracle for the ranked one)."""
-    return game.mode in DAILY_MODES and game.day is not None and not seed_published(game.day, now)
-
-
-class NoHints(StrEnum):
-    """Why a game gives no hints."""
-
-    RANKED = "ranked"
-    """The ranked daily attempt: the player's own play is ranked."""
-    SECRET = "secret"
-    """A practice game at a day's deals before their seed is published: its hints, followed
-    in the ranked game, would play it (issue 24)."""
-    CHALLENGE = "challenge"
-    """A player's game that counts for a challenge: its play is ranked on the board."""
-
-
-def hints_refused(game: Dealt, now: datetime) -> NoHints | None:
-    """Why the game gives no hints, or None when it gives them: the one rule the table's
-    Hint button and the hint route both follow."""
-    if game.mode == GameMode.DAILY:
-        return NoHints.RANKED
-    if game.mode == GameMode.CHALLENGE:
-        return NoHints.CHALLENGE
-    if deals_secret(game, now):
-        return NoHints.SECRET
-    return None
 
 
 def attempt_closed(row: GameRow, now: datetime) -> bool:
@@ -246,87 +180,3 @@ def unfinished_attempts(session: Session, day: date, rules_key: str) -> int:
         DailyAttempt.finished_at.is_(None),
     )
     return int(session.scalar(query) or 0)
-
-
-def ranked_attempts(session: Session, day: date, rules_key: str) -> int:
-    """The attempts on the day's board."""
-    return int(session.scalar(select(func.count()).where(*_on_board(day, rules_key))) or 0)
-
-
-@dataclass(frozen=True)
-class BoardRow:
-    rank: int
-    nickname: str | None
-    """None for a player who chose none (the board calls them anonymous)."""
-    total: int
-    hands_won: int
-    finished_at: datetime
-    own: bool
-    player_id: str = ""
-    """Whose row it is (never shown): a board kept for every viewer marks each one's own."""
-
-
-def board(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
-    """The top rows (equal totals share a rank), plus the player's own row wherever it is.
-    Only those rows are read: a day's finished attempts are as many as its players, and
-    reading them all cost every view of the board a second at 50 000 (SQLite). Only ranked
-    attempts are rows: finished, and through their fair-play check (`on_board`)."""
-    rows = top_rows(session, day, rules_key, player_id)
-    if player_id is None or any(row.own for row in rows):
-        return rows
-    own = session.execute(_ranked_rows(day, rules_key).where(DailyAttempt.player_id == player_id))
-    found = own.first()
-    if found is not None:
-        rows.append(ranked_row(session, *found, player_id))
-    return rows
-
-
-def top_rows(session: Session, day: date, rules_key: str, player_id: str | None) -> list[BoardRow]:
-    """The board's top `BOARD_SIZE` rows, read in the board's index order."""
-    top = list(session.execute(_ranked_rows(day, rules_key).limit(BOARD_SIZE)))
-    places = shared_places([attempt.total or 0 for attempt, _ in top])
-    return [
-        _board_row(attempt, nickname, place, player_id)
-        for (attempt, nickname), place in zip(top, places, strict=True)
-    ]
-
-
-def ranked_row(
-    session: Session, attempt: DailyAttempt, nickname: str | None, player_id: str | None
-) -> BoardRow:
-    """A ranked attempt's row wherever it is on its board: one more than the attempts with a
-    higher total."""
-    ahead = select(func.count()).where(
-        *_on_board(attempt.day, attempt.rules_key), DailyAttempt.total > attempt.total
-    )
-    return _board_row(attempt, nickname, place_below(int(session.scalar(ahead) or 0)), player_id)
-
-
-def _on_board(
-    day: date, rules_key: str
-) -> tuple[ColumnElement[bool] | InstrumentedAttribute[bool], ...]:
-    return (DailyAttempt.day == day, DailyAttempt.rules_key == rules_key, DailyAttempt.on_board)
-
-
-def _ranked_rows(day: date, rules_key: str) -> Select[DailyAttempt, str | None]:
-    return (
-        select(DailyAttempt, Player.nickname)
-        .join(Player, Player.id == DailyAttempt.player_id)
-        .where(*_on_board(day, rules_key))
-        .order_by(DailyAttempt.total.desc(), DailyAttempt.finished_at)
-    )
-
-
-def _board_row(
-    attempt: DailyAttempt, nickname: str | None, rank: int, player_id: str | None
-) -> BoardRow:
-    assert attempt.total is not None and attempt.finished_at is not None
-    return BoardRow(
-        rank,
-        nickname,
-        attempt.total,
-        attempt.hands_won or 0,
-        attempt.finished_at,
-        attempt.player_id == player_id,
-        attempt.player_id,
-    )

@@ -20,7 +20,8 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import BoardRow, ranked_attempts, ranked_row, top_rows, unfinished_attempts
+from app.daily.attempts import unfinished_attempts
+from app.daily.board_rows import BoardRow, ranked_attempts, ranked_row, top_rows
 from app.daily.board_versions import board_version
 from app.daily.fairplay.standing import Standing, UnrankedRow, set_aside, waiting_for_checks
 from app.daily.fairplay.states import PENDING

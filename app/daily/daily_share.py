@@ -13,7 +13,8 @@ from jinja2 import pass_context
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import deals_secret, ranked_attempts, ranked_row
+from app.daily.board_rows import ranked_attempts, ranked_row
+from app.daily.secrecy import deals_secret
 from app.daily.share import ShareFacts, share_text
 from app.languages.i18n import Writing
 from app.languages.rules_names import rules_name

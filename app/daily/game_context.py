@@ -9,18 +9,11 @@ from datetime import datetime
 from markupsafe import Markup
 from sqlalchemy.orm import object_session
 
-from app.daily.attempts import (
-    attempt_closed,
-    attempts_close_at,
-    deals_secret,
-    game_total,
-    hands_won,
-    hints_refused,
-    seed_published,
-)
+from app.daily.attempts import attempt_closed, game_total, hands_won
 from app.daily.daily_share import DailyResult, daily_result
 from app.daily.fairplay.standing import Standing, standing_of_game
 from app.daily.networks import CAPPED, PRACTISED
+from app.daily.secrecy import attempts_close_at, deals_secret, hints_refused, seed_published
 from app.languages.i18n import Writing
 from app.languages.rules_names import named_rules
 from app.languages.words import LEVEL_OPPONENTS

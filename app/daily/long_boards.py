@@ -25,7 +25,7 @@ from datetime import date, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import BOARD_SIZE
+from app.daily.board_rows import BOARD_SIZE
 from app.storage.models import BoardVersion, DailyAttempt, Player
 from engine.game import place_among, shared_places
 

@@ -25,7 +25,7 @@ from hashlib import sha256
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from app.daily.attempts import RANKED_GRACE
+from app.daily.secrecy import RANKED_GRACE
 from app.storage.db import insert_unless_present
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, NetworkSalt
 

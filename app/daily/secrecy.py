@@ -1,16 +1,79 @@
-"""What a game at a day's deals keeps back until the day's seed is published
-(`app.daily.attempts.deals_secret`): the hand records, the reviews and the hints, and the
-deals themselves to a player who has played them or whose network has (`app.play.daily`).
+"""What a game at a day's deals keeps back until the day's seed is published, and when that
+is (`attempts_close_at`): the hand records, the reviews and the hints (`deals_secret`,
+`hints_refused`), and the deals themselves to a player who has played them or whose network
+has (`app.play.daily`).
 The services refuse them with `DealsSecret`; the web app answers it with a page saying from
 when each is available (`app.web.secrecy`)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, date, datetime, time, timedelta
+from enum import StrEnum
+from typing import Protocol
 
-from app.daily.attempts import attempts_close_at, deals_secret
 from app.languages.i18n import N_
 from app.storage.models import GameRow
+from app.storage.modes import GameMode
+
+RANKED_GRACE = timedelta(hours=2)
+"""A ranked attempt of day D may be finished until this long after D ends (UTC), so a game
+begun just before midnight can be played out. The seed is published only then: no ranked
+game can ever be played with the deals known."""
+
+
+def attempts_close_at(day: date) -> datetime:
+    """When the ranked attempts of `day` close and its seed is published."""
+    return datetime.combine(day + timedelta(days=1), time(), UTC) + RANKED_GRACE
+
+
+def seed_published(day: date, now: datetime) -> bool:
+    return now >= attempts_close_at(day)
+
+
+class Dealt(Protocol):
+    """A game as far as its deals go: a stored row, or the history's line of it."""
+
+    @property
+    def mode(self) -> GameMode: ...
+
+    @property
+    def day(self) -> date | None: ...
+
+
+DAILY_MODES = (GameMode.DAILY, GameMode.PRACTICE)
+
+
+def deals_secret(game: Dealt, now: datetime) -> bool:
+    """Whether the game is dealt a day's daily deals (ranked or practice) before its seed is
+    published. Until then anyone may still play them ranked, so nothing of them leaves the
+    server but what seat 0 sees in play: no hint, no other seat's dealt hand, no record, no
+    review (issue 24: a second cookie's practice game was an oracle for the ranked one)."""
+    return game.mode in DAILY_MODES and game.day is not None and not seed_published(game.day, now)
+
+
+class NoHints(StrEnum):
+    """Why a game gives no hints."""
+
+    RANKED = "ranked"
+    """The ranked daily attempt: the player's own play is ranked."""
+    SECRET = "secret"
+    """A practice game at a day's deals before their seed is published: its hints, followed
+    in the ranked game, would play it (issue 24)."""
+    CHALLENGE = "challenge"
+    """A player's game that counts for a challenge: its play is ranked on the board."""
+
+
+def hints_refused(game: Dealt, now: datetime) -> NoHints | None:
+    """Why the game gives no hints, or None when it gives them: the one rule the table's
+    Hint button and the hint route both follow."""
+    if game.mode == GameMode.DAILY:
+        return NoHints.RANKED
+    if game.mode == GameMode.CHALLENGE:
+        return NoHints.CHALLENGE
+    if deals_secret(game, now):
+        return NoHints.SECRET
+    return None
+
 
 RECORD_LATER = N_(
     "A hand’s record shows every player’s cards: for the daily deals it is available after "

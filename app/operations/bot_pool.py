@@ -114,9 +114,7 @@ class BotRoster:
     processes for the strong bots and `background_workers` for the rest, each pool started
     on first need (0: that work runs in the server process)."""
 
-    def __init__(
-        self, workers: int, background_workers: int = DEFAULT_BACKGROUND_WORKERS
-    ) -> None:
+    def __init__(self, workers: int, background_workers: int = DEFAULT_BACKGROUND_WORKERS) -> None:
         self._live = WorkerPool(workers)
         self._live_turns = TurnGate(max(1, workers))
         self._background = WorkerPool(background_workers, BACKGROUND_NICENESS)

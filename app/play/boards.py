@@ -13,13 +13,14 @@ from datetime import date, datetime, timedelta
 from fastapi import HTTPException
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import BoardRow, attempts_close_at, seed_published
 from app.daily.board_cache import BoardCache, ViewersBoard, seen_by
+from app.daily.board_rows import BoardRow
 from app.daily.daily_share import DailyResult, OwnPlace, Viewer, board_result
 from app.daily.fairplay.checks import FairPlayChecks
 from app.daily.fairplay.standing import UnrankedRow
 from app.daily.long_boards import MONTH, WEEK, Period, period_of
 from app.daily.par import ParKeeper
+from app.daily.secrecy import attempts_close_at, seed_published
 from app.languages.i18n import N_
 from app.learning.game_facts import FactsCache
 from app.operations.settings import Settings

@@ -18,16 +18,10 @@ from fastapi import HTTPException
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import (
-    add_attempt,
-    attempt_of,
-    attempts_close_at,
-    has_finished_attempt,
-    practised,
-)
+from app.daily.attempts import add_attempt, attempt_of, has_finished_attempt, practised
 from app.daily.networks import Caps, Network, RankedSlot, forget_networks, ranked_slot
 from app.daily.nicknames import nickname_keys
-from app.daily.secrecy import DealsSecret
+from app.daily.secrecy import DealsSecret, attempts_close_at
 from app.languages.i18n import N_
 from app.operations.bot_pool import BotRoster
 from app.operations.settings import Settings

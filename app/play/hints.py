@@ -12,8 +12,7 @@ from datetime import datetime
 from fastapi import HTTPException
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import NoHints, hints_refused
-from app.daily.secrecy import HINTS_LATER, refuse_while_secret
+from app.daily.secrecy import HINTS_LATER, NoHints, hints_refused, refuse_while_secret
 from app.languages.i18n import N_
 from app.learning.hints import Hint, HintKeeper, HintsBusy
 from app.play.clicks import STALE

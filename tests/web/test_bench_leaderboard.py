@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from app.daily.attempts import BOARD_SIZE
+from app.daily.board_rows import BOARD_SIZE
 from bench.leaderboard import total_of
 from tests.web.helpers.benches import run_bench
 

@@ -23,9 +23,9 @@ from app.challenges.attempts import ATTEMPTS
 from app.challenges.board import board_of
 from app.challenges.making import LINK_BYTES, MADE_PER_DAY, aware
 from app.challenges.refusals import ChallengeRefused
-from app.daily.attempts import attempts_close_at
 from app.daily.fairplay.states import CLEARED, DISQUALIFIED, HELD, PASSED, PENDING
 from app.daily.nicknames import MAX_LENGTH as NAME_LENGTH
+from app.daily.secrecy import attempts_close_at
 from app.operations.settings import Settings
 from app.play import challenges
 from app.play import games as games_service

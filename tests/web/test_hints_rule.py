@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from app.daily.attempts import NoHints, attempts_close_at, hints_refused
+from app.daily.secrecy import NoHints, attempts_close_at, hints_refused
 from app.storage.modes import GameMode
 
 DAY = date(2026, 11, 29)

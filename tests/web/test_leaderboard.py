@@ -25,7 +25,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import event, update
 
-from app.daily.attempts import BOARD_SIZE
+from app.daily.board_rows import BOARD_SIZE
 from app.languages.i18n import LANGUAGES, translations
 from app.operations.settings import Settings
 from app.storage.models import DailyAttempt, DailyPar, Player

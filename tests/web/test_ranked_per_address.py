@@ -23,9 +23,10 @@ from sqlalchemy.orm import Session
 
 import app.play.daily as daily_service
 from app.challenges.making import aware
-from app.daily.attempts import attempts_close_at, same_network
+from app.daily.attempts import same_network
 from app.daily.fairplay.report import same_network_lines
 from app.daily.networks import KEPT, RankedSlot, first_kept_day, network_hash
+from app.daily.secrecy import attempts_close_at
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, NetworkSalt
 from tests.web.helpers.daily import (
     DAY,

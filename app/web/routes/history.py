@@ -6,7 +6,7 @@ from datetime import datetime
 
 from fastapi import APIRouter, Request, Response
 
-from app.daily.attempts import attempts_close_at, deals_secret
+from app.daily.secrecy import attempts_close_at, deals_secret
 from app.daily.streaks import player_streak
 from app.languages.i18n import writing_of
 from app.learning.game_facts import FactsCache

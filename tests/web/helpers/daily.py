@@ -21,7 +21,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from app.daily.attempts import attempts_close_at
+from app.daily.secrecy import attempts_close_at
 from app.operations.ratelimit import Limits
 from app.operations.settings import Settings
 from app.storage.models import DailyAttempt, GameRow
