@@ -18,7 +18,6 @@ from markupsafe import Markup
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException
-from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.challenges.par import ChallengePars
@@ -74,7 +73,7 @@ from app.web.routes import (
 )
 from app.web.secrecy import refused_while_secret
 from app.web.security import BodyLimit, SecurityHeaders, same_origin
-from app.web.session_cookie import SessionPayloadGuard
+from app.web.session_cookie import PlayerCookies, SessionPayloadGuard
 from app.web.template_cache import COMPILED
 from bots.search.budget import DEFAULT_BUDGET
 from engine import PRESETS
@@ -133,11 +132,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.boards = BoardCache()
     app.state.long_boards = LongBoardCache()
     app.add_middleware(
-        SessionMiddleware,
+        PlayerCookies,
         secret_key=settings.secret,
         session_cookie=PLAYER_COOKIE,
         max_age=TEN_YEARS,
-        same_site="lax",
     )
     app.add_middleware(
         SessionPayloadGuard, secret_key=settings.secret, session_cookie=PLAYER_COOKIE

@@ -3,18 +3,71 @@
 list, a number, bytes that are not JSON) raised inside it, a 500 on every page. Only a holder
 of the secret can sign such a cookie, but an old or broken signer must not take the site down
 for that browser: the cookie is dropped before the session middleware reads it, and the
-request comes as a newcomer's."""
+request comes as a newcomer's.
+
+The cookie's signer (`PlayerSigner`) also reads the signing time as several servers need it.
+A server whose clock lags the one that signed the cookie read it as signed in the future,
+which itsdangerous refuses: the browser came as a newcomer, was given a new player, and its
+games were out of its reach until its clock caught up (for good, once it had played as the
+new one). A time no date can hold raised inside the session middleware, a 500 on every page;
+it is a bad signature here."""
 
 from __future__ import annotations
 
 import json
 from base64 import b64decode
+from datetime import UTC, datetime, timedelta
+from typing import Literal, overload
 
-from itsdangerous import BadSignature, TimestampSigner
+from itsdangerous import BadSignature, BadTimeSignature, SignatureExpired, TimestampSigner
+from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.operations.middleware import HttpMiddleware
+
+
+class PlayerSigner(TimestampSigner):
+    """A cookie is as old as its signing time says, never younger than now: one signed a
+    moment ahead, by a server whose clock runs ahead, is read."""
+
+    @overload
+    def unsign(
+        self,
+        signed_value: str | bytes,
+        max_age: int | None = None,
+        return_timestamp: Literal[False] = False,
+    ) -> bytes: ...
+
+    @overload
+    def unsign(
+        self,
+        signed_value: str | bytes,
+        max_age: int | None = None,
+        return_timestamp: Literal[True] = True,
+    ) -> tuple[bytes, datetime]: ...
+
+    def unsign(
+        self,
+        signed_value: str | bytes,
+        max_age: int | None = None,
+        return_timestamp: bool = False,
+    ) -> tuple[bytes, datetime] | bytes:
+        try:
+            value, signed_at = super().unsign(signed_value, return_timestamp=True)
+        except (ValueError, OverflowError, OSError) as error:
+            raise BadTimeSignature("a signing time no date can hold") from error
+        if max_age is not None and datetime.now(UTC) - signed_at > timedelta(seconds=max_age):
+            raise SignatureExpired(f"signed over {max_age} s ago", payload=value)
+        return (value, signed_at) if return_timestamp else value
+
+
+class PlayerCookies(SessionMiddleware):
+    """Starlette's session middleware with the player cookie's signer."""
+
+    def __init__(self, app: ASGIApp, secret_key: str, session_cookie: str, max_age: int) -> None:
+        super().__init__(app, secret_key, session_cookie, max_age, same_site="lax")
+        self.signer = PlayerSigner(secret_key)
 
 
 class SessionPayloadGuard(HttpMiddleware):
@@ -22,7 +75,7 @@ class SessionPayloadGuard(HttpMiddleware):
 
     def __init__(self, app: ASGIApp, secret_key: str, session_cookie: str) -> None:
         super().__init__(app)
-        self._signer = TimestampSigner(secret_key)
+        self._signer = PlayerSigner(secret_key)
         self._cookie = session_cookie
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -12,6 +12,7 @@ import base64
 import html
 import json
 import re
+import time
 from collections import Counter
 from collections.abc import Callable
 
@@ -298,10 +299,39 @@ def forged_payload(victim: str, own: str) -> str:
     return victim.split(".")[0] + "." + own.split(".", 1)[1]
 
 
-def signed_session(secret: str, payload: object) -> str:
-    """A session cookie signed with the server's own secret, as Starlette signs one."""
+def signed_session(secret: str, payload: object, at: int | None = None) -> str:
+    """A session cookie signed with the server's own secret, as Starlette signs one (at the
+    Unix time `at`, by a server whose clock says so; now by default)."""
     data = base64.b64encode(json.dumps(payload).encode())
-    return TimestampSigner(secret).sign(data).decode()
+    signer = TimestampSigner(secret)
+    if at is not None:
+        signer.get_timestamp = lambda: at  # type: ignore[method-assign]
+    return signer.sign(data).decode()
+
+
+@pytest.mark.parametrize("ahead", [3, 600])
+def test_a_cookie_signed_by_a_server_whose_clock_runs_ahead_keeps_its_player(
+    app: FastAPI, client: TestClient, ahead: int
+) -> None:
+    """Several servers share the players: one whose clock lags the server that signed the
+    cookie read it as signed in the future and made the browser a new player, its games out
+    of reach (an outside check, a cookie signed 2 s ahead)."""
+    game = start_game(client)
+    player = session_payload(client.cookies["doko_player"])["player"]
+    cookie = signed_session(app.state.settings.secret, {"player": player}, int(time.time()) + ahead)
+    with fresh_client(app, cookie) as later:
+        assert later.get(game).status_code == 200, "the player's own game"
+        start_game(later)
+        assert session_payload(later.cookies["doko_player"])["player"] == player
+    assert [row.id for row in stored_players(app)] == [player]
+
+
+def test_a_cookie_signed_at_a_time_no_date_holds_is_a_new_player(app: FastAPI) -> None:
+    """Its signing time raised inside the session middleware: a 500 on every page."""
+    cookie = signed_session(app.state.settings.secret, {"player": "0" * 32}, 2**40)
+    with fresh_client(app, cookie) as odd:
+        assert odd.get("/").status_code == 200
+        assert odd.get("/history").status_code == 200
 
 
 @pytest.mark.parametrize("payload", [{"player": ""}, {"player": "../x"}, {"player": 7}])
