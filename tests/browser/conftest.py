@@ -5,7 +5,6 @@ with the policy on."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -13,26 +12,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
+from tests.browser.helpers.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, POLICY_ERROR
 from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.databases import migrated_sqlite
 from tests.live import LiveServer
 from tests.web.helpers.daily import PIPELINE_WORLDS
 from tests.web.helpers.review import REVIEW_WORLDS
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-POLICY_ERROR = re.compile(r"Content Security Policy|Refused to (load|apply|execute|evaluate)")
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 667}
 
 
 @pytest.fixture

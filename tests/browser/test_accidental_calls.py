@@ -13,10 +13,10 @@ from urllib.parse import parse_qs
 import pytest
 from playwright.sync_api import BrowserContext, Page, Request
 
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.table import SMALL_PHONE, SOLO_SEED, start_seeded_game
 
 from .clicks import click_action, enabled_actions
-from .conftest import DESKTOP, PHONE
 
 SIZES = [SMALL_PHONE, PHONE, DESKTOP]
 IDS = ["360x640", "375x667", "1280x800"]

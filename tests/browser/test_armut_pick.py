@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.table import (
     BUTTON_GAP,
     SMALL_PHONE,
@@ -20,7 +21,6 @@ from tests.browser.helpers.table import (
 )
 
 from .clicks import click_action
-from .conftest import DESKTOP, PHONE
 
 CHECKED = "els => els.filter(e => e.querySelector('input').checked).map(e => e.dataset.card)"
 

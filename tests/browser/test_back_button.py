@@ -10,10 +10,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.browser.helpers.chromium import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.live import LiveServer
 
 from .clicks import post_to_a_new_game
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 
 NO_CACHE_OF_PAGES = "--disable-back-forward-cache"
 

@@ -11,10 +11,10 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page
 
+from tests.browser.helpers.chromium import PHONE
 from tests.browser.helpers.table import armut_offered_seed, start_seeded_game
 
 from .clicks import changes_table, click_action, enabled_actions, pick_three, play_until
-from .conftest import PHONE
 
 LOOK = """(card) => {
     const style = getComputedStyle(card);

@@ -14,11 +14,11 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.live import LiveServer
 from tests.web.driver import play_game
 
 from .clicks import play_until
-from .conftest import DESKTOP, PHONE
 from .helpers.accessibility import audit, report
 from .helpers.over_http import play_on
 from .helpers.table import snapshot

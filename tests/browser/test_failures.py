@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Route
 
 from app.languages.i18n import read_catalog
+from tests.browser.helpers.chromium import PHONE
 
 from .clicks import changes_table, enabled_actions
-from .conftest import PHONE
 
 SETTLED = "() => !document.querySelector('.htmx-request')"
 """htmx has done with the last click (a click while it settles the answer is dropped)."""

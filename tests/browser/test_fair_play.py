@@ -10,11 +10,10 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext
 
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.fair_play import HELD, set_aside_today
 from tests.browser.helpers.table import snapshot
 from tests.live import LiveServer
-
-from .conftest import DESKTOP, PHONE
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])

@@ -9,8 +9,9 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page
 
+from tests.browser.helpers.chromium import PHONE
+
 from .clicks import click_action
-from .conftest import PHONE
 from .helpers.table import poor_seed, start_seeded_game
 
 FACES = """() => [...document.querySelectorAll('.hand .card')].map(card => {

@@ -16,12 +16,11 @@ from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
 from app.storage.models import HandReview
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.fair_play import reload_until_checked
 from tests.browser.helpers.over_http import play_on
 from tests.browser.helpers.table import NARROWEST, SMALL_PHONE, choose_rules, snapshot
 from tests.live import LiveServer
-
-from .conftest import DESKTOP, PHONE
 
 SEED = "browser-history-1"
 LOSSES = (0.4, 1.7)

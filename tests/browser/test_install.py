@@ -16,11 +16,11 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES, translations
 from tests.browser.helpers.accessibility import audit, report
+from tests.browser.helpers.chromium import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE
 from tests.browser.helpers.table import start_seeded_game
 from tests.live import LiveServer
 
 from .clicks import game_over, play_until
-from .conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 OFFLINE_HEADING = "No connection to the server"

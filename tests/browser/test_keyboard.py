@@ -10,12 +10,12 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, Request
 
+from tests.browser.helpers.chromium import PHONE, POLICY_ERROR
 from tests.browser.helpers.table import RELOAD_SEED, choose_rules, hand_cards, start_seeded_game
 from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.live import LiveServer
 
 from .clicks import enabled_actions, game_over, play_until
-from .conftest import PHONE, POLICY_ERROR
 
 UNLOCKED = """() => {
     const act = document.querySelector('#table .act');

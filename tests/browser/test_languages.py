@@ -22,10 +22,10 @@ from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGE_COOKIE, LANGUAGES, LOCALES, SOURCE, read_catalog
 from app.languages.words import BOT_NAMES
+from tests.browser.helpers.chromium import PHONE
 from tests.browser.helpers.table import ARTIFACTS, NARROWEST
 
 from .clicks import enabled_actions, open_menu, play_until
-from .conftest import PHONE
 
 WORD = re.compile(r"[^\W\d_]{4,}")
 MARKUP = re.compile(r"<[^>]*>|%\(\w+\)[sd]|\{\w+\}")

@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.table import (
     ARTIFACTS,
     FINGER,
@@ -27,7 +28,6 @@ from tests.browser.helpers.table import (
 )
 
 from .clicks import click_action, enabled_actions, pick_three, play_until, post_to_a_new_game, step
-from .conftest import DESKTOP, PHONE
 
 LANDSCAPE = {"width": 740, "height": 360}
 TABLET = {"width": 768, "height": 1024}

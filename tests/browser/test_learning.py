@@ -14,12 +14,12 @@ from playwright.sync_api import BrowserContext, Page
 
 from app.languages.i18n import LANGUAGES
 from app.play.clicks import STALE
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.over_http import play_on
 from tests.browser.helpers.table import SMALL_PHONE, choose_rules, hand_label, start_seeded_game
 from tests.live import ROOT
 
 from .clicks import play_until, step
-from .conftest import DESKTOP, PHONE
 
 ARTIFACTS = ROOT / "test-artifacts"
 REVIEW_SECONDS = 60

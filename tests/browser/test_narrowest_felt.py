@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import BrowserContext
 
 from app.languages.i18n import LANGUAGE_COOKIE
+from tests.browser.helpers.chromium import PHONE
 
 from .clicks import play_until
-from .conftest import PHONE
 from .helpers.table import NARROWEST, start_seeded_game
 
 SPILLED = """() => [...document.querySelectorAll(

@@ -18,13 +18,13 @@ from app.learning.review import Decision, human_moments, summarise, weigh
 from app.learning.review_jobs import EVALUATOR
 from bots.search.contrast import Difference
 from engine import Act, HandRecord, parse_record
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.table import choose_rules, snapshot
 from tests.helpers.review_rows import done_review
 from tests.live import LiveServer
 from tests.web.helpers.review_parts import scripted
 
 from .clicks import play_until
-from .conftest import DESKTOP, PHONE
 
 COSTS = ((1.6, 0.3), (0.7, 0.5), (-0.3, 0.25))
 """The first three card decisions with a choice: a blunder, a cost within the noise, and one

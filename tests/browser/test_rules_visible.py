@@ -10,8 +10,9 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
+from tests.browser.helpers.chromium import DESKTOP, PHONE
+
 from .clicks import post_to_a_new_game
-from .conftest import DESKTOP, PHONE
 
 LONG_RULES = {
     "preset": "pagat",

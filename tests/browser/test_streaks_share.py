@@ -20,14 +20,13 @@ from sqlalchemy.orm import Session
 
 from app.languages.i18n import LANGUAGES
 from tests.browser.helpers.accessibility import audit, report
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.fair_play import reload_until_checked
 from tests.live import LiveServer
 from tests.web.driver import play_game
 from tests.web.helpers.daily import random_choice, start_daily
 from tests.web.helpers.share import spoils
 from tests.web.seeded_attempts import Seeded, days, seed_attempts
-
-from .conftest import DESKTOP, PHONE
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 STREAK_DAYS = 14

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, Request, Response
 
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.table import (
     BUTTON_GAP,
     RELOAD_SEED,
@@ -35,7 +36,6 @@ from .clicks import (
     pick_three,
     play_until,
 )
-from .conftest import DESKTOP, PHONE
 
 FIRST_LOAD_BUDGET = 150_000
 SOLO_CONTRACTS = {

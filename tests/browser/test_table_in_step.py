@@ -14,12 +14,12 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from engine import Card, Contract, Rank, Suit, card_order, deal
+from tests.browser.helpers.chromium import DESKTOP, PHONE, POLICY_ERROR
 from tests.browser.helpers.table import SMALL_PHONE, start_seeded_game
 from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.live import LiveServer
 
 from .clicks import changes_table, enabled_actions
-from .conftest import DESKTOP, PHONE, POLICY_ERROR
 
 SLACK_MS = 30
 """Read this long before or after a moment of the animation."""

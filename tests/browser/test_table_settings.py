@@ -10,12 +10,12 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.table import RELOAD_SEED, SMALL_PHONE, start_seeded_game
 from tests.browser.helpers.table_in_step import BOT_DELAY_MS
 from tests.live import LiveServer
 
 from .clicks import changes_table, click_action, enabled_actions, play_until
-from .conftest import DESKTOP, PHONE
 
 SETTINGS = {
     "speed": "doko-speed",

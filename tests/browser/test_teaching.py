@@ -26,14 +26,13 @@ from app.storage.models import DailyAttempt, GameRow, Player
 from bots.search.contrast import Difference
 from engine import Act, parse_record
 from tests.browser.helpers.accessibility import audit, report
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.over_http import play_on
 from tests.browser.helpers.table import choose_rules, snapshot
 from tests.helpers.review_rows import done_review
 from tests.live import LiveServer
 from tests.web.driver import hand_is_over
 from tests.web.helpers.review_parts import scripted
-
-from .conftest import DESKTOP, PHONE
 
 TIPS = ("aces", "announce", "smear", "fox", "twins")
 BOARD = (("Zoë", 31), ("Averyveryverylongnickname"[:24], 17), ("Ö", -4), ("Jürgen K.", -12))

@@ -28,6 +28,7 @@ import app.web.routes.review as review_routes
 from app.learning.review_jobs import REVIEWS_AT_ONCE
 from app.operations.bot_pool import Bulk
 from app.operations.ratelimit import Limits
+from tests.waiting import until
 from tests.web.driver import HTMX, page_version, start_game
 from tests.web.helpers.daily import browsers, daily_settings, running
 from tests.web.helpers.rate_limits import MANY, OTHER_ADDRESS, Clock, act
@@ -150,12 +151,7 @@ def test_reviews_started_past_the_limits_wait_and_start_later(tmp_path: Path) ->
 
 
 def wait_until_done(application: FastAPI, url: str) -> None:
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if [review.status for review in reviews_of(application, url)] == ["done"]:
-            return
-        time.sleep(0.02)
-    raise AssertionError("the review was not done in time")
+    until(lambda: [r.status for r in reviews_of(application, url)] == ["done"], "the review", 90)
 
 
 @pytest.fixture

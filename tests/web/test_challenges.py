@@ -6,7 +6,6 @@ from __future__ import annotations
 import html
 import math
 import re
-import time as clock
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
@@ -38,6 +37,7 @@ from bots.protocol import Bot
 from engine import RuleSet, deal
 from engine.game import shared_places
 from tests.databases import migrated_sqlite
+from tests.waiting import waited
 from tests.web.driver import (
     data_actions,
     default_choice,
@@ -503,13 +503,12 @@ def test_the_par_is_the_normal_bot_in_the_players_seat(app: FastAPI, client: Tes
     link = new_challenge(client)
     play_game(client, play(client, link))
     assert "Par: being computed" in client.get(f"/challenges/{link}").text
-    deadline = clock.monotonic() + 120
-    while clock.monotonic() < deadline:
+
+    def par_played() -> Challenge | None:
         (challenge,) = stored(app, Challenge, id=link)
-        if challenge.par_status == "done":
-            break
-        clock.sleep(0.02)
-    assert challenge.par_status == "done"
+        return challenge if challenge.par_status == "done" else None
+
+    challenge = waited(par_played, "the par", 120)
     total = sum(hand["points"] for hand in challenge.par_hands)
     board = client.get(f"/challenges/{link}").text
     assert "Par: being computed" not in board

@@ -9,7 +9,6 @@ day's board, all at once, must store one par."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from sqlalchemy import create_engine, text
 from engine.deal import dealer_of
 from tests.databases import migrated_sqlite
 from tests.live import LiveServer
+from tests.waiting import until
 from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
 from tests.web.helpers.concurrency import statuses, together
 
@@ -70,10 +70,7 @@ def test_first_views_of_a_board_store_one_par(server: LiveServer) -> None:
     assert statuses(answers) == [200] * 4
     assert all("bot par: being computed" in answer.text for answer in answers)
     assert count_rows(server, "daily_par") == 1
-    for _ in range(300):
-        if "being computed" not in board().text:
-            break
-        time.sleep(0.2)
+    until(lambda: "being computed" not in board().text, "the par", 60)
     pars = {re.search(r"bot par: <strong>([^<]*)</strong>", board().text) for _ in range(2)}
     assert len({found.group(1) for found in pars if found}) == 1
     assert count_rows(server, "daily_par") == 1

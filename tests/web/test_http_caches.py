@@ -5,11 +5,11 @@ the player is never kept by a shared cache."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.waiting import until
 from tests.web.driver import HTMX, start_game
 
 PAGES = ["/healthz", "/", "/how-to-play", "/leaderboard", "/history", "/no-such-page"]
@@ -22,10 +22,7 @@ BACKGROUND_SECONDS = 60
 def settled(client: TestClient, path: str) -> None:
     """Waits until the page no longer changes with work its first view started in the
     background: the board's par, done in an instant by a warm worker or in this process."""
-    deadline = time.monotonic() + BACKGROUND_SECONDS
-    while "being computed" in client.get(path).text:
-        assert time.monotonic() < deadline, f"{path} still computing after {BACKGROUND_SECONDS} s"
-        time.sleep(0.1)
+    until(lambda: "being computed" not in client.get(path).text, path, BACKGROUND_SECONDS)
 
 
 @pytest.mark.parametrize("path", PAGES)

@@ -12,7 +12,6 @@ import random
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -32,6 +31,7 @@ from app.storage.models import DailyAttempt, DailyPar, Player
 from bots.registry import bot_named
 from bots.table import play_out
 from engine import Game, HandResult, RuleSet, Team
+from tests.waiting import waited
 from tests.web.driver import data_actions, default_choice, hand_is_over, play_game, post_action
 from tests.web.helpers.daily import (
     DAY,
@@ -293,13 +293,12 @@ def _winners(result: HandResult) -> tuple[int, ...]:
 def board_with_par(client: TestClient, board: str) -> str:
     """The board once its par is played: the first view starts it in the background and
     says so (issue 12: never inside the page request)."""
-    deadline = time.monotonic() + PAR_SECONDS
-    while time.monotonic() < deadline:
-        page = client.get(board).text
-        if "being computed" not in page:
-            return page
-        time.sleep(0.2)
-    raise AssertionError(f"no par within {PAR_SECONDS} s")
+
+    def page() -> str | None:
+        shown = client.get(board).text
+        return None if "being computed" in shown else shown
+
+    return waited(page, "the par", PAR_SECONDS)
 
 
 def par_shown(page: str) -> tuple[int, str, int]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -37,6 +36,7 @@ from bots.table import play_out
 from engine import PAGAT, Act, Action, Card, Hand, HandRecord, deal, parse_record, view_of
 from tests.helpers.search_solver import brute_force
 from tests.helpers.settings import assert_refused
+from tests.waiting import waited
 from tests.web.driver import (
     HTMX,
     page_version,
@@ -263,15 +263,16 @@ def test_no_hint_in_a_ranked_daily_game(app: FastAPI, client: TestClient) -> Non
 
 
 def finished_review(client: TestClient, review_url: str) -> str:
-    deadline = time.monotonic() + REVIEW_SECONDS
-    while time.monotonic() < deadline:
+
+    def summary() -> str | None:
         fragment = client.get(review_url, headers=HTMX)
         assert fragment.status_code == 200
         if "review-summary" in fragment.text:
             return fragment.text
         assert "Weighing your decisions" in fragment.text or "data-review-queued" in fragment.text
-        time.sleep(0.1)
-    raise AssertionError(f"the review was not ready within {REVIEW_SECONDS} s")
+        return None
+
+    return waited(summary, "the review", REVIEW_SECONDS)
 
 
 @pytest.mark.slow

@@ -10,14 +10,13 @@ fair-play check, a review, a challenge's par and a hint.
 from __future__ import annotations
 
 import multiprocessing
-import time as clock
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
 
 from app.storage.models import Challenge, FairPlayCheck
+from tests.waiting import until
 from tests.web.driver import HTMX, page_version, play_game, start_game
 from tests.web.helpers.daily import (
     browsers,
@@ -34,11 +33,8 @@ WAIT_SECONDS = 120
 """Long enough for a spawned worker to start and finish a piece of work on a busy machine."""
 
 
-def until(done: Callable[[], bool], what: str) -> None:
-    deadline = clock.monotonic() + WAIT_SECONDS
-    while not done():
-        assert clock.monotonic() < deadline, f"{what} not done within {WAIT_SECONDS} s"
-        clock.sleep(0.1)
+def review_done(application: FastAPI, url: str) -> bool:
+    return [review.status for review in reviews_of(application, url)] == ["done"]
 
 
 def par_done(application: FastAPI, link: str) -> bool:
@@ -57,14 +53,14 @@ def test_checks_reviews_pars_and_hints_run_in_a_spawned_worker(tmp_path: Path) -
 
         url, _ = played_hand(client, "worker-review")
         assert client.get(f"{url}/hands/1/review").status_code == 200
-        until(lambda: [r.status for r in reviews_of(application, url)] == ["done"], "review")
+        until(lambda: review_done(application, url), "the review", WAIT_SECONDS)
 
         made = client.post("/challenges", follow_redirects=False)
         assert made.status_code == 303, made.text[:500]
         link = made.headers["location"].rsplit("/", 1)[1]
         # The board's first view starts the par (shown only to a player who has finished).
         assert client.get(f"/challenges/{link}").status_code == 200
-        until(lambda: par_done(application, link), "the par")
+        until(lambda: par_done(application, link), "the par", WAIT_SECONDS)
 
         table = start_game(client, "worker-hint")
         version = page_version(client.get(table).text)

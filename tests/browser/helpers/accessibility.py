@@ -9,7 +9,7 @@ import re
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
-from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.helpers.chromium import DESKTOP, PHONE
 
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
 
