@@ -57,7 +57,19 @@ HOCHZEIT_TRICKS = 3
 a declarer who takes them all plays alone."""
 
 TEAM_GAMES = frozenset({Contract.NORMAL, Contract.ARMUT})
-DECLARED_SOLOS = frozenset(contract for contract in Contract if contract.value.startswith("solo-"))
+DECLARED_SOLOS = frozenset(
+    {
+        Contract.SOLO_DIAMONDS,
+        Contract.SOLO_HEARTS,
+        Contract.SOLO_SPADES,
+        Contract.SOLO_CLUBS,
+        Contract.SOLO_QUEENS,
+        Contract.SOLO_JACKS,
+        Contract.SOLO_FLEISCHLOS,
+    }
+)
+"""The solos a seat declares as its reservation (§5); a silent solo and a Hochzeit played
+alone are solos nobody declared."""
 
 _QUEENS = [Card(suit, Rank.QUEEN) for suit in Suit]
 _JACKS = [Card(suit, Rank.JACK) for suit in Suit]

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.challenges.attempts import has_played_deals
+from app.challenges.hands import total_of
 from app.challenges.making import is_closed, practice_reason, rematch_made
 from app.daily.fairplay.states import RANKED
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
@@ -179,8 +180,7 @@ def _ranked(fair_play: str | None) -> bool:
 def _par(challenge: Challenge) -> Entry | None:
     if challenge.par_status != WorkStatus.DONE or challenge.par_hands is None:
         return None
-    total = sum(int(hand["points"]) for hand in challenge.par_hands)
-    return Entry(None, None, total, challenge.par_hands, False)
+    return Entry(None, None, total_of(challenge.par_hands), challenge.par_hands, False)
 
 
 def _rematch_id(session: Session, challenge: Challenge) -> str | None:
