@@ -2,7 +2,7 @@
 the database when that day has many finished attempts (as many as it has players).
 
 Writes `--attempts` finished ranked attempts of one day into a fresh SQLite database, then
-times `app.daily.attempts.board` (what `GET /leaderboard` reads) for a visitor without a game and
+times `app.daily.board_rows.board` (what `GET /leaderboard` reads) for a visitor without a game and
 for a player ranked in the middle of the day, `--views` times each. Prints the medians.
 """
 

@@ -1,7 +1,7 @@
 """What the table says of a game at a challenge's deals: its kind, its opponents, and once
 it is over, the challenge's board. The seed is never offered ("play these deals again"): it
 would give every deal of the challenge away. A counting game has no hints: the table offers
-them by the rule the hint route follows (`app.daily.attempts.hints_refused`)."""
+them by the rule the hint route follows (`app.daily.secrecy.hints_refused`)."""
 
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ class GameContext:
     """A daily game's title names its rules (`named_rules` markup): the line under it does
     not name them again."""
     secret_until: datetime | None = None
-    """For a game at a day's deals before its seed is published (`app.daily.attempts.deals_secret`):
+    """For a game at a day's deals before its seed is published (`app.daily.secrecy.deals_secret`):
     when the other hands, the hand records and the reviews become available."""
     practice_note: str | None = None
     """Why a player without a ranked attempt plays the day's deals as practice."""
@@ -57,7 +57,7 @@ class GameContext:
     """The player's nickname taken off the board for passing for an earlier player's
     (`Player.nickname_set_aside`): the nickname form says so and asks for another."""
     hints: bool = True
-    """Whether the table offers hints (`app.daily.attempts.hints_refused`)."""
+    """Whether the table offers hints (`app.daily.secrecy.hints_refused`)."""
     share: DailyResult | None = None
     """A finished game at a day's deals: its result to share."""
     challenge_url: str | None = None

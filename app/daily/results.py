@@ -38,7 +38,7 @@ class Attempt:
 
 def player_attempts(session: Session, player_id: str) -> dict[str, Attempt]:
     """The player's ranked attempts by game id, each with its rank: one more than the ranked
-    attempts of the day with a higher total (`app.daily.attempts.board`'s ranking)."""
+    attempts of the day with a higher total (`app.daily.board_rows.board`'s ranking)."""
     other = aliased(DailyAttempt)
     same_board = (
         other.day == DailyAttempt.day,

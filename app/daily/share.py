@@ -3,7 +3,7 @@
 `share_text` takes the result's facts (`ShareFacts`), so any result can be shared the same
 way: the daily game's (`app.daily.daily_share`), a challenge's. What the text never holds: a card,
 a contract, a hand's points, anything of a deal. While the deals are secret (a day's daily
-deals until its seed is published, `app.daily.attempts.deals_secret`) the hands' marks come won
+deals until its seed is published, `app.daily.secrecy.deals_secret`) the hands' marks come won
 first, not in the order played: the order would tell a player still to play which of the
 day's hands can be won from the seat everybody plays, and the count alone is no more than the
 day's board shows of every player (its total and its hands won).

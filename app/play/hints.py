@@ -61,7 +61,7 @@ def hint_at_table(
 ) -> Iterator[tuple[Table, Hint | NoHint]]:
     """The game's table, lent while the answer is shown, with the hint on it or why there
     is none just now. Refused (403) in a game that gives none
-    (`app.daily.attempts.hints_refused`) before its table is lent: a refused request would
+    (`app.daily.secrecy.hints_refused`) before its table is lent: a refused request would
     drop the table from the cache, and the next click would rebuild it."""
     refuse_unless_hints(asked.row, asked.now)
     with tables.lent(asked.row) as table:

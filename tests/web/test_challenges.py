@@ -441,7 +441,7 @@ def test_the_game_that_counts_offers_no_hint_and_practice_does(
     client: TestClient, other: TestClient
 ) -> None:
     """The table's Hint button follows the one rule the hint route follows
-    (`app.daily.attempts.hints_refused`): it once showed in the game that counts, and its
+    (`app.daily.secrecy.hints_refused`): it once showed in the game that counts, and its
     answer was a refusal."""
     link = new_challenge(client)
     counting = play(other, link)

@@ -1,4 +1,4 @@
-"""Whether a game gives hints has one owner (`app.daily.attempts.hints_refused`), which the
+"""Whether a game gives hints has one owner (`app.daily.secrecy.hints_refused`), which the
 table's Hint button (`GameContext.hints`) and the hint route both follow."""
 
 from __future__ import annotations
