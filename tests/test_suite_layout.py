@@ -13,6 +13,10 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 TEST_MODULE = re.compile(r"(^|\.)test_\w+$")
+CONFTEST = re.compile(r"(^|\.)conftest$")
+"""A conftest holds fixtures pytest hands out; a constant or helper shared by importing it
+belongs in a helper module (pytest loads a conftest once per directory, imported again it is
+a second copy)."""
 
 
 def imported_modules(source: str, package: tuple[str, ...]) -> set[str]:
@@ -30,10 +34,10 @@ def imported_modules(source: str, package: tuple[str, ...]) -> set[str]:
     return found
 
 
-def imported_test_modules(path: Path) -> list[str]:
+def imported_test_modules(path: Path, pattern: re.Pattern[str] = TEST_MODULE) -> list[str]:
     package = path.relative_to(TESTS.parent).parent.parts
     modules = imported_modules(path.read_text(), package)
-    return sorted(module for module in modules if TEST_MODULE.search(module))
+    return sorted(module for module in modules if pattern.search(module))
 
 
 def test_no_test_module_imports_another() -> None:
@@ -41,6 +45,15 @@ def test_no_test_module_imports_another() -> None:
         str(path.relative_to(TESTS)): modules
         for path in TESTS.rglob("*.py")
         if (modules := imported_test_modules(path))
+    }
+    assert not offenders
+
+
+def test_no_module_imports_a_conftest() -> None:
+    offenders = {
+        str(path.relative_to(TESTS)): modules
+        for path in TESTS.rglob("*.py")
+        if (modules := imported_test_modules(path, CONFTEST))
     }
     assert not offenders
 
