@@ -5,6 +5,7 @@ are `app.daily.board_rows`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -50,6 +51,29 @@ def practised(session: Session, player_id: str, day: date, rules_key: str) -> bo
         GameRow.mode == GameMode.PRACTICE,
     )
     return session.scalars(query.limit(1)).first() is not None
+
+
+def was_dealt(session: Session, player_id: str, day: date, rules_key: str) -> bool:
+    """Whether the player was dealt the day's deals, ranked or as practice."""
+    attempt = attempt_of(session, player_id, day, rules_key)
+    return attempt is not None or practised(session, player_id, day, rules_key)
+
+
+def open_attempt_dealt_to(
+    session: Session, player_id: str, others: Sequence[str], now: datetime
+) -> DailyAttempt | None:
+    """The player's unfinished ranked attempt at deals still secret that one of `others` was
+    dealt as well: played on by a browser that saw them as that other player, it would be
+    played knowing them (`app.play.players`)."""
+    unfinished = select(DailyAttempt).where(
+        DailyAttempt.player_id == player_id, DailyAttempt.finished_at.is_(None)
+    )
+    for attempt in session.scalars(unfinished):
+        if seed_published(attempt.day, now):
+            continue
+        if any(was_dealt(session, other, attempt.day, attempt.rules_key) for other in others):
+            return attempt
+    return None
 
 
 def finished_on(session: Session, player_id: str, day: date) -> frozenset[str]:

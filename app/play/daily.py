@@ -18,7 +18,7 @@ from fastapi import HTTPException
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import add_attempt, attempt_of, has_finished_attempt, practised
+from app.daily.attempts import add_attempt, attempt_of, has_finished_attempt, practised, was_dealt
 from app.daily.networks import Caps, Network, RankedSlot, forget_networks, ranked_slot
 from app.daily.nicknames import nickname_keys
 from app.daily.secrecy import DealsSecret, attempts_close_at
@@ -136,7 +136,7 @@ def _ranked_slot(
     until = attempts_close_at(deals.day)
     if played or practised(session, starter.player_id or "", deals.day, deals.rules_key):
         raise DealsSecret(PLAYED, until)
-    if any(_dealt(session, former, deals) for former in starter.former):
+    if any(was_dealt(session, former, deals.day, deals.rules_key) for former in starter.former):
         raise DealsSecret(PLAYED_AS_ANOTHER, until)
     forget_networks(session, settings.now())
     caps = Caps(settings.ranked_per_address, settings.ranked_per_site)
@@ -144,12 +144,6 @@ def _ranked_slot(
     if ranked is None:
         raise DealsSecret(NETWORK_PLAYED, until)
     return ranked
-
-
-def _dealt(session: Session, player_id: str, deals: DailyDeals) -> bool:
-    """Whether the player was dealt the day's deals, ranked or as practice."""
-    attempt = attempt_of(session, player_id, deals.day, deals.rules_key)
-    return attempt is not None or practised(session, player_id, deals.day, deals.rules_key)
 
 
 class NameTaken(Exception):

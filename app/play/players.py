@@ -38,6 +38,11 @@ LEAVE_FIRST = N_(
     "This browser’s games stay with its present player when it plays as another: tick the box "
     "to leave them there, or make that player a key first to have them back later."
 )
+DEALT_AS_ANOTHER = N_(
+    "This browser has been dealt today’s daily deals as another player, and the player of "
+    "this key has a ranked game of them in progress: restore the key in another browser, or "
+    "here after %(time)s, when the day’s seed is published."
+)
 TYPED_LENGTH = 200
 """The most characters a typed key may come with: a key pasted with words around it is
 refused in the player's words, with the field to mend, rather than as a malformed request."""

@@ -249,6 +249,31 @@ def test_a_browser_dealt_the_deals_as_another_player_is_not_dealt_them_again(
         assert start_daily(named) != scouted, "the named player's own browser is dealt them"
 
 
+def test_a_browser_dealt_the_deals_takes_on_no_ranked_game_of_them_in_progress(
+    daily_app: FastAPI,
+) -> None:
+    """The same scout, whose named player had started the ranked game first: restoring the
+    key would let the browser play it on, knowing the deals. Another browser may."""
+    with browsers(daily_app, 2) as (named, scout):
+        ranked = start_daily(named)
+        (attempt,) = rows(daily_app, DailyAttempt)
+        with daily_app.state.sessions() as session:
+            player = session.get(Player, attempt.player_id)
+            assert player is not None
+            key = make_restore_key(session, player, NO_KEY_YET)
+        assert key is not None
+        start_daily(scout)
+        refused = scout.post("/players/restore", data={"key": key, "leave": "yes"})
+        assert refused.status_code == 409
+        page = html.unescape(refused.text)
+        assert "the player of this key has a ranked game of them in progress" in page
+        assert "2024-03-15 02:00" in page
+        assert ranked not in scout.get("/history").text, "the browser is still the scout"
+        with TestClient(daily_app) as elsewhere:
+            assert elsewhere.post("/players/restore", data={"key": key}).status_code == 200
+            assert ranked in elsewhere.get("/history").text
+
+
 def test_the_database_refuses_a_second_attempt_row(daily_app: FastAPI) -> None:
     with browsers(daily_app, 1) as (client,):
         ranked = game_id(start_daily(client))

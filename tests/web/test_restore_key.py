@@ -124,8 +124,13 @@ def test_keys_that_restore_nobody_are_refused_with_the_reason(
         field = re.search(r'<input name="key"[^>]*>', refused.text)
         assert field is not None and "autofocus" in field.group(0), "the field in view, focused"
         assert f'value="{html.escape(typed)}"' in field.group(0), "given back to mend"
-    pasted = client.post(RESTORE, data={"key": f"My Doko key: {'A' * 24} (keep it safe)"})
+    words = f"Doko restore key (made on 7 Dec 2026, keep it safe!): {'A' * 24}"
+    pasted = client.post(RESTORE, data={"key": words})
     assert pasted.status_code == 400 and "not a restore key" in pasted.text, "the field to mend"
+    field = re.search(r'<input name="key"[^>]*>', pasted.text)
+    assert field is not None
+    room = re.search(r'maxlength="(\d+)"', field.group(0))
+    assert room is not None and int(room.group(1)) >= len(words), "a paste fits the field whole"
     assert game in client.get("/history").text, "the browser keeps its player"
 
 
@@ -226,7 +231,12 @@ def test_a_browser_with_games_leaves_them_only_when_its_box_says_so(
         refused = other.post(RESTORE, data={"key": key}, follow_redirects=False)
         assert refused.status_code == 409
         assert "tick the box" in html.unescape(refused.text)
-        assert f'value="{key}"' in refused.text, "the key typed, given back"
+        typed = re.search(r'<input name="key"[^>]*>', refused.text)
+        assert typed is not None and f'value="{key}"' in typed.group(0), "the key, given back"
+        assert "aria-invalid" not in typed.group(0), "the key was right"
+        unticked = re.search(r'<input type="checkbox" name="leave"[^>]*>', refused.text)
+        assert unticked is not None and 'aria-invalid="true"' in unticked.group(0)
+        assert "autofocus" in unticked.group(0), "the box the message is about, focused"
         assert own in other.get("/history").text and other.get(own).status_code == 200
         left = other.post(RESTORE, data={"key": key, "leave": box.group(1)})
         assert left.status_code == 200 and key_game in left.text and own not in left.text

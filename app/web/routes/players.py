@@ -8,9 +8,12 @@ from typing import Annotated
 from fastapi import APIRouter, Form, HTTPException, Request, Response
 from fastapi.responses import RedirectResponse
 
-from app.languages.i18n import N_, translator
+from app.daily.attempts import open_attempt_dealt_to
+from app.daily.secrecy import attempts_close_at
+from app.languages.i18n import N_, translator, writing_of
 from app.operations.urls import HISTORY, RESTORE, RESTORE_KEY
 from app.play.players import (
+    DEALT_AS_ANOTHER,
     LEAVE_FIRST,
     MADE_ELSEWHERE,
     TYPED_LENGTH,
@@ -26,7 +29,9 @@ from app.web.deps import (
     PageLimit,
     RestoreLimit,
     SessionDep,
+    SettingsDep,
     TemplatesDep,
+    former_players,
     player_id,
     remember_player,
 )
@@ -67,23 +72,33 @@ def new_restore_key(
 def restore(
     request: Request,
     session: SessionDep,
+    settings: SettingsDep,
     templates: TemplatesDep,
     key: Annotated[str, Form(max_length=TYPED_LENGTH)] = "",
     leave: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
     """This browser plays as the key's player from now on, and is shown its history. A
     browser whose player has games leaves them only when the form's box says so (409, the
-    page again with the key typed, otherwise): nothing brings them back without a key."""
+    page again with the key typed, otherwise): nothing brings them back without a key. A
+    browser dealt a day's daily deals as one player does not take on a ranked game of them
+    another player has in progress (409, saying until when): it would play it knowing them."""
     current = player_id(request)
     state = key_state(session, current)
+    writing = writing_of(request)
     try:
         restored = restored_player(session, key)
     except KeyRefused as refused:
-        error = translator(request).gettext(refused.message)
+        error = writing.words.gettext(refused.message)
         return _page(request, templates, state, error=error, typed=key, status=400)
     if restored != current and state.games and leave != LEAVE:
-        error = translator(request).gettext(LEAVE_FIRST)
-        return _page(request, templates, state, error=error, typed=key, status=409)
+        error = writing.words.gettext(LEAVE_FIRST)
+        return _page(request, templates, state, error=error, typed=key, status=409, at="leave")
+    others = [other for other in (current, *former_players(request)) if other != restored]
+    dealt = open_attempt_dealt_to(session, restored, [o for o in others if o], settings.now())
+    if dealt is not None:
+        time = writing.time(attempts_close_at(dealt.day))
+        error = writing.words.gettext(DEALT_AS_ANOTHER) % {"time": time}
+        return _page(request, templates, state, error=error, typed=key, status=409, at="")
     remember_player(request, restored)
     return RedirectResponse(HISTORY, status_code=303)
 
@@ -97,7 +112,10 @@ def _page(
     typed: str = "",
     refused: str | None = None,
     status: int = 200,
+    at: str = "key",
 ) -> Response:
+    """`at`: the restore form's field the `error` is about (`key`, or the `leave` box; none
+    when it is about the browser)."""
     context = {
         "has_player": state.standing is not KeyStanding.NO_PLAYER,
         "has_key": state.standing is KeyStanding.HAS_KEY,
@@ -108,6 +126,8 @@ def _page(
         "no_player": NO_PLAYER,
         "made": made,
         "error": error,
+        "error_at": at,
+        "typed_length": TYPED_LENGTH,
         "typed": typed,
         "refused": refused,
     }
