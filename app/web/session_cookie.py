@@ -26,6 +26,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.operations.middleware import HttpMiddleware
 
+MOST_AHEAD = timedelta(days=1)
+"""How far ahead of this server's clock another server's may run: a cookie signed further
+ahead came from a broken signer, and is a bad signature."""
+
 
 class PlayerSigner(TimestampSigner):
     """A cookie is as old as its signing time says, never younger than now: one signed a
@@ -57,7 +61,10 @@ class PlayerSigner(TimestampSigner):
             value, signed_at = super().unsign(signed_value, return_timestamp=True)
         except (ValueError, OverflowError, OSError) as error:
             raise BadTimeSignature("a signing time no date can hold") from error
-        if max_age is not None and datetime.now(UTC) - signed_at > timedelta(seconds=max_age):
+        age = datetime.now(UTC) - signed_at
+        if age < -MOST_AHEAD:
+            raise BadTimeSignature("signed too far ahead of this server's clock")
+        if max_age is not None and age > timedelta(seconds=max_age):
             raise SignatureExpired(f"signed over {max_age} s ago", payload=value)
         return (value, signed_at) if return_timestamp else value
 
