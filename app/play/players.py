@@ -16,11 +16,14 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
+from datetime import datetime
 from enum import Enum
 
 from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import Session
 
+from app.daily.attempts import open_attempt_dealt_to
+from app.daily.secrecy import attempts_close_at
 from app.languages.i18n import N_
 from app.storage.models import GameRow, Player
 
@@ -55,11 +58,49 @@ key is copied from paper."""
 
 
 class KeyRefused(ValueError):
-    """A restore key that restores nobody; `message` (a message id) says why."""
+    """A restore key that restores nobody, or nobody in this browser now: `message` (a
+    message id, with a `%(time)s` filled from `until` when there is one) says why, `status`
+    is the answer's, `field` the restore form's field it is about (`key`, `leave`, or none:
+    the browser)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(
+        self, message: str, status: int = 400, field: str = "key", until: datetime | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
+        self.status = status
+        self.field = field
+        self.until = until
+
+
+@dataclass(frozen=True)
+class Browser:
+    """Who a browser plays as: its cookie's player (None for a newcomer) and the players it
+    played as before (`app.web.deps.former_players`)."""
+
+    player_id: str | None
+    former: tuple[str, ...] = ()
+
+
+def restore_player(
+    session: Session, typed: str, browser: Browser, leave: bool, now: datetime
+) -> str:
+    """The player the browser plays as from now on: the typed key's. A browser whose player
+    has games leaves them only when `leave` says so (`LEAVE_FIRST`): nothing brings them back
+    without a key. A browser dealt a day's daily deals as one player does not take on a ranked
+    game of them that the key's player has in progress (`DEALT_AS_ANOTHER`): it would play
+    it knowing them. A player the browser was before is no other player."""
+    restored = restored_player(session, typed)
+    if restored == browser.player_id:
+        return restored
+    if not leave and key_state(session, browser.player_id).games:
+        raise KeyRefused(LEAVE_FIRST, 409, "leave")
+    players = (browser.player_id, *browser.former)
+    others = [other for other in players if other is not None and other != restored]
+    dealt = open_attempt_dealt_to(session, restored, others, now)
+    if dealt is not None:
+        raise KeyRefused(DEALT_AS_ANOTHER, 409, "", attempts_close_at(dealt.day))
+    return restored
 
 
 def make_restore_key(session: Session, player: Player, replacing: str) -> str | None:

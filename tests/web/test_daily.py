@@ -273,6 +273,28 @@ def test_a_browser_dealt_the_deals_takes_on_no_ranked_game_of_them_in_progress(
             assert elsewhere.post("/players/restore", data={"key": key}).status_code == 200
             assert ranked in elsewhere.get("/history").text
 
+            other = _key_of_a_new_player(daily_app)
+            leave = {"leave": "yes"}
+            assert (
+                elsewhere.post("/players/restore", data={"key": other, **leave}).status_code == 200
+            )
+            back = elsewhere.post("/players/restore", data={"key": key, **leave})
+            assert back.status_code == 200, "a browser back to a player it was: its own game"
+            assert ranked in back.text
+
+
+def _key_of_a_new_player(application: FastAPI) -> str:
+    """The restore key of a player with one game, made in a browser of its own."""
+    with TestClient(application) as browser:
+        start_game(browser)
+    with application.state.sessions() as session:
+        made = [row.player_id for row in session.scalars(select(GameRow))]
+        player = session.get(Player, made[-1])
+        assert player is not None
+        key = make_restore_key(session, player, NO_KEY_YET)
+    assert key is not None
+    return key
+
 
 def test_the_database_refuses_a_second_attempt_row(daily_app: FastAPI) -> None:
     with browsers(daily_app, 1) as (client,):

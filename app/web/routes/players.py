@@ -8,21 +8,18 @@ from typing import Annotated
 from fastapi import APIRouter, Form, HTTPException, Request, Response
 from fastapi.responses import RedirectResponse
 
-from app.daily.attempts import open_attempt_dealt_to
-from app.daily.secrecy import attempts_close_at
 from app.languages.i18n import N_, translator, writing_of
 from app.operations.urls import HISTORY, RESTORE, RESTORE_KEY
 from app.play.players import (
-    DEALT_AS_ANOTHER,
-    LEAVE_FIRST,
     MADE_ELSEWHERE,
     TYPED_LENGTH,
+    Browser,
     KeyRefused,
     KeyStanding,
     KeyState,
     key_state,
     make_restore_key,
-    restored_player,
+    restore_player,
 )
 from app.storage.models import Player
 from app.web.deps import (
@@ -77,28 +74,19 @@ def restore(
     key: Annotated[str, Form(max_length=TYPED_LENGTH)] = "",
     leave: Annotated[str, Form(max_length=8)] = "",
 ) -> Response:
-    """This browser plays as the key's player from now on, and is shown its history. A
-    browser whose player has games leaves them only when the form's box says so (409, the
-    page again with the key typed, otherwise): nothing brings them back without a key. A
-    browser dealt a day's daily deals as one player does not take on a ranked game of them
-    another player has in progress (409, saying until when): it would play it knowing them."""
-    current = player_id(request)
-    state = key_state(session, current)
-    writing = writing_of(request)
+    """This browser plays as the key's player from now on (`restore_player`), and is shown
+    its history; refused, the page again with the key typed and the refusal at its field."""
+    browser = Browser(player_id(request), former_players(request))
     try:
-        restored = restored_player(session, key)
+        restored = restore_player(session, key, browser, leave == LEAVE, settings.now())
     except KeyRefused as refused:
+        writing = writing_of(request)
         error = writing.words.gettext(refused.message)
-        return _page(request, templates, state, error=error, typed=key, status=400)
-    if restored != current and state.games and leave != LEAVE:
-        error = writing.words.gettext(LEAVE_FIRST)
-        return _page(request, templates, state, error=error, typed=key, status=409, at="leave")
-    others = [other for other in (current, *former_players(request)) if other != restored]
-    dealt = open_attempt_dealt_to(session, restored, [o for o in others if o], settings.now())
-    if dealt is not None:
-        time = writing.time(attempts_close_at(dealt.day))
-        error = writing.words.gettext(DEALT_AS_ANOTHER) % {"time": time}
-        return _page(request, templates, state, error=error, typed=key, status=409, at="")
+        if refused.until is not None:
+            error %= {"time": writing.time(refused.until)}
+        state = key_state(session, browser.player_id)
+        status, at = refused.status, refused.field
+        return _page(request, templates, state, error=error, typed=key, status=status, at=at)
     remember_player(request, restored)
     return RedirectResponse(HISTORY, status_code=303)
 
