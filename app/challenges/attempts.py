@@ -3,6 +3,7 @@ counting game is settled on the board when its last hand ends while the challeng
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import func, select
@@ -35,22 +36,27 @@ def attempts(session: Session, challenge_id: str) -> int:
 
 
 def next_mode(
-    session: Session, challenge: Challenge, player_id: str, now: datetime
+    session: Session,
+    challenge: Challenge,
+    player_id: str,
+    now: datetime,
+    seen_by: Sequence[str] = (),
 ) -> GameMode | ChallengeGame:
     """The kind of game the player starts at the challenge (`COUNTS` the first time,
     `PRACTICE` after), or the counting game to resume while it is unfinished. A player who
     has played the challenge's deals in any game before (its maker, whose game did not count
     because they could know the deals, `making.dealt_blind`; a friend who made a challenge
     of their game there; a daily game's player) knows them: their games there are practice.
-    Refused once the challenge has closed, while the player's counting game at another
-    challenge of the same deals is unfinished, and for a newcomer once it has had `ATTEMPTS`
-    players."""
+    So does a player whose browser played them as another player before a restore key made it
+    this one (`seen_by`). Refused once the challenge has closed, while the player's counting
+    game at another challenge of the same deals is unfinished, and for a newcomer once it has
+    had `ATTEMPTS` players."""
     refuse_once_closed(challenge, now)
     counting = counting_game(session, challenge.id, player_id)
     if counting is not None:
         return counting if counting.finished_at is None else PRACTICE
     refuse_while_counting_elsewhere(session, player_id, challenge, now)
-    if has_played_deals(session, player_id, challenge):
+    if any(has_played_deals(session, seer, challenge) for seer in (player_id, *seen_by)):
         return PRACTICE
     if attempts(session, challenge.id) >= ATTEMPTS:
         raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
@@ -63,6 +69,24 @@ def has_played_deals(session: Session, player_id: str, challenge: Challenge) -> 
         GameRow.player_id == player_id, GameRow.seed == challenge.seed
     )
     return same_cards(challenge.rules_key, session.scalars(query))
+
+
+def open_counting_game_seen_by(
+    session: Session, player_id: str, others: Sequence[str], now: datetime
+) -> ChallengeGame | None:
+    """The player's unfinished counting game at an open challenge whose deals one of `others`
+    has played: played on by a browser that saw them as that other player, it would count
+    knowing them (`app.play.players`)."""
+    unfinished = select(ChallengeGame).where(
+        ChallengeGame.counted_by == player_id, ChallengeGame.finished_at.is_(None)
+    )
+    for counting in session.scalars(unfinished):
+        challenge = session.get(Challenge, counting.challenge_id)
+        if challenge is None or is_closed(challenge, now):
+            continue
+        if any(has_played_deals(session, other, challenge) for other in others):
+            return counting
+    return None
 
 
 def games_from_network(session: Session, challenge_id: str, network: str) -> int:

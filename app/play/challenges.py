@@ -72,6 +72,9 @@ class Entrant:
     player: Callable[[], Player]
     bots: BotRoster
     network: Network
+    former: tuple[str, ...] = ()
+    """The players the browser played as before (`app.web.deps.former_players`): deals they
+    played, the browser has seen."""
 
 
 LINK = re.compile(r"[A-Za-z0-9_-]{24}")
@@ -158,22 +161,27 @@ def enter_challenge(
     before the table is dealt (`dealt_table`, while the bots think); the places it counts
     on are read again under the challenge's lock when the game is stored."""
     challenge = find_challenge(session, link)
-    kind = game_at_challenge(session, challenge, player_id or "", now)
+    kind = game_at_challenge(session, challenge, player_id or "", now, entrant.former)
     if isinstance(kind, ChallengeGame):
         return kind.game_id
     entrant.count()
     bot = entrant.bots.bot(challenge.bot_id)
     table = dealt_table(session, RuleSet.from_key(challenge.rules_key), challenge.seed, bot)
     player = entrant.player()
-    return start_at_challenge(session, challenge, player, table, kind, now, entrant.network)
+    network, seen_by = entrant.network, entrant.former
+    return start_at_challenge(session, challenge, player, table, kind, now, network, seen_by)
 
 
 def game_at_challenge(
-    session: Session, challenge: Challenge, player_id: str, now: datetime
+    session: Session,
+    challenge: Challenge,
+    player_id: str,
+    now: datetime,
+    seen_by: tuple[str, ...] = (),
 ) -> ChallengeGame | GameKind:
     """The counting game to resume, or the kind of game to start (refused once closed or
     full)."""
-    mode = next_mode(session, challenge, player_id, now)
+    mode = next_mode(session, challenge, player_id, now, seen_by)
     return mode if isinstance(mode, ChallengeGame) else GameKind(mode)
 
 
@@ -185,6 +193,7 @@ def start_at_challenge(
     kind: GameKind,
     now: datetime,
     network: Network,
+    seen_by: tuple[str, ...] = (),
 ) -> tuple[GameRow, Table] | str | None:
     """The player's new game at the challenge's deals, committed. The kind read before the
     table was dealt (`game_at_challenge`) is read again under the locks (`next_mode`), as
@@ -195,14 +204,15 @@ def start_at_challenge(
     (another network's start past its cap), and resumes the counting game another start won.
     Refused (nothing stored) when other players took the last counting place meanwhile; a
     counting game is practice when its network has started as many counting games there as
-    one network may (as a day's ranked attempts are: one address could fill the places)."""
+    one network may (as a day's ranked attempts are: one address could fill the places), and
+    when the browser played the deals as another player (`seen_by`)."""
     assert (table.game.seed, table.game.rules.key) == (challenge.seed, challenge.rules_key)
     counted_network = None
     if kind.mode is COUNTS:
         _hold_places(session, challenge)
     _hold_player(session, player)
     try:
-        mode = next_mode(session, challenge, player.id, now)
+        mode = next_mode(session, challenge, player.id, now, seen_by)
     except ChallengeRefused:
         session.rollback()
         raise

@@ -22,6 +22,7 @@ from enum import Enum
 from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import Session
 
+from app.challenges.attempts import open_counting_game_seen_by
 from app.daily.attempts import open_attempt_dealt_to
 from app.daily.secrecy import attempts_close_at
 from app.languages.i18n import N_
@@ -45,6 +46,10 @@ DEALT_AS_ANOTHER = N_(
     "This browser has been dealt today’s daily deals as another player, and the player of "
     "this key has a ranked game of them in progress: restore the key in another browser, or "
     "here after %(time)s, when the day’s seed is published."
+)
+SEEN_AT_CHALLENGE = N_(
+    "This browser has played a challenge’s deals as another player, and the player of this "
+    "key has a game that counts there in progress: restore the key in another browser."
 )
 TYPED_LENGTH = 200
 """The most characters a typed key may come with: a key pasted with words around it is
@@ -89,7 +94,8 @@ def restore_player(
     has games leaves them only when `leave` says so (`LEAVE_FIRST`): nothing brings them back
     without a key. A browser dealt a day's daily deals as one player does not take on a ranked
     game of them that the key's player has in progress (`DEALT_AS_ANOTHER`): it would play
-    it knowing them. A player the browser was before is no other player."""
+    it knowing them; nor does one that played a challenge's deals take on a counting game
+    there (`SEEN_AT_CHALLENGE`). A player the browser was before is no other player."""
     restored = restored_player(session, typed)
     if restored == browser.player_id:
         return restored
@@ -100,6 +106,8 @@ def restore_player(
     dealt = open_attempt_dealt_to(session, restored, others, now)
     if dealt is not None:
         raise KeyRefused(DEALT_AS_ANOTHER, 409, "", attempts_close_at(dealt.day))
+    if open_counting_game_seen_by(session, restored, others, now) is not None:
+        raise KeyRefused(SEEN_AT_CHALLENGE, 409, "")
     return restored
 
 

@@ -23,6 +23,7 @@ from app.table.rules_form import LABELS
 log = logging.getLogger("doko")
 
 TITLES = {
+    400: N_("Not accepted"),
     403: N_("Refused"),
     404: N_("Page not found"),
     413: N_("Too large"),
@@ -66,18 +67,26 @@ TO_THE_HOME_PAGE = N_("To the home page")
 
 
 def message_page(
-    request: Request, status: int, message: str, headers: dict[str, str] | None = None
+    request: Request,
+    status: int,
+    message: str,
+    headers: dict[str, str] | None = None,
+    back: str | None = None,
 ) -> Response:
     """The message page, or just its `main` block in the page for an htmx request; `message`
-    is already in the request's words."""
+    is already in the request's words. `back`: the page its button leads to (a form's own
+    page, such as a challenge's board); by default the page an htmx click came from, or the
+    home page."""
     templates: Jinja2Blocks = request.app.state.templates
     title = translator(request).gettext(TITLES.get(status, SOMETHING_WRONG))
-    context = {"title": title, "message": message}
+    context: dict[str, str] = {"title": title, "message": message}
     headers = dict(headers or {})
     # A shared cache must not hand htmx's fragment to a browser or the page to htmx.
     headers["Vary"] = ", ".join(filter(None, (headers.get("Vary"), "HX-Request")))
+    if back is not None:
+        context |= {"back": back, "back_words": back_words(back)}
     if request.headers.get("HX-Request") == "true":
-        back = urls.HOME if status == 404 else page_clicked_on(request)
+        back = back or (urls.HOME if status == 404 else page_clicked_on(request))
         context |= {"back": back, "back_words": back_words(back)}
         headers |= {"HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
         return templates.TemplateResponse(

@@ -47,6 +47,7 @@ from tests.web.driver import (
     start_game,
 )
 from tests.web.helpers.daily import PIPELINE_WORLDS, fair_play_checked
+from tests.web.helpers.players import restore, restore_key_of
 from tests.web.helpers.share import spoils
 
 DAY = date(2026, 12, 3)
@@ -550,10 +551,15 @@ def test_a_player_whose_game_counts_names_themself_on_this_board_only(
     assert board.count("Tante Erna") == 2, "in the standings and over the hands' column"
     assert board.count("Anonymous") == 2, "the maker, who gave none"
     assert other.post(f"/challenges/{link}/my-name", data={"name": "Lena"}).status_code == 400
+    taken = other.post(f"/challenges/{link}/my-name", data={"name": "Bob<3"})
+    assert taken.status_code == 400
+    assert "<h1>Not accepted</h1>" in taken.text
+    assert f'href="/challenges/{link}">Back to the page</a>' in taken.text, "not thrown off"
     assert "entrant-name" not in third.get(f"/challenges/{link}").text
     refused = third.post(f"/challenges/{link}/my-name", data={"name": "Intruder"})
     assert refused.status_code == 403
     assert "Only a player whose game counts at this challenge" in refused.text
+    assert f'href="/challenges/{link}"' in refused.text
     names = [entry.name for entry in stored(app, ChallengeGame, challenge_id=link)]
     assert sorted(map(str, names)) == ["None", "Tante Erna"]
     assert all(player.nickname is None for player in stored(app, Player))
@@ -1081,3 +1087,28 @@ def test_the_shared_link_is_at_the_sites_public_address_whatever_the_host_header
     assert shared_url() == f"https://doko.example/play{board}"
     page = client.get(board, headers=forged).text
     assert "forged.example" not in page
+
+
+def test_a_browser_that_played_the_deals_counts_no_other_players_game_there(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """A friend who finished the challenge restored another player's key and finished that
+    player's counting game knowing every deal: two rows on the board (an outside check).
+    The key is refused in that browser (any other may use it), and a player the browser
+    becomes after playing the deals plays them as practice."""
+    link = new_challenge(client)
+    started = play(client, link)
+    key = restore_key_of(client)
+    play_game(other, play(other, link))
+    assert restore(other, key) == 409
+    refused = other.post("/players/restore", data={"key": key, "leave": "yes"})
+    assert "has a game that counts there in progress" in html.unescape(refused.text)
+    with TestClient(app) as newcomer:
+        start_game(newcomer)
+        fresh_key = restore_key_of(newcomer)
+    assert restore(other, fresh_key) == 200
+    practice = game_row(app, play(other, link))
+    assert practice.mode is GameMode.CHALLENGE_PRACTICE, "the browser has seen the deals"
+    with TestClient(app) as elsewhere:
+        assert restore(elsewhere, key) == 200
+        assert play(elsewhere, link) == started, "the key's own game, in another browser"

@@ -50,6 +50,7 @@ from app.web.deps import (
     client_address,
     count_start,
     ensure_player_id,
+    former_players,
     player_id,
 )
 from app.web.errors import message_page
@@ -90,7 +91,7 @@ def challenge_game(
             session, tables, row, settings.now(), counted, client_address(request)
         )
     except ChallengeRefused as refused:
-        return refusal_page(request, refused)
+        return refusal_page(request, refused, game_url(game_id))
     return _to_board(made)
 
 
@@ -104,14 +105,18 @@ def play_challenge(
 
     network = challenges.Network(client_address(request), settings.ranked_per_address)
     entrant = challenges.Entrant(
-        partial(count_start, request), partial(current_player, request, session), roster, network
+        partial(count_start, request),
+        partial(current_player, request, session),
+        roster,
+        network,
+        former_players(request),
     )
     try:
         entered = challenges.enter_challenge(
             session, link, player_id(request), settings.now(), entrant
         )
     except ChallengeRefused as refused:
-        return refusal_page(request, refused)
+        return refusal_page(request, refused, challenge_url(link))
     if isinstance(entered, tuple):
         return to_table(request, *entered)
     return RedirectResponse(game_url(entered) if entered else challenge_url(link), status_code=303)
@@ -127,7 +132,7 @@ def name_challenge(
 ) -> Response:
     """The maker names the challenge (`app.play.challenges.name_challenge`)."""
     chosen = (session, link, player_id(request), name, settings.now())
-    return _named(request, partial(challenges.name_challenge, *chosen))
+    return _named(request, link, partial(challenges.name_challenge, *chosen))
 
 
 @router.post(ENTRANT_NAME, dependencies=[NameLimit])
@@ -141,19 +146,20 @@ def name_entrant(
     """A player of the challenge names themself on its board
     (`app.play.challenges.name_entrant`)."""
     chosen = (session, link, player_id(request), name, settings.now())
-    return _named(request, partial(challenges.name_entrant, *chosen))
+    return _named(request, link, partial(challenges.name_entrant, *chosen))
 
 
-def _named(request: Request, naming: Callable[[], Challenge]) -> Response:
+def _named(request: Request, link: str, naming: Callable[[], Challenge]) -> Response:
     """Back to the board once `naming` has stored a name; a refusal, or a name the
-    nickname rules refuse (400), said on a message page."""
+    nickname rules refuse (400), said on a message page whose button leads back to it."""
+    board = challenge_url(link)
     try:
         challenge = naming()
     except ChallengeRefused as refused:
-        return refusal_page(request, refused)
+        return refusal_page(request, refused, board)
     except NicknameError as error:
         text = translator(request).gettext(error.message) % error.values
-        return message_page(request, 400, text)
+        return message_page(request, 400, text, back=board)
     return _to_board(challenge)
 
 
@@ -168,7 +174,7 @@ def rematch_challenge(
             session, link, player_id(request) or "", settings.now(), partial(count_start, request)
         )
     except ChallengeRefused as refused:
-        return refusal_page(request, refused)
+        return refusal_page(request, refused, challenge_url(link))
     return _to_board(made)
 
 
@@ -209,9 +215,11 @@ def challenge_board(
     return response
 
 
-def refusal_page(request: Request, refused: ChallengeRefused) -> Response:
-    """The message page saying why, in the player's words."""
+def refusal_page(request: Request, refused: ChallengeRefused, back: str | None = None) -> Response:
+    """The message page saying why, in the player's words; its button leads `back` (the
+    challenge's board, the game a challenge was asked of), or home when there is no such
+    page (404)."""
     writing = writing_of(request)
     time = writing.time(refused.time) if refused.time else ""
     text = writing.words.gettext(refused.message) % {"num": refused.num, "time": time}
-    return message_page(request, refused.status, text)
+    return message_page(request, refused.status, text, back=None if refused.status == 404 else back)
