@@ -43,7 +43,8 @@ def next_mode(
     seen_by: Sequence[str] = (),
 ) -> GameMode | ChallengeGame:
     """The kind of game the player starts at the challenge (`COUNTS` the first time,
-    `PRACTICE` after), or the counting game to resume while it is unfinished. A player who
+    `PRACTICE` after), or the game to resume: the counting game while it is unfinished, an
+    unfinished practice game after. A player who
     has played the challenge's deals in any game before (its maker, whose game did not count
     because they could know the deals, `making.dealt_blind`; a friend who made a challenge
     of their game there; a daily game's player) knows them: their games there are practice.
@@ -53,14 +54,33 @@ def next_mode(
     had `ATTEMPTS` players."""
     refuse_once_closed(challenge, now)
     counting = counting_game(session, challenge.id, player_id)
+    if counting is not None and counting.finished_at is None:
+        return counting
     if counting is not None:
-        return counting if counting.finished_at is None else PRACTICE
+        return _practice(session, challenge, player_id)
     refuse_while_counting_elsewhere(session, player_id, challenge, now)
     if any(has_played_deals(session, seer, challenge) for seer in (player_id, *seen_by)):
-        return PRACTICE
+        return _practice(session, challenge, player_id)
     if attempts(session, challenge.id) >= ATTEMPTS:
         raise ChallengeRefused(FULL, 403, num=ATTEMPTS)
     return COUNTS
+
+
+def _practice(session: Session, challenge: Challenge, player_id: str) -> GameMode | ChallengeGame:
+    """The player's unfinished practice game at the challenge, to resume (a tap on the
+    board's practice button again would leave one more game unfinished), else `PRACTICE`."""
+    query = (
+        select(ChallengeGame)
+        .join(GameRow, GameRow.id == ChallengeGame.game_id)
+        .where(
+            ChallengeGame.challenge_id == challenge.id,
+            ChallengeGame.player_id == player_id,
+            ChallengeGame.counted_by.is_(None),
+            GameRow.finished.is_(False),
+        )
+        .order_by(ChallengeGame.started_at.desc())
+    )
+    return session.scalars(query.limit(1)).first() or PRACTICE
 
 
 def has_played_deals(session: Session, player_id: str, challenge: Challenge) -> bool:

@@ -155,11 +155,12 @@ def challenge_board(
 def enter_challenge(
     session: Session, link: str, player_id: str | None, now: datetime, entrant: Entrant
 ) -> tuple[GameRow, Table] | str | None:
-    """The player's game at the challenge: the id of the counting game to resume while it
-    is unfinished, else a new game (counting the first time, practice after; see
-    `start_at_challenge` for what else a start may come to). The kind of game is read
-    before the table is dealt (`dealt_table`, while the bots think); the places it counts
-    on are read again under the challenge's lock when the game is stored."""
+    """The player's game at the challenge: the id of the game to resume (the counting game
+    while it is unfinished, then an unfinished practice game), else a new game (counting the
+    first time, practice after; see `start_at_challenge` for what else a start may come to).
+    The kind of game is read before the table is dealt (`dealt_table`, while the bots
+    think); the places it counts on are read again under the challenge's lock when the game
+    is stored."""
     challenge = find_challenge(session, link)
     kind = game_at_challenge(session, challenge, player_id or "", now, entrant.former)
     if isinstance(kind, ChallengeGame):
@@ -179,7 +180,7 @@ def game_at_challenge(
     now: datetime,
     seen_by: tuple[str, ...] = (),
 ) -> ChallengeGame | GameKind:
-    """The counting game to resume, or the kind of game to start (refused once closed or
+    """The game to resume, or the kind of game to start (refused once closed or
     full)."""
     mode = next_mode(session, challenge, player_id, now, seen_by)
     return mode if isinstance(mode, ChallengeGame) else GameKind(mode)

@@ -727,13 +727,14 @@ def test_a_start_read_as_counting_after_a_practice_game_was_stored_is_practice(
 ) -> None:
     """Two starts at once from two networks: one past its network's cap stored a practice
     game, the other had read "counting" before it; a counting game beside the practice one
-    (its hints, its records) would have been played with the deals seen."""
+    (its hints, its records) would have been played with the deals seen. It resumes the
+    practice game instead, as a second tap on the board's practice button does."""
     link = new_challenge(client)
-    stored_modes = [
-        started_late(app, link, "two-networks", GameKind(mode))
-        for mode in (GameMode.CHALLENGE_PRACTICE, GameMode.CHALLENGE)
-    ]
-    assert stored_modes == [GameMode.CHALLENGE_PRACTICE] * 2
+    first = started_late(app, link, "two-networks", GameKind(GameMode.CHALLENGE_PRACTICE))
+    assert first is GameMode.CHALLENGE_PRACTICE
+    (practice,) = stored(app, ChallengeGame, challenge_id=link, player_id="two-networks")
+    second = started_late(app, link, "two-networks", GameKind(GameMode.CHALLENGE))
+    assert second == practice.game_id
     assert not stored(app, ChallengeGame, challenge_id=link, counted_by="two-networks")
 
 
@@ -1112,3 +1113,17 @@ def test_a_browser_that_played_the_deals_counts_no_other_players_game_there(
     with TestClient(app) as elsewhere:
         assert restore(elsewhere, key) == 200
         assert play(elsewhere, link) == started, "the key's own game, in another browser"
+
+
+def test_the_practice_button_tapped_again_resumes_the_unfinished_practice_game(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """Each tap started one more game, and the history filled with unfinished practice."""
+    link = new_challenge(client)
+    play_game(other, play(other, link))
+    practice = play(other, link)
+    assert game_row(app, practice).mode is GameMode.CHALLENGE_PRACTICE
+    assert play(other, link) == practice
+    play_game(other, practice)
+    again = play(other, link)
+    assert again != practice and game_row(app, again).mode is GameMode.CHALLENGE_PRACTICE
