@@ -1127,3 +1127,15 @@ def test_the_practice_button_tapped_again_resumes_the_unfinished_practice_game(
     play_game(other, practice)
     again = play(other, link)
     assert again != practice and game_row(app, again).mode is GameMode.CHALLENGE_PRACTICE
+
+
+def test_a_browser_new_to_the_challenge_is_offered_its_restore_key(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """A friend who cleared cookies and tapped Play would start a second counting game and
+    leave the first behind: the board points to the restore key first."""
+    link = new_challenge(client)
+    hint = 'href="/players/key">restore key</a> brings that player here'
+    assert hint in other.get(f"/challenges/{link}").text
+    play(other, link)
+    assert hint not in other.get(f"/challenges/{link}").text, "a player of it needs no key"
