@@ -72,9 +72,10 @@ def make_challenge(
     now: datetime,
     counted: Callable[[], None],
     from_game: str | None = None,
-    rematch_of: str | None = None,
+    rematch_of: Challenge | None = None,
 ) -> Challenge:
-    """A new challenge of `deals` (rules key, bot id, seed), refused past the day's limit.
+    """A new challenge of `deals` (rules key, bot id, seed), refused past the day's limit;
+    a rematch keeps the name of the challenge it follows (the group's "Friday club").
     `counted` counts it against the request's rate limits (raising past them) once nothing
     refuses it, before anything is written: a refused request uses up no allowance."""
     if made_today(session, creator_id, now) >= MADE_PER_DAY:
@@ -93,7 +94,8 @@ def make_challenge(
         bot_id=bot_id,
         seed=seed,
         from_game_id=from_game,
-        rematch_of=rematch_of,
+        rematch_of=rematch_of.id if rematch_of else None,
+        name=rematch_of.name if rematch_of else None,
         created_at=now,
         closes_at=now + OPEN_FOR,
         network_salt=secrets.token_hex(32),
@@ -258,7 +260,7 @@ def rematch(
     if made is not None:
         return made
     deals = (old.rules_key, old.bot_id, fresh_seed())
-    return make_challenge(session, player_id, deals, now, counted, rematch_of=old.id)
+    return make_challenge(session, player_id, deals, now, counted, rematch_of=old)
 
 
 def made_of_game(session: Session, game_id: str) -> Challenge | None:

@@ -969,12 +969,14 @@ def test_a_rematch_deals_afresh_for_the_group_and_is_linked_for_its_players(
     app: FastAPI, client: TestClient, other: TestClient, third: TestClient
 ) -> None:
     link = new_challenge(client)
+    assert client.post(f"/challenges/{link}/name", data={"name": "Friday club"}).status_code == 200
     play_game(other, play(other, link))
     assert third.post(f"/challenges/{link}/rematch").status_code == 403
     rematch = made(other.post(f"/challenges/{link}/rematch", follow_redirects=False))
     (old,) = stored(app, Challenge, id=link)
     (new,) = stored(app, Challenge, id=rematch)
     assert (new.rules_key, new.bot_id, new.rematch_of) == (old.rules_key, old.bot_id, link)
+    assert new.name == "Friday club", "the group's name goes on (an outside check)"
     assert new.seed != old.seed
     play(client, link)
     assert made(client.post(f"/challenges/{link}/rematch", follow_redirects=False)) == rematch
