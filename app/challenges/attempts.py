@@ -93,10 +93,10 @@ def has_played_deals(session: Session, player_id: str, challenge: Challenge) -> 
 
 def open_counting_game_seen_by(
     session: Session, player_id: str, others: Sequence[str], now: datetime
-) -> ChallengeGame | None:
-    """The player's unfinished counting game at an open challenge whose deals one of `others`
-    has played: played on by a browser that saw them as that other player, it would count
-    knowing them (`app.play.players`)."""
+) -> Challenge | None:
+    """The open challenge where the player has an unfinished counting game and one of
+    `others` has played the deals: played on by a browser that saw them as that other player,
+    the game would count knowing them (`app.play.players`)."""
     unfinished = select(ChallengeGame).where(
         ChallengeGame.counted_by == player_id, ChallengeGame.finished_at.is_(None)
     )
@@ -105,7 +105,7 @@ def open_counting_game_seen_by(
         if challenge is None or is_closed(challenge, now):
             continue
         if any(has_played_deals(session, other, challenge) for other in others):
-            return counting
+            return challenge
     return None
 
 

@@ -23,6 +23,7 @@ from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import Session
 
 from app.challenges.attempts import open_counting_game_seen_by
+from app.challenges.making import aware
 from app.daily.attempts import open_attempt_dealt_to
 from app.daily.secrecy import attempts_close_at
 from app.languages.i18n import N_
@@ -49,7 +50,8 @@ DEALT_AS_ANOTHER = N_(
 )
 SEEN_AT_CHALLENGE = N_(
     "This browser has played a challenge’s deals as another player, and the player of this "
-    "key has a game that counts there in progress: restore the key in another browser."
+    "key has a game that counts there in progress: restore the key in another browser, or "
+    "here after %(time)s, when the challenge closes."
 )
 TYPED_LENGTH = 200
 """The most characters a typed key may come with: a key pasted with words around it is
@@ -106,8 +108,9 @@ def restore_player(
     dealt = open_attempt_dealt_to(session, restored, others, now)
     if dealt is not None:
         raise KeyRefused(DEALT_AS_ANOTHER, 409, "", attempts_close_at(dealt.day))
-    if open_counting_game_seen_by(session, restored, others, now) is not None:
-        raise KeyRefused(SEEN_AT_CHALLENGE, 409, "")
+    seen = open_counting_game_seen_by(session, restored, others, now)
+    if seen is not None:
+        raise KeyRefused(SEEN_AT_CHALLENGE, 409, "", aware(seen.closes_at))
     return restored
 
 

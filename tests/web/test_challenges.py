@@ -1106,6 +1106,7 @@ def test_a_browser_that_played_the_deals_counts_no_other_players_game_there(
     assert restore(other, key) == 409
     refused = other.post("/players/restore", data={"key": key, "leave": "yes"})
     assert "has a game that counts there in progress" in html.unescape(refused.text)
+    assert "when the challenge closes" in html.unescape(refused.text)
     with TestClient(app) as newcomer:
         start_game(newcomer)
         fresh_key = restore_key_of(newcomer)
@@ -1138,6 +1139,7 @@ def test_a_browser_new_to_the_challenge_is_offered_its_restore_key(
     leave the first behind: the board points to the restore key first."""
     link = new_challenge(client)
     hint = 'href="/players/key">restore key</a> brings that player here'
+    assert hint not in client.get(f"/challenges/{link}").text, "its maker has just made it"
     assert hint in other.get(f"/challenges/{link}").text
     play(other, link)
     assert hint not in other.get(f"/challenges/{link}").text, "a player of it needs no key"

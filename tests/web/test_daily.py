@@ -267,6 +267,7 @@ def test_a_browser_dealt_the_deals_takes_on_no_ranked_game_of_them_in_progress(
         assert refused.status_code == 409
         page = html.unescape(refused.text)
         assert "the player of this key has a ranked game of them in progress" in page
+        assert 'role="alert" tabindex="-1" autofocus>' in page, "the refusal takes the focus"
         assert "2024-03-15 02:00" in page
         assert ranked not in scout.get("/history").text, "the browser is still the scout"
         with TestClient(daily_app) as elsewhere:
