@@ -44,10 +44,10 @@ def next_mode(
 ) -> GameMode | ChallengeGame:
     """The kind of game the player starts at the challenge (`COUNTS` the first time,
     `PRACTICE` after), or the game to resume: the counting game while it is unfinished, an
-    unfinished practice game after. A player who
-    has played the challenge's deals in any game before (its maker, whose game did not count
-    because they could know the deals, `making.dealt_blind`; a friend who made a challenge
-    of their game there; a daily game's player) knows them: their games there are practice.
+    unfinished practice game after. A player who has played the challenge's deals in any
+    game before (its maker, whose game did not count because they could know the deals,
+    `making.dealt_blind`; a friend who made a challenge of their game there; a daily game's
+    player) knows them: their games there are practice.
     So does a player whose browser played them as another player before a restore key made it
     this one (`seen_by`). Refused once the challenge has closed, while the player's counting
     game at another challenge of the same deals is unfinished, and for a newcomer once it has

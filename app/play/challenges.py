@@ -180,8 +180,7 @@ def game_at_challenge(
     now: datetime,
     seen_by: tuple[str, ...] = (),
 ) -> ChallengeGame | GameKind:
-    """The game to resume, or the kind of game to start (refused once closed or
-    full)."""
+    """The game to resume, or the kind of game to start (refused once closed or full)."""
     mode = next_mode(session, challenge, player_id, now, seen_by)
     return mode if isinstance(mode, ChallengeGame) else GameKind(mode)
 
