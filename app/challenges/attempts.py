@@ -47,17 +47,15 @@ def next_mode(
     unfinished practice game after. A player who has played the challenge's deals in any
     game before (its maker, whose game did not count because they could know the deals,
     `making.dealt_blind`; a friend who made a challenge of their game there; a daily game's
-    player) knows them: their games there are practice.
-    So does a player whose browser played them as another player before a restore key made it
-    this one (`seen_by`). Refused once the challenge has closed, while the player's counting
-    game at another challenge of the same deals is unfinished, and for a newcomer once it has
-    had `ATTEMPTS` players."""
+    player) knows them: their games there are practice. So does a player whose browser
+    played them as another player before a restore key made it this one (`seen_by`). Refused
+    once the challenge has closed, while the player's counting game at another challenge of
+    the same deals is unfinished, and for a newcomer once it has had `ATTEMPTS` players."""
     refuse_once_closed(challenge, now)
     counting = counting_game(session, challenge.id, player_id)
-    if counting is not None and counting.finished_at is None:
-        return counting
     if counting is not None:
-        return _practice(session, challenge, player_id)
+        unfinished = counting.finished_at is None
+        return counting if unfinished else _practice(session, challenge, player_id)
     refuse_while_counting_elsewhere(session, player_id, challenge, now)
     if any(has_played_deals(session, seer, challenge) for seer in (player_id, *seen_by)):
         return _practice(session, challenge, player_id)

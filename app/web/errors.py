@@ -83,11 +83,12 @@ def message_page(
     headers = dict(headers or {})
     # A shared cache must not hand htmx's fragment to a browser or the page to htmx.
     headers["Vary"] = ", ".join(filter(None, (headers.get("Vary"), "HX-Request")))
+    htmx = request.headers.get("HX-Request") == "true"
+    if htmx and back is None:
+        back = urls.HOME if status == 404 else page_clicked_on(request)
     if back is not None:
         context |= {"back": back, "back_words": back_words(back)}
-    if request.headers.get("HX-Request") == "true":
-        back = back or (urls.HOME if status == 404 else page_clicked_on(request))
-        context |= {"back": back, "back_words": back_words(back)}
+    if htmx:
         headers |= {"HX-Retarget": "#main", "HX-Reswap": "innerHTML"}
         return templates.TemplateResponse(
             request, "message.html", context, status, headers, block_name="main"

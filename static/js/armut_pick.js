@@ -1,7 +1,8 @@
 // Picking the cards of an Armut (templates/table.html's `.pick`, whose `data-cards` says how
 // many: three): the count, the button that waits for exactly that many, one more card refused
-// (the count line says to unpick one first), the refusal of an earlier try cleared once three are chosen, and the arrow keys
-// from card to card (Tab goes on to the button: one stop for the cards).
+// (the count line says to unpick one first), the refusal of an earlier try cleared once all
+// are chosen, and the arrow keys from card to card (Tab goes on to the button: one stop for
+// the cards).
 "use strict";
 
 function cardsToPick(form) {
