@@ -56,9 +56,10 @@ class Game:
 
     @property
     def finished_records(self) -> list[HandRecord]:
-        """The record of every finished hand, Armut redeals included, in order: hand n of a
-        game's pages is `finished_records[n - 1]`."""
-        done = [HandRecord.of_hand(self.hand)] if self.hand.phase is Phase.DONE else []
+        """The record of every finished hand, Armut redeals included (the one on the table as
+        soon as everybody declined), in order: hand n of a game's pages is
+        `finished_records[n - 1]`."""
+        done = [HandRecord.of_hand(self.hand)] if self.hand.is_over else []
         return [*self.records, *done]
 
     @property

@@ -146,6 +146,24 @@ def test_an_armut_redeal_does_not_count_and_keeps_the_dealer() -> None:
             assert records[index + 1].hands != record.hands
 
 
+def test_a_redeal_on_the_table_is_a_finished_record() -> None:
+    """A hand that ended in a redeal is over: its record is there before `next_hand` moves
+    on, as a played hand's is, and stays the same record after."""
+    rules = RuleSet(hands_per_game=6)
+    game = Game(rules, first_game_with_a_redeal(rules).seed)
+    rng = random.Random(game.seed)
+    while True:
+        play_hand(game.hand, rng, armut_and_decline)
+        if game.hand.phase is Phase.REDEAL:
+            break
+        game.next_hand()
+    on_table = game.finished_records
+    assert on_table[-1].replay().phase is Phase.REDEAL
+    assert len(on_table) == len(game.records) + 1
+    game.next_hand()
+    assert game.finished_records[: len(on_table)] == on_table
+
+
 def test_without_armut_there_is_no_redeal() -> None:
     rules = RuleSet(hands_per_game=6, armut=False)
     for number in range(5):
