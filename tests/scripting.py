@@ -9,6 +9,22 @@ from engine import CARDS, PAGAT, Action, CardSet, Hand, RuleSet, deck
 DECK_ORDER = [str(card) for card in CARDS]
 """The 24 card types in deck order (AC 10C … 9D)."""
 
+NORMAL = [
+    "10H QC QS QH QD JC JS AD AC 10C AS AH",
+    "10H QC QS QH QD JC JS AD AC 10C AS AH",
+    "JH JD 10D KD 9D KC 9C 10S KS 9S KH 9H",
+    "JH JD 10D KD 9D KC 9C 10S KS 9S KH 9H",
+]
+"""A normal game's deal, for dealer 3 (forehand 0): the Q♣ with seats 0 and 1, so Re is
+{0, 1} and Kontra {2, 3}."""
+SILENT = [
+    "10H QS QS QH QD JC JS AD AC 10C AS AH",
+    "10H QC QC QH QD JC JS AD AC 10C AS AH",
+    NORMAL[2],
+    NORMAL[3],
+]
+"""`NORMAL` with both Q♣ in seat 1: a silent solo when everyone says healthy."""
+
 
 def rigged_hand(hands: list[str], dealer: int = 3, rules: RuleSet = PAGAT) -> Hand:
     """A hand from four hands in card notation (seat 0 first); forehand is dealer + 1."""

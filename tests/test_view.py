@@ -31,24 +31,10 @@ from engine import (
     view_of,
 )
 from tests.helpers.view import ARMUT, ARMUT_RESERVATIONS, random_action
-from tests.scripting import all_healthy, rigged_hand, run
+from tests.scripting import NORMAL, SILENT, all_healthy, rigged_hand, run
 
 RE, KONTRA = Team.RE, Team.KONTRA
 
-# Dealer 3, forehand 0. Q♣ with seats 0 and 1: Re = {0, 1}, Kontra = {2, 3}.
-NORMAL = [
-    "10H QC QS QH QD JC JS AD AC 10C AS AH",
-    "10H QC QS QH QD JC JS AD AC 10C AS AH",
-    "JH JD 10D KD 9D KC 9C 10S KS 9S KH 9H",
-    "JH JD 10D KD 9D KC 9C 10S KS 9S KH 9H",
-]
-# Seat 1 holds both Q♣.
-SILENT = [
-    "10H QS QS QH QD JC JS AD AC 10C AS AH",
-    "10H QC QC QH QD JC JS AD AC 10C AS AH",
-    NORMAL[2],
-    NORMAL[3],
-]
 CARD_FIELDS = {
     "hand",
     "tricks",
