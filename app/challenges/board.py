@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.challenges.attempts import has_played_deals
@@ -186,3 +186,20 @@ def _par(challenge: Challenge) -> Entry | None:
 def _rematch_id(session: Session, challenge: Challenge) -> str | None:
     made = rematch_made(session, challenge.id)
     return made.id if made else None
+
+
+def names_of_others(session: Session, challenge: Challenge, player_id: str) -> list[str]:
+    """The names the board shows (or will, once their games are over) for the other players
+    whose games count here: the one given on this board, else the nickname."""
+    shown = func.coalesce(ChallengeGame.name, Player.nickname)
+    query = (
+        select(shown)
+        .join(Player, Player.id == ChallengeGame.player_id)
+        .where(
+            ChallengeGame.challenge_id == challenge.id,
+            ChallengeGame.counted_by.is_not(None),
+            ChallengeGame.player_id != player_id,
+            shown.is_not(None),
+        )
+    )
+    return list(session.scalars(query))

@@ -34,6 +34,10 @@ CLOSED = N_("This challenge closed at %(time)s: its board can be read, but no mo
 NOT_CREATOR = N_("Only the player who made the challenge may name it.")
 NOT_PLAYED = N_("Only a player who played this challenge may ask for a rematch.")
 NOT_ENTRANT = N_("Only a player whose game counts at this challenge may give a name on its board.")
+NAME_ON_BOARD = N_(
+    "Another player on this board goes by %(name)s or a name that looks like it: choose "
+    "another name."
+)
 
 
 class ChallengeRefused(Exception):

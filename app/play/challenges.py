@@ -20,7 +20,7 @@ from app.challenges.attempts import (
     games_from_network,
     next_mode,
 )
-from app.challenges.board import Board, board_of
+from app.challenges.board import Board, board_of, names_of_others
 from app.challenges.kinds import COUNTS, PRACTICE
 from app.challenges.making import (
     challenge_of_game,
@@ -35,6 +35,7 @@ from app.challenges.making import (
 )
 from app.challenges.par import ChallengePars
 from app.challenges.refusals import (
+    NAME_ON_BOARD,
     NO_SUCH,
     NOT_CREATOR,
     NOT_ENTRANT,
@@ -42,7 +43,7 @@ from app.challenges.refusals import (
     ChallengeRefused,
 )
 from app.daily.networks import CAPPED, challenge_network, forget_networks
-from app.daily.nicknames import clean_nickname
+from app.daily.nicknames import NicknameError, clean_nickname, nickname_keys
 from app.operations.bot_pool import BotRoster
 from app.play.games import dealt_table, open_game
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
@@ -278,13 +279,23 @@ def name_entrant(
     session: Session, link: str, player_id: str | None, name: str, now: datetime
 ) -> Challenge:
     """A player whose game counts at the challenge names themself on its board, by the rules
-    of the board's nicknames; the name is shown on this board only."""
+    of the board's nicknames; the name is shown on this board only, and no other player's
+    there looks like it (friends read the board by its names). Taking the challenge's row
+    first makes two players naming themselves alike at once one after the other."""
     challenge = find_challenge(session, link)
     entry = counting_game(session, challenge.id, player_id or "")
     if entry is None:
         raise ChallengeRefused(NOT_ENTRANT, 403)
     refuse_once_closed(challenge, now)
-    entry.name = clean_nickname(name)
+    cleaned = clean_nickname(name)
+    _hold_places(session, challenge)
+    keys = set(nickname_keys(cleaned))
+    if any(
+        keys & set(nickname_keys(other))
+        for other in names_of_others(session, challenge, entry.player_id)
+    ):
+        raise NicknameError(NAME_ON_BOARD, name=repr(cleaned))
+    entry.name = cleaned
     session.commit()
     return challenge
 

@@ -395,4 +395,5 @@ class ChallengeGame(Base):
     """A counting game's network under the challenge's salt (`app.daily.networks`)."""
     name: Mapped[str | None] = mapped_column(String(24), default=None)
     """The name its player gave on this challenge's board, shown there before the nickname
-    (friends without one read alike as "Anonymous"); on this board only, so not unique."""
+    (friends without one read alike as "Anonymous"); on this board only, where no two names
+    shown look alike (`app.play.challenges.name_entrant`)."""

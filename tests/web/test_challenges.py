@@ -565,6 +565,38 @@ def test_a_player_whose_game_counts_names_themself_on_this_board_only(
     assert all(player.nickname is None for player in stored(app, Player))
 
 
+def test_no_two_names_on_a_board_look_alike(
+    app: FastAPI, client: TestClient, other: TestClient, third: TestClient
+) -> None:
+    """A friend reads the board by its names: a name given there may not pass for another
+    player's shown there, the one given on the board or else the nickname."""
+    link = new_challenge(client)
+    for player in (client, other, third):
+        play_game(player, play(player, link))
+    assert (
+        client.post(f"/challenges/{link}/my-name", data={"name": "Tante Erna"}).status_code == 200
+    )
+    for disguise in ("tante erna.", "Tante Ema", "TANTE ERNA"):
+        refused = other.post(f"/challenges/{link}/my-name", data={"name": disguise})
+        assert refused.status_code == 400, disguise
+        assert "Another player on this board goes by" in html.unescape(refused.text)
+    assert (
+        client.post(f"/challenges/{link}/my-name", data={"name": "TANTE ERNA"}).status_code == 200
+    )
+    (third_game,) = [
+        entry for entry in stored(app, ChallengeGame, challenge_id=link) if entry.name is None
+    ][1:]
+    with app.state.sessions() as session:
+        player = session.get(Player, third_game.player_id)
+        assert player is not None
+        player.nickname = "Greta"
+        session.commit()
+    assert other.post(f"/challenges/{link}/my-name", data={"name": "greta"}).status_code == 400
+    assert other.post(f"/challenges/{link}/my-name", data={"name": "Onkel Otto"}).status_code == 200
+    names = {entry.name for entry in stored(app, ChallengeGame, challenge_id=link)}
+    assert names == {"TANTE ERNA", "Onkel Otto", None}
+
+
 # ---- secrecy ----------------------------------------------------------------------------
 
 
