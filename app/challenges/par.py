@@ -184,7 +184,7 @@ class ChallengePars:
             if self._playing:
                 return
             self._playing = True
-        threading.Thread(target=self._play_waiting, daemon=True, name="challenge-pars").start()
+        self._roster.carry(self._play_waiting)
 
     def _play_waiting(self) -> None:
         """Plays the waiting pars until none is left. A failure (the database restarting)

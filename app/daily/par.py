@@ -9,7 +9,6 @@ stored. Only a board that needs one gets a par (`needs_par`).
 from __future__ import annotations
 
 import logging
-import threading
 from datetime import date, datetime
 
 from sqlalchemy import update
@@ -59,7 +58,7 @@ class ParKeeper:
         key = {"day": day, "rules_key": rules_key}
         par, claimed = claim(session, DailyPar, key, {"bot_id": bot_id}, now)
         if claimed:
-            threading.Thread(target=self._play, args=(day, rules_key, bot_id), daemon=True).start()
+            self._roster.carry(self._play, day, rules_key, bot_id)
         return par
 
     def _play(self, day: date, rules_key: str, bot_id: str) -> None:

@@ -197,7 +197,7 @@ class Reviewer:
         if claimed:
             self._running[job.address] += 1
             try:
-                threading.Thread(target=self._run_counted, args=(job,), daemon=True).start()
+                self._roster.carry(self._run_counted, job)
             except BaseException:
                 self._ended(job.address)
                 raise

@@ -25,6 +25,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from app.operations.background_threads import BackgroundThreads
 from app.operations.bulk import Bulk
 from app.operations.settings import DEFAULT_BACKGROUND_WORKERS
 from app.operations.think_times import ThinkTimes, think_key
@@ -49,6 +50,9 @@ HEAVY_BOTS = frozenset(bot_id for bot_id, bot in BOTS.items() if isinstance(bot,
 BACKGROUND_NICENESS = 10
 """How far below the server the background workers run (Linux `nice`): a share of a busy
 core about a tenth of the live workers'."""
+STORE_STOPPED_S = 5.0
+"""How long a stopping server waits for its background work to store that it stopped: the
+piece running in a worker ends first (a hand of a review or a check takes about a second)."""
 
 
 _ASKER: ContextVar[str] = ContextVar("doko_asker", default="")
@@ -122,6 +126,7 @@ class BotRoster:
         self.think_times = ThinkTimes()
         self.background_workers = background_workers
         self.searching_clicks = asyncio.Semaphore(SEARCHING_CLICKS)
+        self._carriers = BackgroundThreads()
 
     def submit_hint(self, work: Callable[..., T], *args: Any) -> Future[T]:
         """Work a player waits for away from the table (a hint), in the background workers:
@@ -164,6 +169,15 @@ class BotRoster:
         self._live.open()
         self._background.open()
 
+    def carry(self, work: Callable[..., None], *args: Any) -> None:
+        """Runs `work(*args)`, a piece of stored background work from its claim to its row's
+        end, in a thread of its own that `close` waits for."""
+        self._carriers.start(work, *args)
+
     def close(self) -> None:
+        """Takes no more work; the threads carrying stored work then fail at their next step
+        and store it, for `STORE_STOPPED_S` at most, so that another server claims it again at
+        once (`app.operations.background_threads`)."""
         self._live.close()
         self._background.close()
+        self._carriers.join(STORE_STOPPED_S)

@@ -91,7 +91,7 @@ def _checked(response: httpx.Response) -> httpx.Response:
 
 
 def post_action(
-    client: TestClient, game_url: str, body: str, action: str, htmx: bool = True
+    client: httpx.Client, game_url: str, body: str, action: str, htmx: bool = True
 ) -> httpx.Response:
     """Posts `action` as the page's form would, with the page's version; without htmx the
     redirect to the table is followed."""
@@ -142,3 +142,14 @@ def start_game(client: TestClient, seed: str | None = None) -> str:
     response = client.post("/games", data=data, follow_redirects=False)
     assert response.status_code == 303, response.text[:2000]
     return response.headers["location"]
+
+
+def finished_first_hand(client: httpx.Client, game_url: str) -> str:
+    """Plays the first hand of the game at `game_url` to its end (the table's default
+    choices, over htmx) and returns the last page."""
+    body = _checked(client.get(game_url)).text
+    while not hand_is_over(body):
+        body = _checked(
+            post_action(client, game_url, body, default_choice(data_actions(body)))
+        ).text
+    return body

@@ -20,7 +20,7 @@ from engine.deal import dealer_of
 from tests.databases import migrated_sqlite
 from tests.live import LiveServer
 from tests.waiting import until
-from tests.web.driver import data_actions, default_choice, hand_is_over, page_version
+from tests.web.driver import data_actions, default_choice, finished_first_hand, page_version
 from tests.web.helpers.concurrency import statuses, together
 
 pytestmark = pytest.mark.slow
@@ -74,16 +74,6 @@ def test_first_views_of_a_board_store_one_par(server: LiveServer) -> None:
     pars = {re.search(r"bot par: <strong>([^<]*)</strong>", board().text) for _ in range(2)}
     assert len({found.group(1) for found in pars if found}) == 1
     assert count_rows(server, "daily_par") == 1
-
-
-def finished_first_hand(client: httpx.Client, game: str) -> str:
-    body = client.get(game).text
-    while not hand_is_over(body):
-        data = {"version": str(page_version(body)), "action": default_choice(data_actions(body))}
-        answer = client.post(f"{game}/actions", data=data, headers=HTMX)
-        assert answer.status_code == 200, answer.text[:500]
-        body = answer.text
-    return body
 
 
 HUMAN_FIRST_IN_HAND_2 = "together-8"

@@ -154,7 +154,7 @@ class FairPlayChecks:
         _, claimed = claim(session, FairPlayCheck, {"attempt_id": attempt_id}, fresh, utc_now())
         if claimed:
             self._hold(attempt_id)
-            threading.Thread(target=self._run, args=(attempt_id,), daemon=True).start()
+            self._roster.carry(self._run, attempt_id)
 
     def sweep(self, session: Session, day: date, rules_key: str) -> None:
         """Claims again a few of the day's abandoned checks (a view of its board does)."""

@@ -1,0 +1,50 @@
+"""A server stopped cleanly (SIGTERM, as a rolling restart does) leaves no stored background
+work claimed: a review it was computing is stored `failed`, so the next request, on any
+server, claims it again at once instead of after `STALE_AFTER`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, select
+from sqlalchemy.orm import Session
+
+from app.storage.models import HandReview
+from app.storage.work import WorkStatus
+from tests.databases import migrated_sqlite
+from tests.live import LiveServer
+from tests.waiting import until
+from tests.web.driver import finished_first_hand
+
+pytestmark = pytest.mark.slow
+
+SLOW_REVIEW = {"DOKO_REVIEW_WORLDS": "400"}
+"""The most worlds a review may take: its hand's decisions take seconds, longer than the
+moment between the claim and the stop."""
+
+
+def reviews(server: LiveServer) -> list[WorkStatus]:
+    """The status of every stored review."""
+    engine = create_engine(server.database_url)
+    with Session(engine) as session:
+        statuses = list(session.scalars(select(HandReview.status)))
+    engine.dispose()
+    return [WorkStatus(status) for status in statuses]
+
+
+def test_a_review_under_way_is_stored_failed_when_its_server_stops(tmp_path: Path) -> None:
+    server = LiveServer(
+        migrated_sqlite(tmp_path / "doko.sqlite3"), tmp_path / "server.log", env=SLOW_REVIEW
+    )
+    server.start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            game = client.post("/games", data={"seed": "stopped-review"}).headers["location"]
+            finished_first_hand(client, game)
+            assert client.get(f"{game}/hands/1/review").status_code == 200
+        until(lambda: reviews(server) == [WorkStatus.PENDING], "the review claimed", 10)
+    finally:
+        server.stop()
+    assert reviews(server) == [WorkStatus.FAILED], server.log()
