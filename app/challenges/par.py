@@ -184,7 +184,7 @@ class ChallengePars:
             if self._playing:
                 return
             self._playing = True
-        self._roster.carry(self._play_waiting)
+        self._roster.carry(self._play_waiting, name="challenge-pars")
 
     def _play_waiting(self) -> None:
         """Plays the waiting pars until none is left. A failure (the database restarting)

@@ -24,8 +24,8 @@ class BackgroundThreads:
         self._running: set[threading.Thread] = set()
         self._lock = threading.Lock()
 
-    def start(self, target: Callable[..., None], *args: Any) -> None:
-        thread = threading.Thread(target=self._carry, args=(target, *args), daemon=True)
+    def start(self, target: Callable[..., None], *args: Any, name: str | None = None) -> None:
+        thread = threading.Thread(target=self._carry, args=(target, *args), daemon=True, name=name)
         with self._lock:
             self._running.add(thread)
         try:

@@ -169,10 +169,10 @@ class BotRoster:
         self._live.open()
         self._background.open()
 
-    def carry(self, work: Callable[..., None], *args: Any) -> None:
+    def carry(self, work: Callable[..., None], *args: Any, name: str | None = None) -> None:
         """Runs `work(*args)`, a piece of stored background work from its claim to its row's
-        end, in a thread of its own that `close` waits for."""
-        self._carriers.start(work, *args)
+        end, in a thread of its own (named `name`) that `close` waits for."""
+        self._carriers.start(work, *args, name=name)
 
     def close(self) -> None:
         """Takes no more work; the threads carrying stored work then fail at their next step
