@@ -102,9 +102,11 @@ def site_of(address: str) -> str | None:
 
 async def give_player_id(request: Request) -> None:
     """With the rate limits on, a start hands out the player id first, refused or not: the
-    requests that follow with the cookie are one player for the limits. (Without them, a
-    newcomer's player is made with the game, with nothing to look up first.)"""
-    if _limiter(request) is not None:
+    requests that follow with the cookie are one player for the limits. A browser a page
+    gave a newcomer's id (`NEWCOMER`) plays as that id, whichever of its first taps comes
+    first. (Otherwise a newcomer's player is made with the game, with nothing to look up
+    first.)"""
+    if _limiter(request) is not None or newcomer_id(request) is not None:
         ensure_player_id(request)
 
 
@@ -244,6 +246,26 @@ def remember_player(request: Request, player: str) -> None:
         kept = [current, *(former for former in former_players(request) if former != player)]
         request.session["former"] = kept[:FORMER_PLAYERS]
     request.session["player"] = player
+    request.session.pop(NEWCOMER, None)
+
+
+NEWCOMER = "newcomer"
+"""The session's entry for the id a page gave a browser with no player yet
+(`app.web.session_cookie.NewcomerIds`): the player it will be once it starts a game. Until
+then the browser is a visitor (`player_id` is None), whose pages cost no player's lookups."""
+
+
+def give_newcomer_id(request: Request) -> None:
+    """Gives a browser with no player, and no newcomer's id yet, one."""
+    session = request.scope.get("session")
+    if isinstance(session, dict) and player_id(request) is None and newcomer_id(request) is None:
+        session[NEWCOMER] = secrets.token_hex(16)
+
+
+def newcomer_id(request: Request) -> str | None:
+    session = request.scope.get("session")
+    value = session.get(NEWCOMER) if isinstance(session, dict) else None
+    return value if isinstance(value, str) and made_by_new_id(value) else None
 
 
 def former_players(request: Request) -> tuple[str, ...]:
@@ -263,10 +285,11 @@ def former_players(request: Request) -> tuple[str, ...]:
 
 
 def ensure_player_id(request: Request) -> str:
-    """The cookie's player id, or a new one put into the cookie (the row comes later)."""
+    """The cookie's player id, or the newcomer's id a page gave it, or a new one, put into
+    the cookie (the row comes later)."""
     current = player_id(request)
     if current is None:
-        current = secrets.token_hex(16)
+        current = newcomer_id(request) or secrets.token_hex(16)
         remember_player(request, current)
     return current
 

@@ -73,7 +73,7 @@ from app.web.routes import (
 )
 from app.web.secrecy import refused_while_secret
 from app.web.security import BodyLimit, SecurityHeaders, same_origin
-from app.web.session_cookie import PlayerCookies, SessionPayloadGuard
+from app.web.session_cookie import NewcomerIds, PlayerCookies, SessionPayloadGuard
 from app.web.template_cache import COMPILED
 from bots.search.budget import DEFAULT_BUDGET
 from engine import PRESETS
@@ -131,6 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.facts = FactsCache()
     app.state.boards = BoardCache()
     app.state.long_boards = LongBoardCache()
+    app.add_middleware(NewcomerIds)
     app.add_middleware(
         PlayerCookies,
         secret_key=settings.secret,

@@ -21,10 +21,11 @@ from typing import Literal, overload
 
 from itsdangerous import BadSignature, BadTimeSignature, SignatureExpired, TimestampSigner
 from starlette.middleware.sessions import SessionMiddleware
-from starlette.requests import HTTPConnection
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.requests import HTTPConnection, Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.operations.middleware import HttpMiddleware
+from app.web.deps import give_newcomer_id
 
 MOST_AHEAD = timedelta(days=1)
 """How far ahead of this server's clock another server's may run: a cookie signed further
@@ -122,3 +123,34 @@ def _without_cookie(headers: list[tuple[bytes, bytes]], name: str) -> list[tuple
 def _cookie_name(part: bytes) -> str:
     text = part.decode("latin-1")
     return text.split("=", 1)[0].strip() if "=" in text else ""
+
+
+class NewcomerIds(HttpMiddleware):
+    """Sits just inside `PlayerCookies`: a page shown to a browser without a player gives it
+    the id its player will have (`app.web.deps.NEWCOMER`). Every page holds a form that
+    starts a game (the daily game's, the challenge's Play, the Rules dialog's), and a start
+    without an id made a new player: a first tap sent twice (a slow link, a second click, two
+    servers) made two players, each with a ranked attempt of the day's deals that used up one
+    of the address's, the browser keeping only one. With the id the page gave, the taps are
+    one player's, and one of them starts."""
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] != "GET":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start" and _is_page(message):
+                give_newcomer_id(Request(scope))
+            await send(message)
+
+        await self.app(scope, receive, send_with_id)
+
+
+def _is_page(start: Message) -> bool:
+    """An HTML page answered 200: not an error page, a redirect, a fragment's data or a
+    file."""
+    if start["status"] != 200:
+        return False
+    kinds = [value for name, value in start.get("headers", []) if name == b"content-type"]
+    return any(kind.startswith(b"text/html") for kind in kinds)

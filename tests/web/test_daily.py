@@ -341,6 +341,23 @@ def test_a_start_that_raced_another_goes_to_its_ranked_game(
     assert count(daily_app, GameRow) == games
 
 
+def test_a_newcomers_first_tap_sent_twice_is_one_players_one_attempt(
+    daily_app: FastAPI,
+) -> None:
+    """A browser's first Daily tap sent twice (a slow link), each sent before the other's
+    answer came: the page they were sent from gave the browser its player id, so both are
+    that player's, and one ranked attempt is dealt, not two (one the browser never reaches,
+    using up one of its address's)."""
+    with browsers(daily_app, 3) as (visitor, first_tap, second_tap):
+        assert visitor.get("/").status_code == 200
+        assert visitor.cookies, "the page gave the newcomer a player id"
+        for tap in (first_tap, second_tap):
+            tap.cookies = visitor.cookies
+        assert start_daily(first_tap) == start_daily(second_tap)
+    assert len(rows(daily_app, DailyAttempt)) == 1
+    assert len(rows(daily_app, Player)) == 1
+
+
 def test_a_restarted_server_resumes_the_daily_game(tmp_path: Path) -> None:
     settings = daily_settings(tmp_path)
     with running(settings) as before, browsers(before, 1) as (client,):
