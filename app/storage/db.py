@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import select
 import time
 from collections.abc import AsyncGenerator, Callable
@@ -14,9 +15,11 @@ from typing import Any
 from anyio import CancelScope
 from sqlalchemy import Engine, MetaData, create_engine, event
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.pool import QueuePool
+
+log = logging.getLogger("doko")
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -199,13 +202,21 @@ async def request_session(factory: sessionmaker[Session]) -> AsyncGenerator[Sess
     made on the event loop rather than in a worker thread (each hop to one cost a click
     ~0.2 ms of CPU); closing it is as cheap unless a transaction is still open, whose
     rollback talks to the database: that is done in a thread of its own, even when the
-    request was cancelled, so no connection is left checked out (`SESSION_CLOSERS`)."""
+    request was cancelled, so no connection is left checked out (`SESSION_CLOSERS`). A
+    rollback on a connection the database dropped (it restarted) has nothing to undo: the
+    database rolled back with the connection, which the pool has thrown away, and the answer
+    (often sent already) stands."""
     session = factory()
     try:
         yield session
     finally:
-        if session.in_transaction():
-            with CancelScope(shield=True):
-                await asyncio.wrap_future(SESSION_CLOSERS.submit(session.close))
-        else:
-            session.close()
+        try:
+            if session.in_transaction():
+                with CancelScope(shield=True):
+                    await asyncio.wrap_future(SESSION_CLOSERS.submit(session.close))
+            else:
+                session.close()
+        except DBAPIError as error:
+            if not error.connection_invalidated:
+                raise
+            log.warning("the database connection was lost as a request's session closed")

@@ -14,6 +14,7 @@ import anyio
 import pytest
 from anyio.to_thread import current_default_thread_limiter
 from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
 
 from app.storage.db import make_engine, request_session, session_factory
 from app.web.deps import SessionDep
@@ -84,3 +85,29 @@ def test_a_route_that_raises_after_a_write_leaves_no_transaction_open(tmp_path: 
         still_open = thread.submit(anyio.run, scenario).result()
     assert not still_open
     assert engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+
+
+class LostConnection:
+    """A session whose rollback meets a connection the database dropped (it restarted)."""
+
+    def in_transaction(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        lost = OSError("server closed the connection unexpectedly")
+        raise OperationalError("ROLLBACK", {}, lost, connection_invalidated=True)
+
+
+def test_a_rollback_on_a_dropped_connection_is_no_error(caplog: pytest.LogCaptureFixture) -> None:
+    """The database restarted while a page was answered: the rollback as its session closed
+    failed after the answer had gone out, and was logged as an unexpected error of the
+    request (a 500 that never was). The database rolled back with the connection."""
+
+    async def scenario() -> None:
+        sessions = request_session(lambda: LostConnection())  # type: ignore[arg-type,return-value]
+        await sessions.__anext__()
+        await sessions.aclose()
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(anyio.run, scenario).result()
+    assert "connection was lost" in caplog.text
