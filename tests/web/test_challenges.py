@@ -185,6 +185,20 @@ def test_whoever_opens_the_link_is_dealt_the_same_hands_in_the_same_order(
 # ---- who counts -------------------------------------------------------------------------
 
 
+def test_a_newcomers_play_tap_sent_twice_is_one_counting_game(
+    app: FastAPI, client: TestClient, other: TestClient, third: TestClient
+) -> None:
+    """A friend opens the link for the first time and taps Play twice before the first
+    answer: the board gave the browser its player id, so both taps are one player's."""
+    link = new_challenge(client)
+    other.cookies.pop("doko_player", None)
+    assert other.get(f"/challenges/{link}").status_code == 200
+    third.cookies = other.cookies
+    assert play(other, link) == play(third, link)
+    counting = [game for game in stored(app, ChallengeGame, challenge_id=link) if game.counted_by]
+    assert len(counting) == 1
+
+
 def test_the_first_game_counts_and_later_ones_are_practice(
     app: FastAPI, client: TestClient, other: TestClient
 ) -> None:
