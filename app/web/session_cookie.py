@@ -148,9 +148,14 @@ class NewcomerIds(HttpMiddleware):
 
 
 def _is_page(start: Message) -> bool:
-    """An HTML page answered 200: not an error page, a redirect, a fragment's data or a
-    file."""
-    if start["status"] != 200:
-        return False
-    kinds = [value for name, value in start.get("headers", []) if name == b"content-type"]
-    return any(kind.startswith(b"text/html") for kind in kinds)
+    """An HTML page answered 200 (not an error page, a redirect, a fragment's data or a file)
+    and kept by this browser alone. The offline pages a service worker fetches as it installs
+    may be kept by any cache, so no player's id goes with them; they are also answered in the
+    background, and one answered after the browser's first start had overwritten its player
+    with the newcomer's id (its table a 404 until the next start)."""
+    headers = start.get("headers", [])
+    kinds = [value for name, value in headers if name == b"content-type"]
+    caching = b",".join(value for name, value in headers if name == b"cache-control")
+    kept_privately = not caching or b"private" in caching or b"no-store" in caching
+    page = any(kind.startswith(b"text/html") for kind in kinds)
+    return start["status"] == 200 and page and kept_privately

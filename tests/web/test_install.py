@@ -172,6 +172,7 @@ def test_the_offline_page_speaks_its_language_and_says_the_game_needs_the_server
     assert answer.status_code == 200
     assert answer.headers["content-type"] == "text/html; charset=utf-8"
     assert answer.headers["cache-control"] == "no-cache"
+    assert "set-cookie" not in answer.headers, "any cache may keep it: no newcomer's id"
     assert "script-src 'self'" in answer.headers["content-security-policy"]
     page = answer.text
     assert f'<html lang="{language}">' in page
