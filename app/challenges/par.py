@@ -12,6 +12,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import CancelledError
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -19,7 +20,7 @@ from sqlalchemy import and_, or_, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.challenges.hands import Hands, hands_of
-from app.operations.bot_pool import BotRoster, Bulk
+from app.operations.bot_pool import BotRoster, Bulk, RosterClosed
 from app.operations.turns import OwnersInTurn
 from app.storage.claims import STALE_AFTER
 from app.storage.models import Challenge
@@ -246,6 +247,9 @@ def _play(
         if hands is None:
             return
         values = {"par_status": WorkStatus.DONE, "par_hands": hands}
+    except (RosterClosed, CancelledError):
+        log.info("the par of challenge %s stopped with the server", claim.challenge_id[:6])
+        values = {"par_status": WorkStatus.FAILED}
     except Exception:
         log.exception("the par of challenge %s failed", claim.challenge_id[:6])
         values = {"par_status": WorkStatus.FAILED}

@@ -9,13 +9,14 @@ stored. Only a board that needs one gets a par (`needs_par`).
 from __future__ import annotations
 
 import logging
+from concurrent.futures import CancelledError
 from datetime import date, datetime
 
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.daily.attempts import anybody_played, game_total
-from app.operations.bot_pool import BotRoster, Bulk
+from app.operations.bot_pool import BotRoster, Bulk, RosterClosed
 from app.storage.claims import claim
 from app.storage.models import DailyPar
 from app.storage.work import WorkStatus
@@ -71,6 +72,9 @@ class ParKeeper:
                 "total": total,
                 "hands_won": won,
             }
+        except (RosterClosed, CancelledError):
+            log.info("the par of %s %s stopped with the server", day, rules_key)
+            values = {"status": WorkStatus.FAILED}
         except Exception:
             log.exception("the par of %s %s failed", day, rules_key)
             values = {"status": WorkStatus.FAILED}

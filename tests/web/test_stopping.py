@@ -1,6 +1,6 @@
 """A server stopped cleanly (SIGTERM, as a rolling restart does) leaves no stored background
-work claimed: a review it was computing is stored `failed`, so the next request, on any
-server, claims it again at once instead of after `STALE_AFTER`."""
+work claimed: a review or a par it was computing is stored `failed`, so the next request, on
+any server, claims it again at once instead of after `STALE_AFTER`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
-from app.storage.models import HandReview
+from app.storage.models import Challenge, HandReview
 from app.storage.work import WorkStatus
 from tests.databases import migrated_sqlite
 from tests.live import LiveServer
@@ -48,3 +48,22 @@ def test_a_review_under_way_is_stored_failed_when_its_server_stops(tmp_path: Pat
     finally:
         server.stop()
     assert reviews(server) == [WorkStatus.FAILED], server.log()
+
+
+def test_pars_under_way_stop_with_the_server_without_an_error(tmp_path: Path) -> None:
+    """A clean stop is no failure of a par: it is stored `failed` (claimed again by the next
+    view), and the log shows no traceback for it."""
+    server = LiveServer(migrated_sqlite(tmp_path / "doko.sqlite3"), tmp_path / "server.log")
+    server.start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            for _ in range(3):
+                assert client.post("/challenges", follow_redirects=True).status_code == 200
+    finally:
+        server.stop()
+    engine = create_engine(server.database_url)
+    with Session(engine) as session:
+        statuses = set(session.scalars(select(Challenge.par_status)))
+    engine.dispose()
+    assert statuses <= {WorkStatus.DONE, WorkStatus.FAILED}, statuses
+    assert "Traceback" not in server.log(), server.log()
