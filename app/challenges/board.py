@@ -20,6 +20,7 @@ from app.challenges.attempts import has_played_deals
 from app.challenges.hands import total_of
 from app.challenges.making import is_closed, practice_reason, rematch_made
 from app.daily.fairplay.states import RANKED
+from app.daily.nicknames import nickname_keys
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
 from app.storage.work import WorkStatus
 from engine import RuleSet
@@ -100,6 +101,7 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
             ChallengeGame.player_id,
             ChallengeGame.game_id,
             ChallengeGame.counted_by,
+            ChallengeGame.started_at,
             ChallengeGame.finished_at,
             ChallengeGame.total,
             ChallengeGame.hands,
@@ -131,10 +133,11 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
     else:
         practice = viewer is not None and has_played_deals(session, viewer, challenge)
     closed = is_closed(challenge, now)
+    names = told_apart(done)
     entries = [
         Entry(
             place,
-            row.name or row.nickname,
+            names[row.game_id],
             row.total,
             row.hands or [],
             row.player_id == viewer,
@@ -158,6 +161,27 @@ def board_of(session: Session, challenge: Challenge, viewer: str | None, now: da
         rematch_id=_rematch_id(session, challenge),
         made_as_practice=None if closed else _made_as_practice(session, challenge, mine),
     )
+
+
+def told_apart(rows: list[Any]) -> dict[str, str | None]:
+    """Each game's name as the board shows it (the one given there, else the nickname): a
+    name that looks like one shown for a game started earlier gets that name's count, "Tante
+    Erna (2)". A name given on the board is refused when it looks like one there
+    (`app.play.challenges.name_entrant`), but a nickname taken later, or a player who starts
+    after a name was given, can still bring two together; parentheses are no nickname's
+    characters, so the mark cannot be copied."""
+    seen: list[set[str]] = []
+    shown: dict[str, str | None] = {}
+    for row in sorted(rows, key=lambda row: row.started_at):
+        name = row.name or row.nickname
+        if name is None:
+            shown[row.game_id] = None
+            continue
+        keys = set(nickname_keys(name))
+        alike = sum(1 for earlier in seen if earlier & keys)
+        seen.append(keys)
+        shown[row.game_id] = f"{name} ({alike + 1})" if alike else name
+    return shown
 
 
 def _made_as_practice(session: Session, challenge: Challenge, mine: list[Any]) -> str | None:

@@ -611,6 +611,30 @@ def test_no_two_names_on_a_board_look_alike(
     assert names == {"TANTE ERNA", "Onkel Otto", None}
 
 
+def test_look_alike_names_that_meet_on_a_board_later_are_told_apart(
+    app: FastAPI, client: TestClient, other: TestClient
+) -> None:
+    """A nickname taken after a friend gave a look-alike name on the board: the board marks
+    the later game's name with its count instead of showing two of one name."""
+    link = new_challenge(client)
+    for player in (client, other):
+        play_game(player, play(player, link))
+    assert (
+        client.post(f"/challenges/{link}/my-name", data={"name": "Tante Erna"}).status_code == 200
+    )
+    (later,) = [
+        entry for entry in stored(app, ChallengeGame, challenge_id=link) if entry.name is None
+    ]
+    with app.state.sessions() as session:
+        player = session.get(Player, later.player_id)
+        assert player is not None
+        player.nickname = "tante erna."
+        session.commit()
+    board = other.get(f"/challenges/{link}").text
+    assert board.count("Tante Erna") == 2, "the first game's name, as given"
+    assert board.count("tante erna. (2)") == 2, "in the standings and over the hands' column"
+
+
 # ---- secrecy ----------------------------------------------------------------------------
 
 
