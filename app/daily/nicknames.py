@@ -107,6 +107,11 @@ def nickname_keys(name: str) -> tuple[str, str]:
     return nickname_key(name), shape_key(name)
 
 
+def passes_for(name: str, other: str) -> bool:
+    """Whether a reader could take one name for the other: they share a key."""
+    return not set(nickname_keys(name)).isdisjoint(nickname_keys(other))
+
+
 def nickname_key(name: str) -> str:
     """The name with case set aside, then punctuation and look-alike letters: `Alice`,
     `alice.` and `ALICE` share it, and `rnallory` shares `Mallory`'s (`m` looks like `rn`)."""

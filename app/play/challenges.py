@@ -43,7 +43,7 @@ from app.challenges.refusals import (
     ChallengeRefused,
 )
 from app.daily.networks import CAPPED, challenge_network, forget_networks
-from app.daily.nicknames import NicknameError, clean_nickname, nickname_keys
+from app.daily.nicknames import NicknameError, clean_nickname, passes_for
 from app.operations.bot_pool import BotRoster
 from app.play.games import dealt_table, open_game
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
@@ -289,11 +289,8 @@ def name_entrant(
     refuse_once_closed(challenge, now)
     cleaned = clean_nickname(name)
     _hold_places(session, challenge)
-    keys = set(nickname_keys(cleaned))
-    if any(
-        keys & set(nickname_keys(other))
-        for other in names_of_others(session, challenge, entry.player_id)
-    ):
+    others = names_of_others(session, challenge, entry.player_id)
+    if any(passes_for(cleaned, other) for other in others):
         raise NicknameError(NAME_ON_BOARD, name=repr(cleaned))
     entry.name = cleaned
     session.commit()
