@@ -263,6 +263,8 @@ def give_newcomer_id(request: Request) -> None:
 
 
 def newcomer_id(request: Request) -> str | None:
+    """The id a page gave this browser while it had no player (only one `new_id` could make:
+    the cookie is signed, but by a server that may be older or broken)."""
     session = request.scope.get("session")
     value = session.get(NEWCOMER) if isinstance(session, dict) else None
     return value if isinstance(value, str) and made_by_new_id(value) else None
