@@ -103,7 +103,7 @@ def site_of(address: str) -> str | None:
 async def give_player_id(request: Request) -> None:
     """With the rate limits on, a start hands out the player id first, refused or not: the
     requests that follow with the cookie are one player for the limits. A browser a page
-    gave a newcomer's id (`NEWCOMER`) plays as that id, whichever of its first taps comes
+    gave a newcomer's id (`newcomer_id`) plays as that id, whichever of its first taps comes
     first. (Otherwise a newcomer's player is made with the game, with nothing to look up
     first.)"""
     if _limiter(request) is not None or newcomer_id(request) is not None:
@@ -246,28 +246,14 @@ def remember_player(request: Request, player: str) -> None:
         kept = [current, *(former for former in former_players(request) if former != player)]
         request.session["former"] = kept[:FORMER_PLAYERS]
     request.session["player"] = player
-    request.session.pop(NEWCOMER, None)
-
-
-NEWCOMER = "newcomer"
-"""The session's entry for the id a page gave a browser with no player yet
-(`app.web.session_cookie.NewcomerIds`): the player it will be once it starts a game. Until
-then the browser is a visitor (`player_id` is None), whose pages cost no player's lookups."""
-
-
-def give_newcomer_id(request: Request) -> None:
-    """Gives a browser with no player, and no newcomer's id yet, one."""
-    session = request.scope.get("session")
-    if isinstance(session, dict) and player_id(request) is None and newcomer_id(request) is None:
-        session[NEWCOMER] = secrets.token_hex(16)
 
 
 def newcomer_id(request: Request) -> str | None:
-    """The id a page gave this browser while it had no player (only one `new_id` could make:
-    the cookie is signed, but by a server that may be older or broken)."""
-    session = request.scope.get("session")
-    value = session.get(NEWCOMER) if isinstance(session, dict) else None
-    return value if isinstance(value, str) and made_by_new_id(value) else None
+    """The id a page gave this browser while it had no player, the player it becomes at its
+    first start (`app.web.session_cookie.NewcomerIds`). Until then the browser is a visitor
+    (`player_id` is None), whose pages cost no player's lookups."""
+    value = request.scope.get("state", {}).get("newcomer")
+    return value if isinstance(value, str) else None
 
 
 def former_players(request: Request) -> tuple[str, ...]:

@@ -131,7 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.facts = FactsCache()
     app.state.boards = BoardCache()
     app.state.long_boards = LongBoardCache()
-    app.add_middleware(NewcomerIds)
+    app.add_middleware(NewcomerIds, secret_key=settings.secret)
     app.add_middleware(
         PlayerCookies,
         secret_key=settings.secret,

@@ -19,13 +19,13 @@ from base64 import b64decode
 from datetime import UTC, datetime, timedelta
 from typing import Literal, overload
 
-from itsdangerous import BadSignature, BadTimeSignature, SignatureExpired, TimestampSigner
+from itsdangerous import BadSignature, BadTimeSignature, SignatureExpired, Signer, TimestampSigner
 from starlette.middleware.sessions import SessionMiddleware
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.operations.middleware import HttpMiddleware
-from app.web.deps import give_newcomer_id
+from app.table.store import made_by_new_id, new_id
 
 MOST_AHEAD = timedelta(days=1)
 """How far ahead of this server's clock another server's may run: a cookie signed further
@@ -125,34 +125,64 @@ def _cookie_name(part: bytes) -> str:
     return text.split("=", 1)[0].strip() if "=" in text else ""
 
 
+NEWCOMER_COOKIE = "doko_newcomer"
+NEWCOMER_MAX_AGE = 24 * 3600
+"""A day: a first visit's taps come within it; a browser that has started by then is a
+player, and the cookie is read no more."""
+
+
 class NewcomerIds(HttpMiddleware):
     """Sits just inside `PlayerCookies`: a page shown to a browser without a player gives it
-    the id its player will have (`app.web.deps.NEWCOMER`). Every page holds a form that
-    starts a game (the daily game's, the challenge's Play, the Rules dialog's), and a start
-    without an id made a new player: a first tap sent twice (a slow link, a second click, two
-    servers) made two players, each with a ranked attempt of the day's deals that used up one
-    of the address's, the browser keeping only one. With the id the page gave, the taps are
-    one player's, and one of them starts."""
+    the id its player will have, in a signed cookie of its own (`app.web.deps.newcomer_id`
+    reads it). Every page holds a form that starts a game (the daily game's, the challenge's
+    Play, the Rules dialog's), and a start without an id made a new player: a first tap sent
+    twice (a slow link, a second click, two servers) made two players, each with a ranked
+    attempt of the day's deals that used up one of the address's, the browser keeping only
+    one. With the id the page gave, the taps are one player's, and one of them starts.
+
+    The id is not in the player cookie: a page asked for before the first start and answered
+    after it would write that cookie back without the new player (the service worker fetches
+    pages in the background), and the browser would lose its first game."""
+
+    def __init__(self, app: ASGIApp, secret_key: str) -> None:
+        super().__init__(app)
+        self._signer = Signer(secret_key, salt=NEWCOMER_COOKIE)
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["method"] != "GET":
+        given = self._read(HTTPConnection(scope).cookies.get(NEWCOMER_COOKIE))
+        if given is not None:
+            scope.setdefault("state", {})["newcomer"] = given
+        if scope["method"] != "GET" or given is not None:
             await self.app(scope, receive, send)
             return
 
         async def send_with_id(message: Message) -> None:
-            if message["type"] == "http.response.start" and _is_page(message):
-                give_newcomer_id(Request(scope))
+            starts = message["type"] == "http.response.start"
+            if starts and _is_page(message) and not scope["session"].get("player"):
+                message = {**message, "headers": [*message["headers"], self._cookie()]}
             await send(message)
 
         await self.app(scope, receive, send_with_id)
 
+    def _read(self, value: str | None) -> str | None:
+        if value is None:
+            return None
+        try:
+            newcomer = self._signer.unsign(value).decode()
+        except (BadSignature, UnicodeDecodeError):
+            return None
+        return newcomer if made_by_new_id(newcomer) else None
+
+    def _cookie(self) -> tuple[bytes, bytes]:
+        signed = self._signer.sign(new_id()).decode()
+        attributes = f"path=/; Max-Age={NEWCOMER_MAX_AGE}; httponly; samesite=lax"
+        return b"set-cookie", f"{NEWCOMER_COOKIE}={signed}; {attributes}".encode()
+
 
 def _is_page(start: Message) -> bool:
     """An HTML page answered 200 (not an error page, a redirect, a fragment's data or a file)
-    and kept by this browser alone. The offline pages a service worker fetches as it installs
-    may be kept by any cache, so no player's id goes with them; they are also answered in the
-    background, and one answered after the browser's first start had overwritten its player
-    with the newcomer's id (its table a 404 until the next start)."""
+    and kept by this browser alone: the offline pages a service worker keeps may be kept by
+    any cache, so no player's id goes with them."""
     headers = start.get("headers", [])
     kinds = [value for name, value in headers if name == b"content-type"]
     caching = b",".join(value for name, value in headers if name == b"cache-control")

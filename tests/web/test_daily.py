@@ -358,6 +358,29 @@ def test_a_newcomers_first_tap_sent_twice_is_one_players_one_attempt(
     assert len(rows(daily_app, Player)) == 1
 
 
+def test_a_page_answered_late_leaves_the_first_starts_player(daily_app: FastAPI) -> None:
+    """The newcomer's id has a cookie of its own: a page a browser asked for before its first
+    start, answered after it, cannot write the player cookie back without the new player."""
+    with browsers(daily_app, 2) as (browser, late_page):
+        browser.get("/")
+        url = start_daily(browser)
+        answer = late_page.get("/")
+        assert "doko_newcomer" in answer.cookies
+        assert "doko_player" not in answer.cookies, "a visitor's page leaves the player cookie"
+        assert start_daily(browser) == url
+
+
+def test_a_forged_newcomers_id_is_nobodys(daily_app: FastAPI) -> None:
+    """A newcomer's id counts only as the server signed it: one written by hand (another
+    player's id) starts a new player."""
+    with browsers(daily_app, 2) as (victim, forger):
+        start_daily(victim)
+        (player,) = rows(daily_app, Player)
+        forger.cookies.set("doko_newcomer", player.id)
+        start_daily(forger)
+        assert len(rows(daily_app, Player)) == 2
+
+
 def test_a_restarted_server_resumes_the_daily_game(tmp_path: Path) -> None:
     settings = daily_settings(tmp_path)
     with running(settings) as before, browsers(before, 1) as (client,):
