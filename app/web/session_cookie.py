@@ -19,7 +19,7 @@ from base64 import b64decode
 from datetime import UTC, datetime, timedelta
 from typing import Literal, overload
 
-from itsdangerous import BadSignature, BadTimeSignature, SignatureExpired, Signer, TimestampSigner
+from itsdangerous import BadSignature, BadTimeSignature, SignatureExpired, TimestampSigner
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -127,8 +127,7 @@ def _cookie_name(part: bytes) -> str:
 
 NEWCOMER_COOKIE = "doko_newcomer"
 NEWCOMER_MAX_AGE = 24 * 3600
-"""A day: a first visit's taps come within it; a browser that has started by then is a
-player, and the cookie is read no more."""
+"""A day, in the browser and at the server: a first visit's taps come within it."""
 
 
 class NewcomerIds(HttpMiddleware):
@@ -142,24 +141,28 @@ class NewcomerIds(HttpMiddleware):
 
     The id is not in the player cookie: a page asked for before the first start and answered
     after it would write that cookie back without the new player (the service worker fetches
-    pages in the background), and the browser would lose its first game."""
+    pages in the background), and the browser would lose its first game. The answer that
+    gives the browser its player takes the newcomer's cookie away: kept, it made the browser
+    that player again once the player cookie was gone, after the player had been left behind
+    for a restore key's, whose games are out of reach without a key of their own."""
 
     def __init__(self, app: ASGIApp, secret_key: str) -> None:
         super().__init__(app)
-        self._signer = Signer(secret_key, salt=NEWCOMER_COOKIE)
+        self._signer = TimestampSigner(secret_key, salt=NEWCOMER_COOKIE)
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        given = self._read(HTTPConnection(scope).cookies.get(NEWCOMER_COOKIE))
+        sent = HTTPConnection(scope).cookies.get(NEWCOMER_COOKIE)
+        given = self._read(sent)
         if given is not None:
             scope.setdefault("state", {})["newcomer"] = given
-        if scope["method"] != "GET" or given is not None:
-            await self.app(scope, receive, send)
-            return
 
         async def send_with_id(message: Message) -> None:
-            starts = message["type"] == "http.response.start"
-            if starts and _is_page(message) and not scope["session"].get("player"):
-                message = {**message, "headers": [*message["headers"], self._cookie()]}
+            if message["type"] == "http.response.start":
+                player = scope["session"].get("player")
+                if sent is not None and player:
+                    message = _with_cookie(message, _forgotten())
+                elif given is None and not player and _is_page(scope, message):
+                    message = _with_cookie(message, self._cookie())
             await send(message)
 
         await self.app(scope, receive, send_with_id)
@@ -168,7 +171,7 @@ class NewcomerIds(HttpMiddleware):
         if value is None:
             return None
         try:
-            newcomer = self._signer.unsign(value).decode()
+            newcomer = self._signer.unsign(value, max_age=NEWCOMER_MAX_AGE).decode()
         except (BadSignature, UnicodeDecodeError):
             return None
         return newcomer if made_by_new_id(newcomer) else None
@@ -179,13 +182,21 @@ class NewcomerIds(HttpMiddleware):
         return b"set-cookie", f"{NEWCOMER_COOKIE}={signed}; {attributes}".encode()
 
 
-def _is_page(start: Message) -> bool:
-    """An HTML page answered 200 (not an error page, a redirect, a fragment's data or a file)
-    and kept by this browser alone: the offline pages a service worker keeps may be kept by
-    any cache, so no player's id goes with them."""
+def _forgotten() -> tuple[bytes, bytes]:
+    return b"set-cookie", f"{NEWCOMER_COOKIE}=; path=/; Max-Age=0; httponly; samesite=lax".encode()
+
+
+def _with_cookie(start: Message, cookie: tuple[bytes, bytes]) -> Message:
+    return {**start, "headers": [*start.get("headers", []), cookie]}
+
+
+def _is_page(scope: Scope, start: Message) -> bool:
+    """An HTML page answered 200 to a GET (not an error page, a redirect, a fragment's data or
+    a file) and kept by this browser alone: the offline pages a service worker keeps may be
+    kept by any cache, so no player's id goes with them."""
     headers = start.get("headers", [])
     kinds = [value for name, value in headers if name == b"content-type"]
     caching = b",".join(value for name, value in headers if name == b"cache-control")
     kept_privately = not caching or b"private" in caching or b"no-store" in caching
     page = any(kind.startswith(b"text/html") for kind in kinds)
-    return start["status"] == 200 and page and kept_privately
+    return scope["method"] == "GET" and start["status"] == 200 and page and kept_privately

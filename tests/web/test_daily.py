@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from itsdangerous import TimestampSigner
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -26,6 +28,7 @@ from app.daily.attempts import attempt_of
 from app.languages.rules_names import rules_name
 from app.play.players import NO_KEY_YET, make_restore_key
 from app.storage.models import DailyAttempt, GameRow, Player
+from app.web.session_cookie import NEWCOMER_COOKIE, NEWCOMER_MAX_AGE
 from engine import deal
 from tests.web.driver import (
     HTMX,
@@ -378,6 +381,36 @@ def test_a_forged_newcomers_id_is_nobodys(daily_app: FastAPI) -> None:
         (player,) = rows(daily_app, Player)
         forger.cookies.set("doko_newcomer", player.id)
         start_daily(forger)
+        assert len(rows(daily_app, Player)) == 2
+
+
+def test_the_first_start_takes_the_newcomers_id_away(daily_app: FastAPI) -> None:
+    """Once the browser is its player, the newcomer's cookie goes: left behind for a restore
+    key's player, that player's games stay out of reach even if the player cookie is lost."""
+    with browsers(daily_app, 1) as (browser,):
+        browser.get("/")
+        assert "doko_newcomer" in browser.cookies
+        start_daily(browser)
+        assert "doko_newcomer" not in browser.cookies
+        assert "doko_newcomer" not in browser.get("/").cookies
+
+
+def test_a_newcomers_id_older_than_a_day_is_nobodys(daily_app: FastAPI) -> None:
+    class DayOld(TimestampSigner):
+        def get_timestamp(self) -> int:
+            return int(time.time()) - NEWCOMER_MAX_AGE - 60
+
+    secret = daily_app.state.settings.secret
+    with browsers(daily_app, 3) as (first, fresh, stale):
+        url = start_daily(first)
+        (player,) = rows(daily_app, Player)
+        signed = TimestampSigner(secret, salt=NEWCOMER_COOKIE).sign(player.id).decode()
+        fresh.cookies.set(NEWCOMER_COOKIE, signed)
+        assert start_daily(fresh) == url, "a second tap of the first start, as the server signed it"
+        stale.cookies.set(
+            NEWCOMER_COOKIE, DayOld(secret, salt=NEWCOMER_COOKIE).sign(player.id).decode()
+        )
+        assert start_daily(stale) != url
         assert len(rows(daily_app, Player)) == 2
 
 
