@@ -210,7 +210,7 @@ def start_at_challenge(
     assert (table.game.seed, table.game.rules.key) == (challenge.seed, challenge.rules_key)
     counted_network = None
     if kind.mode is COUNTS:
-        _hold_places(session, challenge)
+        _hold_challenge(session, challenge)
     _hold_player(session, player)
     try:
         mode = next_mode(session, challenge, player.id, now, seen_by)
@@ -241,13 +241,15 @@ def start_at_challenge(
     return row, table
 
 
-def _hold_places(session: Session, challenge: Challenge) -> None:
-    """Counting the places taken (in all and by the network) and taking one are one step:
-    `next_mode` counted before the game was made, and starts at once could all have seen a
-    place left. An update that changes nothing holds the challenge until the start commits:
-    its row's lock on PostgreSQL, the database's write lock on SQLite (taken at once, so the
-    counts after it see every start that came first). The row is read again under it: a
-    challenge made before its salt existed gets one from the first start only."""
+def _hold_challenge(session: Session, challenge: Challenge) -> None:
+    """Reading the challenge's games and adding to them are one step: counting the places
+    taken (in all and by the network) and taking one (`next_mode` counted before the game
+    was made, and starts at once could all have seen a place left), or reading the names on
+    the board and giving one. An update that changes nothing holds the challenge until the
+    request commits: its row's lock on PostgreSQL, the database's write lock on SQLite (taken
+    at once, so what is read after it holds every change that came first). The row is read
+    again under it: a challenge made before its salt existed gets one from the first start
+    only."""
     unchanged = update(Challenge).where(Challenge.id == challenge.id).values(name=Challenge.name)
     session.execute(unchanged)
     session.refresh(challenge)
@@ -256,7 +258,7 @@ def _hold_places(session: Session, challenge: Challenge) -> None:
 def _hold_player(session: Session, player: Player) -> None:
     """Checking the player's counting games elsewhere and starting one here are one step (a
     start at another challenge of the same deals, sent at once, would pass the check too):
-    an update that changes nothing holds the player's row, as `_hold_places` the
+    an update that changes nothing holds the player's row, as `_hold_challenge` the
     challenge's, always after it."""
     unchanged = update(Player).where(Player.id == player.id).values(nickname=Player.nickname)
     session.execute(unchanged)
@@ -280,15 +282,15 @@ def name_entrant(
 ) -> Challenge:
     """A player whose game counts at the challenge names themself on its board, by the rules
     of the board's nicknames; the name is shown on this board only, and no other player's
-    there looks like it (friends read the board by its names). Taking the challenge's row
-    first makes two players naming themselves alike at once one after the other."""
+    there looks like it (friends read the board by its names). Holding the challenge first
+    makes two players naming themselves alike at once one after the other."""
     challenge = find_challenge(session, link)
     entry = counting_game(session, challenge.id, player_id or "")
     if entry is None:
         raise ChallengeRefused(NOT_ENTRANT, 403)
     refuse_once_closed(challenge, now)
     cleaned = clean_nickname(name)
-    _hold_places(session, challenge)
+    _hold_challenge(session, challenge)
     others = names_of_others(session, challenge, entry.player_id)
     if any(passes_for(cleaned, other) for other in others):
         raise NicknameError(NAME_ON_BOARD, name=repr(cleaned))
