@@ -21,11 +21,12 @@ from typing import Literal, overload
 
 from itsdangerous import BadSignature, BadTimeSignature, SignatureExpired, TimestampSigner
 from starlette.middleware.sessions import SessionMiddleware
-from starlette.requests import HTTPConnection
+from starlette.requests import HTTPConnection, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.operations.middleware import HttpMiddleware
 from app.table.store import made_by_new_id, new_id
+from app.web.deps import player_id
 
 MOST_AHEAD = timedelta(days=1)
 """How far ahead of this server's clock another server's may run: a cookie signed further
@@ -158,11 +159,11 @@ class NewcomerIds(HttpMiddleware):
 
         async def send_with_id(message: Message) -> None:
             if message["type"] == "http.response.start":
-                player = scope["session"].get("player")
+                player = player_id(Request(scope))
                 if sent is not None and player:
-                    message = _with_cookie(message, _forgotten())
+                    message = _with_cookie(message, "", 0)
                 elif given is None and not player and _is_page(scope, message):
-                    message = _with_cookie(message, self._cookie())
+                    message = _with_cookie(message, self._cookie(), NEWCOMER_MAX_AGE)
             await send(message)
 
         await self.app(scope, receive, send_with_id)
@@ -176,18 +177,14 @@ class NewcomerIds(HttpMiddleware):
             return None
         return newcomer if made_by_new_id(newcomer) else None
 
-    def _cookie(self) -> tuple[bytes, bytes]:
-        signed = self._signer.sign(new_id()).decode()
-        attributes = f"path=/; Max-Age={NEWCOMER_MAX_AGE}; httponly; samesite=lax"
-        return b"set-cookie", f"{NEWCOMER_COOKIE}={signed}; {attributes}".encode()
+    def _cookie(self) -> str:
+        return self._signer.sign(new_id()).decode()
 
 
-def _forgotten() -> tuple[bytes, bytes]:
-    return b"set-cookie", f"{NEWCOMER_COOKIE}=; path=/; Max-Age=0; httponly; samesite=lax".encode()
-
-
-def _with_cookie(start: Message, cookie: tuple[bytes, bytes]) -> Message:
-    return {**start, "headers": [*start.get("headers", []), cookie]}
+def _with_cookie(start: Message, value: str, max_age: int) -> Message:
+    """The answer's start with the newcomer's cookie set to `value` (0 s: taken away)."""
+    cookie = f"{NEWCOMER_COOKIE}={value}; path=/; Max-Age={max_age}; httponly; samesite=lax"
+    return {**start, "headers": [*start.get("headers", []), (b"set-cookie", cookie.encode())]}
 
 
 def _is_page(scope: Scope, start: Message) -> bool:
