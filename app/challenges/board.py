@@ -20,7 +20,7 @@ from app.challenges.attempts import has_played_deals
 from app.challenges.hands import total_of
 from app.challenges.making import is_closed, practice_reason, rematch_made
 from app.daily.fairplay.states import RANKED
-from app.daily.nicknames import nickname_keys
+from app.daily.nicknames import passes_for
 from app.storage.models import Challenge, ChallengeGame, DailyAttempt, GameRow, Player
 from app.storage.work import WorkStatus
 from engine import RuleSet
@@ -170,16 +170,15 @@ def told_apart(rows: list[Any]) -> dict[str, str | None]:
     (`app.play.challenges.name_entrant`), but a nickname taken later, or a player who starts
     after a name was given, can still bring two together; parentheses are no nickname's
     characters, so the mark cannot be copied."""
-    seen: list[set[str]] = []
+    earlier: list[str] = []
     shown: dict[str, str | None] = {}
     for row in sorted(rows, key=lambda row: row.started_at):
         name = row.name or row.nickname
         if name is None:
             shown[row.game_id] = None
             continue
-        keys = set(nickname_keys(name))
-        alike = sum(1 for earlier in seen if earlier & keys)
-        seen.append(keys)
+        alike = sum(passes_for(name, other) for other in earlier)
+        earlier.append(name)
         shown[row.game_id] = f"{name} ({alike + 1})" if alike else name
     return shown
 

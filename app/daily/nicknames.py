@@ -15,6 +15,7 @@ whose ICU is upgraded should recompute the stored keys as migration 0013 does.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from itertools import pairwise
 
 import icu
@@ -107,9 +108,16 @@ def nickname_keys(name: str) -> tuple[str, str]:
     return nickname_key(name), shape_key(name)
 
 
+@lru_cache(maxsize=1024)
+def _keys_of_shown(name: str) -> frozenset[str]:
+    """`nickname_keys` of a name shown beside others: a board compares each of its names
+    with every other."""
+    return frozenset(nickname_keys(name))
+
+
 def passes_for(name: str, other: str) -> bool:
     """Whether a reader could take one name for the other: they share a key."""
-    return not set(nickname_keys(name)).isdisjoint(nickname_keys(other))
+    return not _keys_of_shown(name).isdisjoint(_keys_of_shown(other))
 
 
 def nickname_key(name: str) -> str:
