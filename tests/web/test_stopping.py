@@ -5,11 +5,12 @@ any server, claims it again at once instead of after `STALE_AFTER`."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 from sqlalchemy import create_engine, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from app.storage.models import Challenge, HandReview
 from app.storage.work import WorkStatus
@@ -25,13 +26,13 @@ SLOW_REVIEW = {"DOKO_REVIEW_WORLDS": "400"}
 moment between the claim and the stop."""
 
 
-def reviews(server: LiveServer) -> list[WorkStatus]:
-    """The status of every stored review."""
+def statuses(server: LiveServer, column: InstrumentedAttribute[Any]) -> list[str | None]:
+    """The status in `column` of every stored row (a review's, a challenge's par's)."""
     engine = create_engine(server.database_url)
     with Session(engine) as session:
-        statuses = list(session.scalars(select(HandReview.status)))
+        found = list(session.scalars(select(column)))
     engine.dispose()
-    return [WorkStatus(status) for status in statuses]
+    return found
 
 
 def test_a_review_under_way_is_stored_failed_when_its_server_stops(tmp_path: Path) -> None:
@@ -44,10 +45,11 @@ def test_a_review_under_way_is_stored_failed_when_its_server_stops(tmp_path: Pat
             game = client.post("/games", data={"seed": "stopped-review"}).headers["location"]
             finished_first_hand(client, game)
             assert client.get(f"{game}/hands/1/review").status_code == 200
-        until(lambda: reviews(server) == [WorkStatus.PENDING], "the review claimed", 10)
+        claimed = [WorkStatus.PENDING]
+        until(lambda: statuses(server, HandReview.status) == claimed, "the review claimed", 10)
     finally:
         server.stop()
-    assert reviews(server) == [WorkStatus.FAILED], server.log()
+    assert statuses(server, HandReview.status) == [WorkStatus.FAILED], server.log()
 
 
 def test_pars_under_way_stop_with_the_server_without_an_error(tmp_path: Path) -> None:
@@ -61,9 +63,6 @@ def test_pars_under_way_stop_with_the_server_without_an_error(tmp_path: Path) ->
                 assert client.post("/challenges", follow_redirects=True).status_code == 200
     finally:
         server.stop()
-    engine = create_engine(server.database_url)
-    with Session(engine) as session:
-        statuses = set(session.scalars(select(Challenge.par_status)))
-    engine.dispose()
-    assert statuses <= {WorkStatus.DONE, WorkStatus.FAILED}, statuses
+    pars = set(statuses(server, Challenge.par_status))
+    assert pars <= {WorkStatus.DONE, WorkStatus.FAILED}, pars
     assert "Traceback" not in server.log(), server.log()
