@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.daily.secrecy import seed_published
 from app.storage.models import DailyAttempt
 
 ONE_DAY = timedelta(days=1)
@@ -25,8 +26,10 @@ ONE_DAY = timedelta(days=1)
 @dataclass(frozen=True)
 class Streak:
     current: int
-    """Days in a row up to today, or up to yesterday while today's game is still to play:
-    a streak is lost only once a whole day has passed without a finished attempt."""
+    """Days in a row up to today, or up to yesterday while today's game is still to play, or
+    up to the day before while yesterday's attempt may still be finished (until its seed is
+    published, two hours into today): a streak is lost only once a day has passed without a
+    finished attempt and none of that day can be finished any more."""
     longest: int
     today_done: bool
     """Whether today already counts (the home page says "come back tomorrow" then)."""
@@ -39,9 +42,10 @@ class Streak:
 NO_STREAK = Streak(0, 0, False)
 
 
-def streak_of(days: Iterable[date], today: date) -> Streak:
+def streak_of(days: Iterable[date], today: date, open_day: date | None = None) -> Streak:
     """The streak of a player that finished attempts on `days` (in any order, repeated or
-    not), as of `today`."""
+    not), as of `today`; `open_day` is yesterday while the player has an attempt of it that
+    may still be finished."""
     played = set(days)
     longest = run = 0
     previous: date | None = None
@@ -50,6 +54,8 @@ def streak_of(days: Iterable[date], today: date) -> Streak:
         longest = max(longest, run)
         previous = day
     end = today if today in played else today - ONE_DAY
+    if end == open_day and end not in played:
+        end -= ONE_DAY
     current = 0
     while end - timedelta(days=current) in played:
         current += 1
@@ -66,8 +72,23 @@ def finished_days(session: Session, player_id: str) -> list[date]:
     return list(session.scalars(query))
 
 
-def player_streak(session: Session, player_id: str | None, today: date) -> Streak:
+def open_yesterday(session: Session, player_id: str, now: datetime) -> date | None:
+    """Yesterday, while the player has an unfinished attempt of it and its seed is not yet
+    published (it may still be played out and count)."""
+    yesterday = now.date() - ONE_DAY
+    if seed_published(yesterday, now):
+        return None
+    query = select(DailyAttempt.id).where(
+        DailyAttempt.player_id == player_id,
+        DailyAttempt.day == yesterday,
+        DailyAttempt.finished_at.is_(None),
+    )
+    return yesterday if session.scalars(query.limit(1)).first() is not None else None
+
+
+def player_streak(session: Session, player_id: str | None, now: datetime) -> Streak:
     """The player's streak; a visitor without a player id has none."""
     if player_id is None:
         return NO_STREAK
-    return streak_of(finished_days(session, player_id), today)
+    days = finished_days(session, player_id)
+    return streak_of(days, now.date(), open_yesterday(session, player_id, now))

@@ -75,5 +75,17 @@ def player_of(application: FastAPI, client: TestClient) -> str:
     return str(game.player_id)
 
 
+def on_the_board(application: FastAPI, clients: tuple[TestClient, ...], day: date) -> None:
+    """Gives each client a player ranked on `day`'s pagat board (a finished attempt that
+    passed its check: +5, +10, …): what a nickname is checked against, without the
+    minutes of playing the games."""
+    attempts = [
+        Seeded(player_of(application, client), day, 5 * (place + 1))
+        for place, client in enumerate(clients)
+    ]
+    with application.state.sessions() as session:
+        seed_attempts(session, attempts)
+
+
 def days(first: date, count: int, step: int = 1) -> list[date]:
     return [first + timedelta(days=step * k) for k in range(count)]

@@ -63,6 +63,7 @@ from tests.web.helpers.leaderboard import (
     expected_ranks,
     set_nickname,
 )
+from tests.web.seeded_attempts import on_the_board
 
 ROOT = Path(__file__).resolve().parents[2]
 PAR_SECONDS = 60
@@ -507,9 +508,7 @@ def test_a_nickname_another_player_holds_is_refused(tmp_path: Path) -> None:
     ones that differ only in case, punctuation or look-alike letters."""
     with running(daily_settings(tmp_path)) as application, browsers(application, 2) as pair:
         holder, other = pair
-        for client in pair:
-            play_game(client, start_daily(client), random_choice("one of two players"))
-        fair_play_checked(application)
+        on_the_board(application, pair, DAY)
         assert set_nickname(holder, "Alice").status_code == 303
         for typed in ("Alice", "alice.", "ALICE", "A-lice"):
             answer = set_nickname(other, typed)

@@ -21,6 +21,7 @@ from app.storage.models import Player
 from tests.postgres import throwaway_postgres
 from tests.web.driver import play_game
 from tests.web.helpers.daily import (
+    DAY,
     browsers,
     daily_settings,
     fair_play_checked,
@@ -29,6 +30,7 @@ from tests.web.helpers.daily import (
     start_daily,
 )
 from tests.web.helpers.leaderboard import BOARD, board_rows, set_nickname
+from tests.web.seeded_attempts import on_the_board
 
 LOOK_ALIKES = [
     ("Mallory", "MaIlory"),  # a capital i for the l
@@ -99,9 +101,7 @@ def test_a_look_alike_of_another_players_nickname_is_refused(tmp_path: Path) -> 
     """With `Mallory` on the board, `MaIlory` and `rnallory` showed beside it (issue 26)."""
     with running(daily_settings(tmp_path)) as application, browsers(application, 2) as pair:
         holder, other = pair
-        for client in pair:
-            play_game(client, start_daily(client), random_choice("one of two"))
-        fair_play_checked(application)
+        on_the_board(application, pair, DAY)
         for taken, typed in LOOK_ALIKES:
             assert set_nickname(holder, taken).status_code == 303, taken
             answer = set_nickname(other, typed)

@@ -5,7 +5,7 @@ shown on the home page and the history."""
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from app.daily.streaks import Streak, streak_of
@@ -34,6 +34,38 @@ def test_the_streak_lives_until_a_whole_day_is_missed() -> None:
     played = days(date(2026, 5, 30), 3)
     assert streak_of(played, date(2026, 6, 2)) == Streak(3, 3, False), "today still to play"
     assert streak_of(played, date(2026, 6, 3)) == Streak(0, 3, False)
+
+
+def test_yesterday_still_to_finish_keeps_the_streak() -> None:
+    played = days(date(2026, 12, 28), 3)
+    new_year = date(2027, 1, 1)
+    assert streak_of(played, new_year, open_day=date(2026, 12, 31)) == Streak(3, 3, False)
+    assert streak_of(played, new_year) == Streak(0, 3, False)
+    assert streak_of([*played, date(2026, 12, 31)], new_year, date(2026, 12, 31)) == Streak(
+        4, 4, False
+    ), "an open ranked attempt of the other rule set takes nothing from a finished one"
+
+
+def test_the_streak_waits_for_yesterdays_game_until_its_seed_is_published(
+    tmp_path: Path,
+) -> None:
+    """A game begun at 23:50 may be finished until 02:00: until then the player is told the
+    streak it keeps by finishing, not that it is lost."""
+    seeded = days(date(2026, 12, 28), 3)
+    shown = {}
+    for moment in (datetime(2027, 1, 1, 0, 30, tzinfo=UTC), datetime(2027, 1, 1, 2, tzinfo=UTC)):
+        settings = daily_settings(tmp_path, day=moment.date(), at=moment, database=f"{moment:%H}")
+        with running(settings) as application, browsers(application, 1) as (client,):
+            player = player_of(application, client)
+            attempts = [Seeded(player, day, 5) for day in seeded]
+            attempts.append(Seeded(player, date(2026, 12, 31), None))
+            with application.state.sessions() as session:
+                seed_attempts(session, attempts)
+            shown[moment.hour] = [
+                STREAK.findall(client.get(page).text) for page in ("/", "/history")
+            ]
+    assert shown[0] == [[("3", "3")]] * 2, "yesterday's attempt may still be finished"
+    assert shown[2] == [[("0", "3")]] * 2, "its seed is published: it can no longer count"
 
 
 def test_both_rule_sets_on_one_day_count_once() -> None:

@@ -32,7 +32,7 @@ def history(
         "weekdays": writing.weekdays(),
         "trend_games": TREND_GAMES,
         "kept_back": kept_back(shown, now),
-        "streak": player_streak(session, player_id(request), settings.today()),
+        "streak": player_streak(session, player_id(request), now),
     }
     response: Response = templates.TemplateResponse(request, "history.html", context)
     response.headers["Cache-Control"] = "no-store"

@@ -21,12 +21,13 @@ def home(
     """A player's home page looks up its game in progress, so it is counted as a page that
     costs a query (`PlayersPageLimit`); a first visit's costs none, and is not."""
     player = player_id(request)
-    today = settings.today()
+    now = settings.now()
+    today = now.date()
     context = {
-        "resume": game_in_progress(session, player, settings.now()) if player else None,
+        "resume": game_in_progress(session, player, now) if player else None,
         "ranked": RANKED,
         "today": today,
         "finished": finished_on(session, player, today) if player else frozenset(),
-        "streak": player_streak(session, player, today),
+        "streak": player_streak(session, player, now),
     }
     return templates.TemplateResponse(request, "home.html", context)
