@@ -11,7 +11,7 @@ new-style: `%(name)s` placeholders filled and escaped by Jinja); Python code get
 from __future__ import annotations
 
 import gettext as stdlib_gettext
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache, lru_cache
 from io import BytesIO
@@ -183,6 +183,12 @@ def _formatted(text: str, autoescape: bool, variables: dict[str, Any]) -> str:
     return text % variables
 
 
+def in_utc(moment: datetime) -> datetime:
+    """A stored time as the pages write it: in UTC. A time from SQLite carries no zone and is
+    UTC already; one from PostgreSQL carries the session's zone."""
+    return moment.astimezone(UTC) if moment.tzinfo is not None else moment
+
+
 class Writing:
     """How a language writes what is not a message: dates, times and numbers (Babel), for
     templates and for Python code that puts labels together (the history's charts)."""
@@ -214,6 +220,7 @@ class Writing:
         """Times are always UTC (the daily game's clock), and say so. The day is written as
         `day` writes it (German's short form has a two-digit year the boards' days do not),
         joined to the clock the language's way."""
+        moment = in_utc(moment)
         if self.language in MOMENT:
             text = format_datetime(moment, MOMENT[self.language], tzinfo=None, locale=self.locale)
         else:
@@ -223,7 +230,7 @@ class Writing:
 
     def clock(self, moment: datetime) -> str:
         """The time of day alone (UTC), where the day is shown already."""
-        return format_time(moment, CLOCK.get(self.language, "short"), locale=self.locale)
+        return format_time(in_utc(moment), CLOCK.get(self.language, "short"), locale=self.locale)
 
     def number(self, number: float, digits: int = 0) -> str:
         return _decimal(_rounded(number, digits), _pattern(digits), self.locale)

@@ -34,6 +34,11 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
+IN_UTC = "-c timezone=UTC"
+"""A PostgreSQL session's zone: times come back in it, and the pages write every time as
+UTC. The server's own default is the zone of the machine it was set up on."""
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite:///"):
         path = Path(url.removeprefix("sqlite:///"))
@@ -42,7 +47,7 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "connect", _remember_file(path))
         return engine
-    engine = create_engine(url)
+    engine = create_engine(url, connect_args={"options": IN_UTC})
     _check_before_use(engine)
     return engine
 
@@ -55,7 +60,7 @@ def make_counter_engine(url: str, engine: Engine) -> Engine:
     commits without a sync, so it shares `engine`."""
     if engine.dialect.name != "postgresql":
         return engine
-    counter = create_engine(url, connect_args={"options": "-c synchronous_commit=off"})
+    counter = create_engine(url, connect_args={"options": f"-c synchronous_commit=off {IN_UTC}"})
     _check_before_use(counter)
     return counter
 

@@ -21,7 +21,7 @@ from app.challenges.refusals import ChallengeRefused
 from app.operations.migrate import upgrade
 from app.operations.settings import Settings
 from app.play.challenges import Network, start_at_challenge
-from app.storage.db import insert_unless_present, make_engine
+from app.storage.db import insert_unless_present, make_counter_engine, make_engine
 from app.storage.models import Challenge, ChallengeGame, DailyPar, GameRow, Player
 from app.storage.modes import GameMode
 from app.table.service import new_table
@@ -41,6 +41,25 @@ pytestmark = pytest.mark.postgres
 def postgres_url() -> Iterator[str]:
     with throwaway_postgres() as server:
         yield server.url
+
+
+def test_times_come_back_in_utc_whatever_the_servers_zone() -> None:
+    """A server set up in Auckland hands back its own zone's times unless asked: the pages,
+    which write every time as UTC, showed the history's game of 20:19 as 09:19 the next day."""
+    with throwaway_postgres() as server:
+        url = server.new_database("auckland")
+        setup = create_engine(server.url, isolation_level="AUTOCOMMIT")
+        with setup.connect() as connection:
+            connection.exec_driver_sql("ALTER DATABASE auckland SET timezone = 'Pacific/Auckland'")
+        setup.dispose()
+        moment = datetime(2026, 12, 7, 20, 19, tzinfo=UTC)
+        engine = make_engine(url)
+        for each in (engine, make_counter_engine(url, engine)):
+            with each.connect() as connection:
+                back = connection.execute(text("SELECT CAST(:at AS timestamptz)"), {"at": moment})
+                stored = back.scalar_one()
+            assert (stored, stored.utcoffset()) == (moment, timedelta(0))
+            each.dispose()
 
 
 def test_migrations_run_at_once_on_an_empty_database_all_succeed() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 from fastapi.testclient import TestClient
@@ -28,6 +28,18 @@ def test_a_moment_writes_its_day_as_the_boards_do(language: str, written: str) -
     moment = datetime(2026, 12, 7, 3, 1, tzinfo=UTC)
     assert writing(language).time(moment) == written
     assert writing(language).day(moment.date()) in written
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru", "hu", "ro"])
+def test_a_moment_in_another_zone_is_written_in_utc(language: str) -> None:
+    """PostgreSQL hands times back in its session's zone: Auckland's 09:19 the next morning
+    is 20:19 UTC, and the page says UTC."""
+    auckland = timezone(timedelta(hours=13))
+    moment = datetime(2026, 12, 7, 20, 19, tzinfo=UTC)
+    written = writing(language)
+    assert written.time(moment.astimezone(auckland)) == written.time(moment)
+    assert written.clock(moment.astimezone(auckland)) == written.clock(moment)
+    assert written.clock(moment.replace(tzinfo=None)) == written.clock(moment), "SQLite's"
 
 
 @pytest.mark.parametrize(

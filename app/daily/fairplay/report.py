@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.daily.attempts import same_network
+from app.languages.i18n import in_utc
 from app.storage.models import DailyAttempt, FairPlayCheck, FairPlayDecision, GameRow, Player
 from app.storage.work import WorkStatus
 from app.table.service import replay_game
@@ -20,7 +21,7 @@ from engine import Act, HandRecord, RuleSet
 
 
 def when(moment: datetime | None) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment is not None else "-"
+    return in_utc(moment).strftime("%Y-%m-%d %H:%M UTC") if moment is not None else "-"
 
 
 def signed(total: int | None) -> str:
