@@ -232,6 +232,15 @@ class Writing:
         """The time of day alone (UTC), where the day is shown already."""
         return format_time(in_utc(moment), CLOCK.get(self.language, "short"), locale=self.locale)
 
+    def clock_on(self, moment: datetime, day: date) -> str:
+        """The time of day alone (UTC) where it falls on `day`, else with its own day (`1 Jan,
+        00:30`): a daily game begun before midnight may be finished after it."""
+        moment = in_utc(moment)
+        if moment.date() == day:
+            return self.clock(moment)
+        joined = self.locale.datetime_formats["short"]
+        return joined.format(self.clock(moment), self.short_day(moment.date()))
+
     def number(self, number: float, digits: int = 0) -> str:
         return _decimal(_rounded(number, digits), _pattern(digits), self.locale)
 

@@ -154,10 +154,13 @@ def test_german_keeps_serie_for_a_game_and_dates_a_moment_with_am() -> None:
     german = messages("de")
     assert not {mid: text for mid, text in german.items() if "Tagesserie" in text}
     assert not {mid: text for mid, text in german.items() if "um %(time)s" in text}
-    assert "am %(time)s" in german[
-        "The seed itself is published here at %(time)s, when the day’s ranked games close (a "
-        "game started before midnight may be finished until then)."
-    ]
+    assert (
+        "am %(time)s"
+        in german[
+            "The seed itself is published here at %(time)s, when the day’s ranked games close (a "
+            "game started before midnight may be finished until then)."
+        ]
+    )
 
 
 def test_the_romanian_dealer_mark_is_a_word(client: TestClient) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 from fastapi.testclient import TestClient
@@ -40,6 +40,24 @@ def test_a_moment_in_another_zone_is_written_in_utc(language: str) -> None:
     assert written.time(moment.astimezone(auckland)) == written.time(moment)
     assert written.clock(moment.astimezone(auckland)) == written.clock(moment)
     assert written.clock(moment.replace(tzinfo=None)) == written.clock(moment), "SQLite's"
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", "1 Jan, 00:30"),
+        ("de", "1. Jan., 00:30"),
+        ("ru", "1 янв., 00:30"),
+        ("hu", "jan. 1. 0:30"),
+        ("ro", "1 ian., 00:30"),
+    ],
+)
+def test_a_board_writes_the_day_of_a_game_finished_after_its_midnight(
+    language: str, written: str
+) -> None:
+    moment = datetime(2027, 1, 1, 0, 30, tzinfo=UTC)
+    assert writing(language).clock_on(moment, date(2026, 12, 31)) == written
+    assert writing(language).clock_on(moment, date(2027, 1, 1)) == writing(language).clock(moment)
 
 
 @pytest.mark.parametrize(

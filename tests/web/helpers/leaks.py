@@ -40,7 +40,6 @@ from tests.web.driver import (
 HUMAN = 0
 
 
-
 def rank_letters() -> dict[str, str]:
     """Each language's letter for a rank (a German queen is a D), to the engine's letter."""
     letters: dict[str, str] = {}
@@ -58,9 +57,7 @@ SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 CARD_CODE = re.compile(r"(?<![\w])(10|[AKQJ9])([CSHD])(?![\w])")
 
 CARD_SYMBOL = re.compile(
-    r"(?<![\w])("
-    + "|".join(sorted(map(re.escape, RANKS), key=len, reverse=True))
-    + r")\s?([♣♠♥♦])"
+    r"(?<![\w])(" + "|".join(sorted(map(re.escape, RANKS), key=len, reverse=True)) + r")\s?([♣♠♥♦])"
 )
 """A card written as on its corner, in any language's letters."""
 
@@ -114,9 +111,7 @@ class Node:
             if skip(node):
                 continue
             yield node
-            waiting.extend(
-                child for child in reversed(node.children) if isinstance(child, Node)
-            )
+            waiting.extend(child for child in reversed(node.children) if isinstance(child, Node))
 
     def texts(self, skip: Callable[[Node], bool] = lambda node: False) -> Iterator[str]:
         for node in self.walk(skip):
