@@ -14,7 +14,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -175,7 +175,7 @@ def test_top_100_plus_the_own_row_wherever_it_is(tmp_path: Path) -> None:
             session.execute(
                 update(DailyAttempt)
                 .where(DailyAttempt.game_id == game_id(url))
-                .values(total=-500, hands_won=0, finished_at=datetime.now(UTC), **RANKED)
+                .values(total=-500, hands_won=0, finished_at=noon(DAY), **RANKED)
             )
             session.commit()
         assert set_nickname(client, "Last").status_code == 303
@@ -196,7 +196,7 @@ def test_a_board_reads_only_the_rows_it_shows(tmp_path: Path) -> None:
             session.execute(
                 update(DailyAttempt)
                 .where(DailyAttempt.game_id == game_id(url))
-                .values(total=5, hands_won=0, finished_at=datetime.now(UTC), **RANKED)
+                .values(total=5, hands_won=0, finished_at=noon(DAY), **RANKED)
             )
             session.commit()
         read: list[DailyAttempt] = []
