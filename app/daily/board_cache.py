@@ -25,7 +25,6 @@ from app.daily.board_rows import BoardRow, ranked_attempts, ranked_row, top_rows
 from app.daily.board_versions import board_version
 from app.daily.fairplay.standing import Standing, UnrankedRow, set_aside, waiting_for_checks
 from app.daily.fairplay.states import PENDING
-from app.daily.par import needs_par
 from app.storage.models import DailyAttempt, Player
 
 KEPT_BOARDS = 64
@@ -41,9 +40,6 @@ class SharedBoard:
     waiting: int
     set_aside: tuple[UnrankedRow, ...]
     unfinished: int
-    par_wanted: bool
-    """Whether the board shows a par (`app.daily.par.needs_par`: not for a past day nobody
-    played). The par itself is read at each view, by its key."""
     field: int = 0
     """The ranked attempts on the board (all of them, not only the rows kept)."""
 
@@ -64,7 +60,7 @@ class BoardCache:
         self._boards: OrderedDict[tuple[date, str], tuple[int, SharedBoard]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def shared(self, session: Session, day: date, rules_key: str, today: date) -> SharedBoard:
+    def shared(self, session: Session, day: date, rules_key: str) -> SharedBoard:
         """The board as of its version now: kept, or read again (and kept) if it moved."""
         key = (day, rules_key)
         version = board_version(session, day, rules_key)
@@ -73,7 +69,7 @@ class BoardCache:
             if kept is not None and kept[0] == version:
                 self._boards.move_to_end(key)
                 return kept[1]
-        board = read_board(session, day, rules_key, today)
+        board = read_board(session, day, rules_key)
         self._keep(key, version, board)
         return board
 
@@ -87,13 +83,12 @@ class BoardCache:
                 self._boards.popitem(last=False)
 
 
-def read_board(session: Session, day: date, rules_key: str, today: date) -> SharedBoard:
+def read_board(session: Session, day: date, rules_key: str) -> SharedBoard:
     return SharedBoard(
         rows=tuple(top_rows(session, day, rules_key, None)),
         waiting=waiting_for_checks(session, day, rules_key),
         set_aside=tuple(set_aside(session, day, rules_key, None)),
         unfinished=unfinished_attempts(session, day, rules_key),
-        par_wanted=needs_par(session, day, rules_key, today),
         field=ranked_attempts(session, day, rules_key),
     )
 

@@ -239,7 +239,7 @@ class Writing:
         if moment.date() == day:
             return self.clock(moment)
         joined = self.locale.datetime_formats["short"]
-        return joined.format(self.clock(moment), self.short_day(moment.date()))
+        return str(joined.format(self.clock(moment), self.short_day(moment.date())))
 
     def number(self, number: float, digits: int = 0) -> str:
         return _decimal(_rounded(number, digits), _pattern(digits), self.locale)

@@ -19,7 +19,7 @@ from app.daily.daily_share import DailyResult, OwnPlace, Viewer, board_result
 from app.daily.fairplay.checks import FairPlayChecks
 from app.daily.fairplay.standing import UnrankedRow
 from app.daily.long_boards import MONTH, WEEK, Period, period_of
-from app.daily.par import ParKeeper
+from app.daily.par import ParKeeper, needs_par
 from app.daily.secrecy import attempts_close_at, seed_published
 from app.languages.i18n import N_
 from app.learning.game_facts import FactsCache
@@ -114,10 +114,11 @@ def day_board(
     today = settings.today()
     seed = daily_seed(settings.secret, deals.day, deals.rules_key)
     published = seed_published(deals.day, settings.now())
-    shared = work.boards.shared(session, deals.day, deals.rules_key, today)
+    shared = work.boards.shared(session, deals.day, deals.rules_key)
     if shared.waiting:
         work.fair_play.sweep(session, deals.day, deals.rules_key)
     seen = seen_by(session, shared, deals.day, deals.rules_key, viewer)
+    wants_par = needs_par(session, deals.day, deals.rules_key, today)
     return DayBoard(
         day=deals.day,
         today=today,
@@ -127,7 +128,7 @@ def day_board(
         own_pending=seen.own_pending,
         waiting=shared.waiting,
         set_aside=seen.set_aside,
-        par=_bot_par(session, settings, work.pars, deals) if shared.par_wanted else None,
+        par=_bot_par(session, settings, work.pars, deals) if wants_par else None,
         commitment=commitment(seed),
         seed=seed if published else None,
         closes_at=attempts_close_at(deals.day),
@@ -163,7 +164,7 @@ def _share(
 
 
 def _bot_par(session: Session, settings: Settings, pars: ParKeeper, deals: DailyDeals) -> DailyPar:
-    """The board's par (of a board that has one, `SharedBoard.par_wanted`), started by its
+    """The board's par (of a board that has one, `app.daily.par.needs_par`), started by its
     first view. Once done it is only read: claiming it costs a write and a commit."""
     done = session.get(DailyPar, (deals.day, deals.rules_key))
     if done is not None and done.is_done:

@@ -443,7 +443,7 @@ def test_first_table_load_is_light_and_local(
 def test_the_hints_key_is_named_only_where_there_is_a_keyboard(
     new_context: Callable[..., BrowserContext], touch: bool, named: bool
 ) -> None:
-    """"Hint (H)" named a key a phone's player has not got: without a keyboard's fine
+    """ "Hint (H)" named a key a phone's player has not got: without a keyboard's fine
     pointer the button says "Hint"."""
     page = new_context(PHONE, has_touch=touch, is_mobile=touch).new_page()
     page.goto("/")

@@ -9,7 +9,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +29,12 @@ from tests.web.helpers.daily import (
     browsers,
     daily_settings,
     fair_play_checked,
+    noon,
     random_choice,
     running,
     start_daily,
 )
+from tests.web.helpers.daily_deadline import Clock
 from tests.web.helpers.leaderboard import BOARD, add_finished_attempts, board_rows, set_nickname
 
 
@@ -103,6 +106,19 @@ def test_the_board_is_read_again_after_a_new_result(tmp_path: Path) -> None:
         assert len(rows) == 2 and "Anonymous" in {row.name for row in rows}
         assert set_nickname(player, "Newcomer").status_code == 303
         assert "Newcomer" in {row.name for row in board_rows(viewer.get(BOARD).text)}
+
+
+def test_a_kept_board_of_a_day_nobody_played_wants_no_par_once_the_day_is_over(
+    tmp_path: Path,
+) -> None:
+    """Today's board always has a par; the next day the same board, kept by this process,
+    says what a process reading it afresh says: nobody played, no par."""
+    clock = Clock(noon(DAY))
+    settings = replace(daily_settings(tmp_path), clock=clock)
+    with running(settings) as application, browsers(application, 1) as (viewer,):
+        assert "bot par: being computed" in viewer.get(BOARD).text
+        clock.moment = noon(DAY + timedelta(days=1))
+        assert "no bot par: nobody played this day’s game" in viewer.get(BOARD).text
 
 
 def test_a_change_by_another_server_or_by_hand_shows_at_once(tmp_path: Path) -> None:
