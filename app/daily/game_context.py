@@ -10,6 +10,7 @@ from markupsafe import Markup
 from sqlalchemy.orm import object_session
 
 from app.daily.attempts import attempt_closed, game_total, hands_won
+from app.daily.board_days import board_kept
 from app.daily.daily_share import DailyResult, daily_result
 from app.daily.fairplay.standing import Standing, standing_of_game
 from app.daily.networks import CAPPED, PRACTISED
@@ -76,7 +77,7 @@ def game_context(
     if row.mode == GameMode.NEW or row.day is None:
         title = t.gettext("New game")
         return GameContext(title, False, row.seed, None, None, False, "", None, False, level_words)
-    board = board_url(row.day, row.rules_key)
+    board = board_url(row.day, row.rules_key) if board_kept(row.day, now.date()) else None
     ranked = row.mode == GameMode.DAILY
     values = {"day": writing.day(row.day), "rules": named_rules(row.rules_key, t)}
     if ranked:
@@ -91,7 +92,7 @@ def game_context(
         replay_seed=row.seed if seed_published(row.day, now) else None,
         commitment=commitment(row.seed),
         board_url=board,
-        ask_nickname=ranked and over,
+        ask_nickname=ranked and over and board is not None,
         nickname=(row.player.nickname or "") if ranked and over else "",
         counts_until=attempts_close_at(row.day) if ranked and not over and not closed else None,
         closed=closed,

@@ -9,6 +9,7 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
+from app.daily.board_days import board_kept
 from app.daily.fairplay.standing import Standing, standing
 from app.operations.urls import board_url
 from app.storage.models import DailyAttempt, FairPlayCheck
@@ -30,13 +31,15 @@ class Attempt:
     """Attempts on that day's board: the rank is out of these."""
     unranked: Standing | None = None
     """A finished attempt kept off the board: being checked, held or disqualified."""
+    board_kept: bool = True
+    """Whether its day's board may still be looked at (`app.daily.board_days`)."""
 
     @property
     def board_url(self) -> str:
         return board_url(self.day, self.rules_key)
 
 
-def player_attempts(session: Session, player_id: str) -> dict[str, Attempt]:
+def player_attempts(session: Session, player_id: str, today: date) -> dict[str, Attempt]:
     """The player's ranked attempts by game id, each with its rank: one more than the ranked
     attempts of the day with a higher total (`app.daily.board_rows.board`'s ranking)."""
     other = aliased(DailyAttempt)
@@ -58,13 +61,13 @@ def player_attempts(session: Session, player_id: str) -> dict[str, Attempt]:
         .where(DailyAttempt.player_id == player_id)
     )
     return {
-        attempt.game_id: _attempt(attempt, int(above), int(entrants), check)
+        attempt.game_id: _attempt(attempt, int(above), int(entrants), check, today)
         for attempt, above, entrants, check in session.execute(query)
     }
 
 
 def _attempt(
-    attempt: DailyAttempt, above: int, entrants: int, check: FairPlayCheck | None
+    attempt: DailyAttempt, above: int, entrants: int, check: FairPlayCheck | None, today: date
 ) -> Attempt:
     finished = attempt.finished_at is not None and attempt.total is not None
     kept_off = finished and not attempt.on_board
@@ -76,4 +79,5 @@ def _attempt(
         place_below(above) if attempt.on_board else None,
         entrants,
         standing(attempt.fair_play, check) if kept_off else None,
+        board_kept(attempt.day, today),
     )

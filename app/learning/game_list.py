@@ -158,10 +158,10 @@ class Extras:
     hints: dict[str, int]
 
     @staticmethod
-    def of(session: Session, player_id: str) -> Extras:
+    def of(session: Session, player_id: str, today: date) -> Extras:
         return Extras(
             player_reviews(session, player_id),
-            player_attempts(session, player_id),
+            player_attempts(session, player_id, today),
             hint_counts(session, player_id),
         )
 

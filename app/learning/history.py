@@ -38,7 +38,7 @@ def history_of(
     """The player's history (empty for a visitor without a player id), its labels written as
     `writing` writes dates and numbers."""
     rows = player_games(session, player_id) if player_id else []
-    extras = Extras.of(session, player_id) if player_id else NO_EXTRAS
+    extras = Extras.of(session, player_id, now.date()) if player_id else NO_EXTRAS
     shown = rows[:MAX_GAMES]
     facts = cache.of_games(session, shown)
     games = tuple(

@@ -8,12 +8,13 @@ renders."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from fastapi import HTTPException
 from sqlalchemy.orm import Session
 
 from app.daily.board_cache import BoardCache, ViewersBoard, seen_by
+from app.daily.board_days import BOARD_HISTORY
 from app.daily.board_rows import BoardRow
 from app.daily.daily_share import DailyResult, OwnPlace, Viewer, board_result
 from app.daily.fairplay.checks import FairPlayChecks
@@ -29,9 +30,6 @@ from app.storage.models import DailyPar, GameRow
 from app.table.levels import DAILY_LEVEL
 from engine.daily import RANKED, commitment, daily_seed, ranked_rules
 
-BOARD_HISTORY = timedelta(days=366)
-"""How far back boards (and the par of a day somebody played, computed on first view) can be
-looked at."""
 FIRST_RULES = RANKED[0]
 """The rule set of a board asked for without one."""
 NOT_YET = N_("That day has not come yet.")

@@ -45,6 +45,7 @@ from tests.web.helpers.daily import (
     stored_records,
 )
 from tests.web.helpers.leaderboard import BOARD, add_finished_attempts, board_rows
+from tests.web.seeded_attempts import Seeded, player_of, seed_attempts
 
 HANDS = 3
 SEEDS = ("history-a", "history-b", "history-c")
@@ -440,6 +441,40 @@ def test_the_daily_rank_is_the_boards_and_the_calendar_shows_it(tmp_path: Path) 
         (game,) = listed_games(client.get("/history").text)
         assert (game.id, game.status, game.rank) == (game_id(unfinished), "closed unfinished", None)
         assert "closed unfinished" in game.text
+
+
+def test_a_result_older_than_the_boards_kept_links_to_no_board(tmp_path: Path) -> None:
+    """Boards are kept a year: the calendar and the game's line keep a result of 400 days
+    ago, without a link that would answer "Boards are kept for a year"."""
+    old, recent = DAY - timedelta(days=400), DAY - timedelta(days=10)
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        player = player_of(application, client)
+        with application.state.sessions() as session:
+            seed_attempts(session, [Seeded(player, old, 4), Seeded(player, recent, 7)])
+        page = client.get("/history").text
+        for day in (old, recent):
+            assert client.get(f"/leaderboard?day={day}").status_code == (404 if day == old else 200)
+        links = re.findall(r'<(a|span) class="result"( href="[^"]*")?[^>]*data-day="([^"]+)"', page)
+        assert sorted(links) == [
+            ("a", f' href="/leaderboard?day={recent}&amp;rules=pagat"', str(recent)),
+            ("span", "", str(old)),
+        ]
+        assert re.findall(r'(<a href="[^"]*">)?daily rank 1 of 1', page) == [
+            f'<a href="/leaderboard?day={recent}&amp;rules=pagat">',
+            "",
+        ]
+
+
+def test_the_table_of_a_daily_game_links_to_its_board_while_it_is_kept(tmp_path: Path) -> None:
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        url = start_daily(client)
+        cookies = dict(client.cookies)
+    for days_later, linked in ((366, True), (367, False)):
+        moment = datetime.combine(DAY + timedelta(days=days_later), datetime.min.time(), UTC)
+        later = daily_settings(tmp_path, at=moment)
+        with running(later) as application, TestClient(application, cookies=cookies) as client:
+            table = client.get(url).text
+        assert (f"/leaderboard?day={DAY}" in table) is linked, days_later
 
 
 # ---- reviews and charts ----------------------------------------------------------------------

@@ -7,9 +7,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
+from app.daily.board_days import BOARD_HISTORY
 from app.daily.long_boards import LongBoardCache, seen_by
 from app.operations.urls import LONG_BOARD
-from app.play.boards import BOARD_HISTORY, FIRST_RULES, board_period, ranked_or_404
+from app.play.boards import FIRST_RULES, board_period, ranked_or_404
 from app.web.deps import PageLimit, SessionDep, SettingsDep, TemplatesDep, player_id
 from engine.daily import RANKED
 
