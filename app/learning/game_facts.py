@@ -30,6 +30,8 @@ class HandFacts:
     role: str = ""
     """`re` (with a partner), `kontra` or `soloist` (alone against three)."""
     won: bool = False
+    nobody_won: bool = False
+    """Both sides fell short of what they announced (§8): neither won, the hand may score."""
     points: int = 0
     """The human's game points for the hand."""
     calls: tuple[Call, ...] = ()
@@ -66,9 +68,16 @@ def hand_facts(number: int, in_game: int, hand: Hand) -> HandFacts:
     result = hand.result()
     role = "soloist" if result.soloist == HUMAN else result.team_of(HUMAN).value
     calls = tuple(made.call for made in hand.announcements if made.seat == HUMAN)
-    won = result.won_by(HUMAN)
     return HandFacts(
-        number, False, result.contract, role, won, result.scores[HUMAN], calls, in_game
+        number,
+        False,
+        result.contract,
+        role,
+        result.won_by(HUMAN),
+        result.winner is None,
+        result.scores[HUMAN],
+        calls,
+        in_game,
     )
 
 

@@ -10,7 +10,7 @@ from app.languages.i18n import Translator
 from app.languages.words import CONTRACTS, item_text, seat_name, team_name
 from app.operations.urls import record_url, review_url
 from app.table.card_faces import CardFace, face, sorted_hand
-from app.table.service import Table
+from app.table.service import HUMAN, Table
 from engine import HandResult, ScoreItem, SeatView, Team
 from engine.game import standings_of
 from engine.rules import Scoring
@@ -115,8 +115,14 @@ def _item_line(item: ScoreItem, scoring: Scoring, result: HandResult, t: Transla
     text = item_text(item, scoring, t)
     if item.trick is None:
         return text
-    trick = result.tricks[item.trick - 1]
-    values = {"item": text, "trick": item.trick, "name": seat_name(trick.winner, t)}
+    winner = result.tricks[item.trick - 1].winner
+    if winner == HUMAN:
+        # "won by You" read as a name in German and Romanian ("von Du", "de Tu").
+        return t.gettext("%(item)s (trick %(trick)d, won by you)") % {
+            "item": text,
+            "trick": item.trick,
+        }
+    values = {"item": text, "trick": item.trick, "name": seat_name(winner, t)}
     return t.gettext("%(item)s (trick %(trick)d, won by %(name)s)") % values
 
 

@@ -25,7 +25,7 @@ TOGGLE_FIELDS = (*BOOLEAN_TOGGLES, "hands_per_game", "scoring", "hochzeit_deadli
 LABELS = {
     "armut": N_("Armut (poverty) allowed"),
     "second_dulle_beats_first": N_("Second 10♥ beats the first (not in the last trick)"),
-    "soloist_leads": N_("The soloist leads the first trick"),
+    "soloist_leads": N_("In a declared solo the soloist leads the first trick"),
     "charlie_capture": N_("Capturing the other side's Charlie (J♣) in the last trick scores"),
     "schweinchen": N_("Schweinchen: both A♦ in one hand become the highest trumps"),
     "without_nines": N_("Without nines (40 cards, 10 each)"),

@@ -92,3 +92,23 @@ def test_a_fox_line_names_who_won_its_trick() -> None:
     for line, trick in zip(foxes, tricks, strict=True):
         winner = result.tricks[trick - 1].winner
         assert line.endswith(f" (trick {trick}, won by {seat_name(winner, ENGLISH)})"), line
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "(trick 4, won by you)"),
+        ("de", "(Stich 4, von dir gewonnen)"),
+        ("ru", "(взятка 4 — твоя)"),
+        ("hu", "(4. ütés, te nyerted)"),
+        ("ro", "(levata 4, câștigată de tine)"),
+    ],
+)
+def test_a_trick_the_player_won_is_theirs_on_the_sheet(language: str, said: str) -> None:
+    """The player's name dropped into the frame read "gewonnen von Du", "câștigată de Tu"."""
+    result = played_out("re-wins-kontra-scores.record.json")
+    tricks = list(result.tricks)
+    tricks[3] = replace(tricks[3], winner=0)
+    mine = replace(result, tricks=tuple(tricks))
+    lines = [item.text for item in items_shown(mine, Scoring.PAGAT, translations(language))]
+    assert sum(line.endswith(f" {said}") for line in lines) == 2, lines

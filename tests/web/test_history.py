@@ -21,11 +21,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 
 from app.learning.charts import bar_chart, dot_chart, nice_step, value_range
+from app.learning.game_facts import hand_facts
 from app.learning.statistics import TREND_GAMES
 from app.storage.models import GameRow, HandReview, HintUse
 from app.table.service import bot_in_human_seat, new_table
 from bots.registry import bot_named
-from engine import RuleSet
+from engine import PAGAT, Action, Hand, RuleSet, Team
+from engine.deal import deal
 from tests.web.driver import HTMX, Choose, page_version, play_game, start_game
 from tests.web.helpers.daily import (
     DAY,
@@ -64,7 +66,7 @@ RESULT = re.compile(
 )
 HAND = re.compile(
     r'<tr data-hand="(?P<n>\d+)"(?: data-points="(?P<points>-?\d+)" data-role="(?P<role>\w+)" '
-    r'data-won="(?P<won>yes|no)")?>(?P<row>.*?)</tr>',
+    r'data-won="(?P<won>yes|no|nobody)")?>(?P<row>.*?)</tr>',
     re.DOTALL,
 )
 STAT = re.compile(r'<dd data-stat="(?P<name>\w+)"(?P<attrs>[^>]*)>(?P<text>.*?)</dd>', re.DOTALL)
@@ -383,6 +385,25 @@ def test_hints_used_are_counted_per_game(
     hints = {game.id: (game.hints, game.text) for game in listed_games(client.get("/history").text)}
     assert hints[game_id(played[0])][0] == 2 and "2 hints" in hints[game_id(played[0])][1]
     assert hints[game_id(played[1])][0] == 0 and "no hints" in hints[game_id(played[1])][1]
+
+
+def test_a_hand_nobody_won_is_neither_won_nor_lost() -> None:
+    """Both sides announced no 90 and both fell short (§8): the sheet says nobody wins, and
+    the history said "lost" for all four, whatever each scored."""
+    dealt = deal("s1", 1)
+    hand = Hand(PAGAT, dealt.hands, dealt.dealer)
+    for offset in range(4):
+        hand.apply(Action.parse((hand.forehand + offset) % 4, "healthy"))
+    re_seat, kontra_seat = (next(s for s in range(4) if hand.team_of[s] is t) for t in Team)
+    hand.apply(Action.parse(re_seat, "announce no90"))
+    hand.apply(Action.parse(kontra_seat, "announce no90"))
+    choices = random.Random(1)
+    while not hand.is_over:
+        plays = [a for a in hand.legal_notations(hand.to_act) if a.startswith("play")]
+        hand.apply(Action.parse(hand.to_act, choices.choice(plays)))
+    assert hand.result().winner is None and hand.result().scores[0] == 1
+    facts = hand_facts(1, 1, hand)
+    assert (facts.won, facts.nobody_won, facts.points) == (False, True, 1)
 
 
 def test_a_newcomer_gets_a_friendly_empty_page(client: TestClient) -> None:

@@ -110,11 +110,20 @@ def test_a_finished_games_table_explains_its_rules_and_offers_the_remembered(
     assert not dialog_hint(finished).startswith("Now playing")
 
 
-@pytest.mark.parametrize("key", ["pagat+nonsense", "ddv+pagat", "+", "x" * 200])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "pagat+nonsense",
+        "ddv+pagat",
+        "+",
+        "x" * 200,
+        "pagat+second_dulle_beats_first+hands_per_game=1",
+    ],
+)
 def test_how_to_play_refuses_rules_that_do_not_exist(client: TestClient, key: str) -> None:
     response = client.get("/how-to-play", params={"rules": key})
     assert response.status_code == 400
-    assert "These variants cannot be combined." in response.text
+    assert "These are not rules this game knows." in response.text
 
 
 def test_how_to_play_refuses_an_overlong_rules_key(client: TestClient) -> None:

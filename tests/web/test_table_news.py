@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from engine import Contract
 from tests.browser.helpers.table import poor_seed
-from tests.web.driver import default_choice, play_game
+from tests.web.driver import default_choice, finished_first_hand, play_game, start_game
 from tests.web.helpers.rules_shown import hand_on_table, start
 from tests.web.helpers.spoken_contract import CASES, later_lines, named
 
@@ -71,3 +71,11 @@ def test_an_armut_is_shown_by_its_outcome(client: TestClient) -> None:
     assert len(told) == 1, told
     news, notes = told[0]
     assert news == notes and "took the cards" in news[0]
+
+
+def test_a_hand_played_out_without_calls_says_none_were_made(client: TestClient) -> None:
+    """ "No announcements yet." promised some to come under the hand's final score."""
+    url = start_game(client, "calm1")
+    assert "No announcements yet." in client.get(url).text
+    finished = finished_first_hand(client, url)
+    assert "No announcements." in finished and "No announcements yet." not in finished

@@ -28,7 +28,9 @@ from engine import RulesError, RuleSet
 
 router = APIRouter(tags=["rules"])
 
-NO_SUCH_RULES = N_("These variants cannot be combined.")
+NO_SUCH_RULES = N_("These are not rules this game knows.")
+"""A key no Rules dialog makes (a mistyped link, toggles out of their order): the engine has
+no rule that two variants cannot be combined, so the page does not say so."""
 
 
 @router.get(HOW_TO_PLAY)
