@@ -16,12 +16,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import hmac
-import json
 import sys
 from datetime import date
 
 from engine.deal import deal
 from engine.errors import RulesError
+from engine.json_lines import print_json_lines
 from engine.rules import PRESETS, RuleSet
 
 RANKED = tuple(PRESETS)
@@ -79,11 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         rules = ranked_rules(args.rules)
     except ValueError as error:
         parser.error(str(error))
-    print(
-        json.dumps({"date": day.isoformat(), "rules": rules.key, "sha256": commitment(args.seed)})
-    )
-    for hand in daily_deals(args.seed, rules, args.redeals):
-        print(json.dumps(hand))
+    day_line = {"date": day.isoformat(), "rules": rules.key, "sha256": commitment(args.seed)}
+    print_json_lines([day_line, *daily_deals(args.seed, rules, args.redeals)])
     return 0
 
 

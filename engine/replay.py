@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Iterator
 from typing import Any
 
 from engine.errors import IllegalAction
 from engine.hand import Hand
+from engine.json_lines import print_json_lines
 from engine.phases import Phase
 from engine.record import HandRecord, IllegalRecordAction, InvalidRecord, parse_record
 
@@ -77,7 +77,11 @@ def record_text(path: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.replay", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.replay",
+        usage="%(prog)s [-h] [--trace] [--pretty] file",
+        description=__doc__,
+    )
     parser.add_argument("--trace", action="store_true", help="one line per prefix")
     parser.add_argument("--pretty", action="store_true", help="indented JSON, for reading")
     parser.add_argument(
@@ -95,13 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"error": "invalid", "reason": str(error)}))
         return 2
     lines, code = run(text, args.trace)
-    try:
-        for line in lines:
-            print(json.dumps(line, indent=2 if args.pretty else None), flush=True)
-    except BrokenPipeError:
-        # The reader stopped early (`… | head`): not an error of the record. Point standard
-        # output at nothing so that Python's own flush at exit does not complain again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    print_json_lines(lines, indent=2 if args.pretty else None)
     return code
 
 

@@ -10,6 +10,7 @@ launcher's circle or squircle mask never cuts."""
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -42,4 +43,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     main()

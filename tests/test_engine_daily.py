@@ -246,3 +246,19 @@ def test_cli_refuses_rule_sets_that_are_not_ranked(
         main([DAY.isoformat(), rules_key, "abc"])
     assert stopped.value.code == 2
     assert capsys.readouterr().out == ""
+
+
+def test_a_reader_that_stops_early_is_no_error() -> None:
+    """`python -m engine.daily … | head -1` ends quietly: no BrokenPipe traceback (3,000
+    redeals are more than a pipe holds)."""
+    command = [sys.executable, "-m", "engine.daily", DAY.isoformat(), "pagat", SEEDS["pagat"]]
+    daily = subprocess.Popen(
+        [*command, "--redeals", "3000"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert daily.stdout is not None and daily.stderr is not None
+    first = daily.stdout.readline()
+    daily.stdout.close()
+    errors = daily.stderr.read().decode()
+    assert daily.wait(timeout=30) == 0
+    assert json.loads(first)["date"] == DAY.isoformat()
+    assert errors == ""

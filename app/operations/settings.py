@@ -71,7 +71,7 @@ class Settings:
     """Worlds per decision searched from the player's view by a fair-play check
     (`DOKO_FAIR_PLAY_WORLDS`; the rest of the search's budget in proportion, and stored with
     each check's verdict): fewer check a game sooner and judge it less surely (a pagat game
-    takes about 4 s of one core at 40, 1 s at 8)."""
+    takes about 3.5 s of one core at 40, 1 s at 8)."""
     review_worlds: int = DEFAULT_REVIEW_WORLDS
     """Worlds per decision of a hand's review (`DOKO_REVIEW_WORLDS`; the rest of the strong
     level's budget in proportion, and stored with each review): fewer finish a review sooner

@@ -3,7 +3,7 @@
 A decision is then a deterministic function of the view and the injected rng, whatever the
 machine's speed: the daily game and the regression positions depend on it. The defaults keep
 a decision within 60 ms on average and 250 ms at p95 on one core of the development machine
-(about 45 ms and 110 ms there, `bench/RESULTS.md`); 24 worlds instead of 40 played about
+(about 30 ms and 70 ms there, `bench/RESULTS.md`); 24 worlds instead of 40 played about
 0.2 game points per hand weaker against `heuristic-v1`.
 """
 

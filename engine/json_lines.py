@@ -1,0 +1,21 @@
+"""JSON lines on standard output for the engine's two commands (`engine.replay`,
+`engine.daily`), stopping quietly when the reader does (`… | head`): a closed pipe is not an
+error of the record or the day."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+
+def print_json_lines(lines: Iterable[Any], indent: int | None = None) -> None:
+    try:
+        for line in lines:
+            print(json.dumps(line, indent=indent), flush=True)
+    except BrokenPipeError:
+        # Point standard output at nothing so that Python's own flush at exit does not
+        # complain again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
