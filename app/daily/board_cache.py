@@ -20,7 +20,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.daily.attempts import unfinished_attempts
+from app.daily.attempts import anybody_played, unfinished_attempts
 from app.daily.board_rows import BoardRow, ranked_attempts, ranked_row, top_rows
 from app.daily.board_versions import board_version
 from app.daily.fairplay.standing import Standing, UnrankedRow, set_aside, waiting_for_checks
@@ -42,6 +42,9 @@ class SharedBoard:
     unfinished: int
     field: int = 0
     """The ranked attempts on the board (all of them, not only the rows kept)."""
+    played: bool = False
+    """Whether anybody started the day's game with these rules (`app.daily.par.needs_par`);
+    a new attempt raises the board's version, so a kept board knows."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,7 @@ def read_board(session: Session, day: date, rules_key: str) -> SharedBoard:
         set_aside=tuple(set_aside(session, day, rules_key, None)),
         unfinished=unfinished_attempts(session, day, rules_key),
         field=ranked_attempts(session, day, rules_key),
+        played=anybody_played(session, day, rules_key),
     )
 
 

@@ -102,7 +102,7 @@ def game_context(
         fair_play=_fair_play(row) if ranked and over else None,
         nickname_set_aside=row.player.nickname_set_aside if ranked and over else None,
         hints=hints_refused(row, now) is None,
-        share=_share(row, table, now) if over else None,
+        share=_share(row, table, now) if over and board is not None else None,
     )
 
 

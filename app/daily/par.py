@@ -15,7 +15,7 @@ from datetime import date, datetime
 from sqlalchemy import update
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.daily.attempts import anybody_played, game_total
+from app.daily.attempts import game_total
 from app.operations.bot_pool import BotRoster, Bulk, RosterClosed
 from app.storage.claims import claim
 from app.storage.models import DailyPar
@@ -37,11 +37,11 @@ def play_par(secret: str, day: date, rules_key: str, bot_id: str) -> tuple[int, 
     return game_total(table)
 
 
-def needs_par(session: Session, day: date, rules_key: str, today: date) -> bool:
+def needs_par(day: date, today: date, played: bool) -> bool:
     """Today's par is the number every player tries to beat; a past day's is worth a game of
     bot play only if somebody played it. The workers that play pars also work out the hints,
     reviews and fair-play checks, and anybody may look at any of a year of boards."""
-    return day == today or anybody_played(session, day, rules_key)
+    return day == today or played
 
 
 class ParKeeper:

@@ -45,7 +45,7 @@ NO_STREAK = Streak(0, 0, False)
 def streak_of(days: Iterable[date], today: date, open_day: date | None = None) -> Streak:
     """The streak of a player that finished attempts on `days` (in any order, repeated or
     not), as of `today`; `open_day` is yesterday while the player has an attempt of it that
-    may still be finished."""
+    may still be finished: it breaks nothing, and counts once finished."""
     played = set(days)
     longest = run = 0
     previous: date | None = None
@@ -53,13 +53,12 @@ def streak_of(days: Iterable[date], today: date, open_day: date | None = None) -
         run = run + 1 if previous is not None and day - previous == ONE_DAY else 1
         longest = max(longest, run)
         previous = day
-    end = today if today in played else today - ONE_DAY
-    if end == open_day and end not in played:
-        end -= ONE_DAY
     current = 0
-    while end - timedelta(days=current) in played:
-        current += 1
-    return Streak(current, longest, today in played)
+    day = today if today in played else today - ONE_DAY
+    while day in played or day == open_day:
+        current += day in played
+        day -= ONE_DAY
+    return Streak(current, max(longest, current), today in played)
 
 
 def finished_days(session: Session, player_id: str) -> list[date]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from app.languages.i18n import N_, Writing
+from app.languages.i18n import N_, Writing, in_utc
 from app.learning.charts import Chart, bar_chart, dot_chart
 from app.learning.game_facts import HandFacts
 from app.learning.game_list import GameEntry, Review
@@ -127,7 +127,9 @@ def game_points(games: Sequence[GameEntry], writing: Writing) -> tuple[GamePoint
         trend = Tally.of(hand for hands in window for hand in hands).mean
         tally = Tally.of(game.facts.played)
         points.append(
-            GamePoint(game.id, writing.short_day(game.created_at), tally.hands, tally.mean, trend)
+            GamePoint(
+                game.id, writing.short_day(in_utc(game.created_at)), tally.hands, tally.mean, trend
+            )
         )
     return tuple(points)
 
@@ -144,7 +146,7 @@ def reviewed_hands(
             if review is None or not review.done or review.loss is None:
                 continue
             label = writing.words.gettext("%(day)s, hand %(number)d") % {
-                "day": writing.short_day(game.created_at),
+                "day": writing.short_day(in_utc(game.created_at)),
                 "number": hand.number,
             }
             found.append(ReviewedHand(game.id, hand.number, label, review.loss, review.spread or 0))

@@ -84,6 +84,8 @@ class DayBoard:
 
     day: date
     today: date
+    first_day: date
+    """The oldest day whose board is kept (`app.daily.board_days`)."""
     rules_key: str
     ranked: tuple[str, ...]
     rows: list[BoardRow]
@@ -116,10 +118,11 @@ def day_board(
     if shared.waiting:
         work.fair_play.sweep(session, deals.day, deals.rules_key)
     seen = seen_by(session, shared, deals.day, deals.rules_key, viewer)
-    wants_par = needs_par(session, deals.day, deals.rules_key, today)
+    wants_par = needs_par(deals.day, today, shared.played)
     return DayBoard(
         day=deals.day,
         today=today,
+        first_day=today - BOARD_HISTORY,
         rules_key=deals.rules_key,
         ranked=RANKED,
         rows=seen.rows,

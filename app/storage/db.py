@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from anyio import CancelScope
-from sqlalchemy import Engine, MetaData, create_engine, event
+from sqlalchemy import Engine, MetaData, create_engine, event, make_url
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
@@ -47,7 +47,7 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "connect", _remember_file(path))
         return engine
-    engine = create_engine(url, connect_args={"options": IN_UTC})
+    engine = create_engine(url, connect_args=_options(url, IN_UTC))
     _check_before_use(engine)
     return engine
 
@@ -60,9 +60,17 @@ def make_counter_engine(url: str, engine: Engine) -> Engine:
     commits without a sync, so it shares `engine`."""
     if engine.dialect.name != "postgresql":
         return engine
-    counter = create_engine(url, connect_args={"options": f"-c synchronous_commit=off {IN_UTC}"})
+    counter = create_engine(url, connect_args=_options(url, "-c synchronous_commit=off", IN_UTC))
     _check_before_use(counter)
     return counter
+
+
+def _options(url: str, *ours: str) -> dict[str, str]:
+    """A PostgreSQL connection's `options`: the URL's own (an operator's `statement_timeout`,
+    say), which `connect_args` would replace, then ours."""
+    own = make_url(url).query.get("options", ())
+    given = (own,) if isinstance(own, str) else own
+    return {"options": " ".join((*given, *ours))}
 
 
 IDLE_PING_S = 1.0

@@ -35,7 +35,7 @@ class FormLimits(HttpMiddleware):
     """Counts, per address, the requests with a body that no page of the site sends: a
     multipart body, one over `MAX_BODY` (413), a form the routes cannot read
     (`app.web.errors.mark_malformed`). A refusal the routes explain
-    (rules that cannot be combined, a nickname taken) is a player's, and not counted. A
+    (rules the game does not know, a nickname taken) is a player's, and not counted. A
     request without an address (`NO_ADDRESS`: a socket, or a host that is no address passed
     on by a trusted proxy) is never slowed for it: such clients would share one count."""
 

@@ -92,6 +92,23 @@ def test_a_board_seen_again_costs_two_lookups(tmp_path: Path) -> None:
         )
 
 
+def test_a_past_days_board_seen_again_costs_two_lookups(tmp_path: Path) -> None:
+    """Whether the day was played (and so has a par) is kept with the board: asked at each
+    view it cost a third statement."""
+    settings = daily_settings(tmp_path, day=DAY + timedelta(days=1))
+    with running(settings) as application, browsers(application, 1) as (visitor,):
+        add_finished_attempts(application, [5, 9, 3])
+        par_done(application)
+        first = visitor.get(BOARD).text
+        with statements(application) as seen:
+            again = visitor.get(BOARD).text
+        assert "bot par: <strong>+12</strong>" in again
+        oldest = DAY + timedelta(days=1) - timedelta(days=366)
+        assert f'min="{oldest}" max="{DAY + timedelta(days=1)}"' in again, "the day picker"
+        assert board_rows(again) == board_rows(first)
+        assert len(seen) == 2, seen
+
+
 def test_the_board_is_read_again_after_a_new_result(tmp_path: Path) -> None:
     """A game finished, its check done, a nickname chosen: each shows at the next view."""
     with running(daily_settings(tmp_path)) as application, browsers(application, 2) as pair:

@@ -498,6 +498,23 @@ def test_the_table_of_a_daily_game_links_to_its_board_while_it_is_kept(tmp_path:
         assert (f"/leaderboard?day={DAY}" in table) is linked, days_later
 
 
+@pytest.mark.slow
+def test_a_finished_daily_game_offers_its_result_to_share_while_its_board_is_kept(
+    tmp_path: Path,
+) -> None:
+    """The text to share links to the day's board: a year on, there is none to link to."""
+    with running(daily_settings(tmp_path)) as application, browsers(application, 1) as (client,):
+        url = start_daily(client)
+        play_game(client, url)
+        cookies = dict(client.cookies)
+    for days_later, shared in ((366, True), (367, False)):
+        moment = datetime.combine(DAY + timedelta(days=days_later), datetime.min.time(), UTC)
+        later = daily_settings(tmp_path, at=moment)
+        with running(later) as application, TestClient(application, cookies=cookies) as client:
+            table = client.get(url).text
+        assert ("data-share-text" in table) is shared, days_later
+
+
 # ---- reviews and charts ----------------------------------------------------------------------
 
 

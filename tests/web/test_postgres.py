@@ -60,6 +60,12 @@ def test_times_come_back_in_utc_whatever_the_servers_zone() -> None:
                 stored = back.scalar_one()
             assert (stored, stored.utcoffset()) == (moment, timedelta(0))
             each.dispose()
+        own = make_engine(f"{url}&options=-c%20statement_timeout%3D1234")
+        with own.connect() as connection:
+            kept = connection.exec_driver_sql("SHOW statement_timeout").scalar_one()
+            zone = connection.exec_driver_sql("SHOW timezone").scalar_one()
+        own.dispose()
+        assert (kept, zone) == ("1234ms", "UTC"), "the URL's own options are kept"
 
 
 def test_migrations_run_at_once_on_an_empty_database_all_succeed() -> None:

@@ -44,6 +44,10 @@ def test_yesterday_still_to_finish_keeps_the_streak() -> None:
     assert streak_of([*played, date(2026, 12, 31)], new_year, date(2026, 12, 31)) == Streak(
         4, 4, False
     ), "an open ranked attempt of the other rule set takes nothing from a finished one"
+    assert streak_of([*played, new_year], new_year, date(2026, 12, 31)) == Streak(4, 4, True), (
+        "today's game played, yesterday's still to finish: the days before it still count"
+    )
+    assert streak_of([*played, new_year], new_year) == Streak(1, 3, True)
 
 
 def test_the_streak_waits_for_yesterdays_game_until_its_seed_is_published(
