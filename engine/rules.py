@@ -61,7 +61,8 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if self.hands_per_game not in HANDS_PER_GAME:
-            raise RulesError(f"hands_per_game must be 1..100, not {self.hands_per_game}")
+            most = HANDS_PER_GAME[-1]
+            raise RulesError(f"hands_per_game must be 1..{most}, not {self.hands_per_game}")
 
     @property
     def cards_per_seat(self) -> int:

@@ -14,6 +14,8 @@ from app.storage.models import DailyAttempt, Player
 from engine.game import place_below, shared_places
 
 BOARD_SIZE = 100
+"""Rows a board shows, the day's and the week's and month's (`app.daily.long_boards`): the
+best, and the viewer's own row below them wherever it is."""
 
 
 def ranked_attempts(session: Session, day: date, rules_key: str) -> int:

@@ -110,7 +110,9 @@ def _hands(value: object) -> int:
     if isinstance(value, str) and HANDS.fullmatch(value) and int(value) in HANDS_PER_GAME:
         return int(value)
     raise RulesFormError(
-        N_("hands per game must be a number from 1 to 100, not %(value)s"),
+        N_("hands per game must be a number from %(least)d to %(most)d, not %(value)s"),
+        least=HANDS_PER_GAME[0],
+        most=HANDS_PER_GAME[-1],
         value=repr(str(value)[:MAX_FIELD]),
     )
 

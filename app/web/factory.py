@@ -78,6 +78,7 @@ from app.web.template_cache import COMPILED
 from bots.search.budget import DEFAULT_BUDGET
 from engine import PRESETS
 from engine.contracts import ARMUT_CARDS
+from engine.rules import HANDS_PER_GAME
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYER_COOKIE = "doko_player"
@@ -263,6 +264,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
         presets=PRESETS,
         toggle_labels=LABELS,
         boolean_toggles=BOOLEAN_TOGGLES,
+        hands_per_game=HANDS_PER_GAME,
         choices=CHOICES,
         preset_defaults=form_values,
         armut_cards=ARMUT_CARDS,

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from fastapi.testclient import TestClient
 
-from app.languages.i18n import translations
+from app.languages.i18n import LANGUAGES, translations
 from app.languages.words import action_text, short_card
 from app.table.service import HUMAN, new_table
 from bots.registry import bot_named
@@ -33,6 +33,11 @@ RANK_SHOWN = re.compile(r'<span class="rank">([^<]+)</span>')
 SEED = "card-letters"
 """A deal whose first hand gives the human every rank (10D 10D 10H 9C 9H AH AS JC KC KS QC
 QH under the default rules)."""
+
+
+def test_every_language_says_which_letters_its_deck_has() -> None:
+    """A language added without its deck's letters here would go untested."""
+    assert set(LETTERS) == set(CHARLIE) == set(LANGUAGES)
 
 
 @pytest.mark.parametrize("language", sorted(LETTERS))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from app.languages import words
-from app.languages.i18n import translations
+from app.languages.i18n import LANGUAGES, translations
 from app.languages.words import item_text
 from engine import ItemKind, ScoreItem, Step, Team
 from engine.rules import Scoring
@@ -64,7 +64,7 @@ def test_an_item_with_a_step_names_it(item: ScoreItem, scoring: Scoring, text: s
         not in (ItemKind.UNDER, ItemKind.ANNOUNCED, ItemKind.OPPONENTS_ANNOUNCED, ItemKind.AGAINST)
     ],
 )
-@pytest.mark.parametrize("language", ["en", "de", "hu", "ro", "ru"])
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_every_item_without_a_step_has_words_in_every_language(
     kind: ItemKind, language: str
 ) -> None:
@@ -72,7 +72,7 @@ def test_every_item_without_a_step_has_words_in_every_language(
     assert text and text != kind.value
 
 
-@pytest.mark.parametrize("language", ["en", "de", "hu", "ro", "ru"])
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_the_doppelkopf_line_takes_its_points_from_the_engine(
     language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -29,11 +29,13 @@ from app.operations.settings import Settings
 from app.play.clicks import STALE
 from app.play.hints import NOTHING_TO_DECIDE
 from app.storage.models import Player
+from app.table.rules_form import LABELS, TOGGLE_FIELDS
 from app.web.factory import create_app
 from engine import Card, CardSet, Contract, RuleSet, card_order, deal, deck
 from engine.announcements import Step, deadline
 from engine.deal import dealer_of
 from engine.replay import run as replay
+from engine.rules import TOGGLES
 from tests.web.driver import (
     HTMX,
     data_actions,
@@ -917,6 +919,13 @@ def test_rule_toggles_round_trip(client: TestClient, form: dict[str, str], key: 
     assert named_rules(key) in client.get(response.headers["location"]).text
     assert named_rules(key) in client.get("/how-to-play").text
     assert named_rules(key) in client.get(start_game(client)).text
+
+
+def test_every_toggle_of_the_rules_is_a_field_of_the_dialog_with_a_label() -> None:
+    """A toggle left out of the dialog's fields could not be chosen, and no other test
+    would say so."""
+    assert set(TOGGLE_FIELDS) == set(TOGGLES)
+    assert set(LABELS) == set(TOGGLES)
 
 
 HANDS_REFUSED = "hands per game must be a number from 1 to 100, not %s"

@@ -1,5 +1,5 @@
 """A result to share: its text holds no card (no card code, no card's name, rank or suit in
-any of the five languages, from the catalogs), says the date, the rule set, the result, the
+any of the site's languages, from the catalogs), says the date, the rule set, the result, the
 place once the board has one and the hands won as marks, in the order played only once the
 day's deals are published; the table shows it at the end of a daily game, the board beside
 the player's own row."""

@@ -484,7 +484,7 @@ def test_rules_and_error_pages(client: TestClient, pages: Pages) -> None:
 
 
 def test_the_offline_pages(client: TestClient, pages: Pages) -> None:
-    """The pages the service worker keeps, one per language (app/install.py)."""
+    """The pages the service worker keeps, one per language (app/web/install.py)."""
     for code in LANGUAGES:
         pages.see(f"offline page {code}", client.get(f"/offline/{code}"))
 

@@ -8,20 +8,32 @@ from datetime import UTC, date, datetime, timedelta, timezone
 import pytest
 from fastapi.testclient import TestClient
 
-from app.languages.i18n import writing
+from app.languages.i18n import LANGUAGES, writing
 from tests.web.driver import start_game
 
+MOMENTS = [
+    ("en", "2026-12-07 03:01 UTC"),
+    ("de", "07.12.2026, 03:01 UTC"),
+    ("ru", "7 дек. 2026\u202fг., 03:01 UTC"),
+    ("hu", "2026. dec. 7. 3:01 UTC"),
+    ("ro", "7 dec. 2026, 03:01 UTC"),
+]
+AFTER_MIDNIGHT = [
+    ("en", "1 Jan, 00:30"),
+    ("de", "1. Jan., 00:30"),
+    ("ru", "1 янв., 00:30"),
+    ("hu", "jan. 1. 0:30"),
+    ("ro", "1 ian., 00:30"),
+]
 
-@pytest.mark.parametrize(
-    ("language", "written"),
-    [
-        ("en", "2026-12-07 03:01 UTC"),
-        ("de", "07.12.2026, 03:01 UTC"),
-        ("ru", "7 дек. 2026\u202fг., 03:01 UTC"),
-        ("hu", "2026. dec. 7. 3:01 UTC"),
-        ("ro", "7 dec. 2026, 03:01 UTC"),
-    ],
-)
+
+def test_every_language_has_its_written_moments() -> None:
+    """A language added without them here would go untested."""
+    for table in (MOMENTS, AFTER_MIDNIGHT):
+        assert {language for language, _ in table} == set(LANGUAGES)
+
+
+@pytest.mark.parametrize(("language", "written"), MOMENTS)
 def test_a_moment_writes_its_day_as_the_boards_do(language: str, written: str) -> None:
     """German's short date and time had a two-digit year (07.12.26) beside the boards'
     07.12.2026: a moment's day is written as a day is."""
@@ -30,7 +42,7 @@ def test_a_moment_writes_its_day_as_the_boards_do(language: str, written: str) -
     assert writing(language).day(moment.date()) in written
 
 
-@pytest.mark.parametrize("language", ["en", "de", "ru", "hu", "ro"])
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_a_moment_in_another_zone_is_written_in_utc(language: str) -> None:
     """PostgreSQL hands times back in its session's zone: Auckland's 09:19 the next morning
     is 20:19 UTC, and the page says UTC."""
@@ -42,16 +54,7 @@ def test_a_moment_in_another_zone_is_written_in_utc(language: str) -> None:
     assert written.clock(moment.replace(tzinfo=None)) == written.clock(moment), "SQLite's"
 
 
-@pytest.mark.parametrize(
-    ("language", "written"),
-    [
-        ("en", "1 Jan, 00:30"),
-        ("de", "1. Jan., 00:30"),
-        ("ru", "1 янв., 00:30"),
-        ("hu", "jan. 1. 0:30"),
-        ("ro", "1 ian., 00:30"),
-    ],
-)
+@pytest.mark.parametrize(("language", "written"), AFTER_MIDNIGHT)
 def test_a_board_writes_the_day_of_a_game_finished_after_its_midnight(
     language: str, written: str
 ) -> None:
