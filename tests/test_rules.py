@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +28,22 @@ DEFAULTS: dict[str, tuple[Any, Any]] = {
 
 def test_the_toggles_are_exactly_those_of_the_rules_table() -> None:
     assert [field.name for field in dataclasses.fields(RuleSet)] == list(DEFAULTS)
+
+
+TOGGLE_ROW = re.compile(r"^\| `(\w+)` \| `?([\w ]+?)`? \| `?([\w ]+?)`? \|", re.MULTILINE)
+
+
+def written(value: Any) -> str:
+    """A default as the document's table writes it."""
+    return {True: "on", False: "off"}.get(value, str(value))
+
+
+def test_the_rules_documents_table_says_what_the_presets_hold() -> None:
+    """`DEFAULTS` is the table of docs/rules.md written out; the document is read here too, so
+    that a toggle changed in one and not the other fails."""
+    document = (Path(__file__).parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = {name: (pagat, ddv) for name, pagat, ddv in TOGGLE_ROW.findall(document)}
+    assert table == {name: (written(p), written(d)) for name, (p, d) in DEFAULTS.items()}
 
 
 def test_the_presets_are_pagat_and_ddv_and_pagat_is_the_default() -> None:

@@ -47,6 +47,7 @@ from tests.web.driver import (
     post_action,
     start_game,
 )
+from tests.web.helpers.leaks import PAGAT_ON
 from tests.web.helpers.rules_shown import named_rules
 
 NORMAL = card_order(Contract.NORMAL)
@@ -56,8 +57,6 @@ SUITS = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D"}
 CARD_NAME = re.compile(r"\b(Ace|Ten|King|Queen|Jack|Nine) of (clubs|spades|hearts|diamonds)\b")
 HAND_REGION = re.compile(r'<div class="hand"[^>]*>(.*?)</div>', re.DOTALL)
 ALERT = re.compile(r'<[^>]*\brole="alert"[^>]*>([^<]*)<', re.DOTALL)
-PAGAT_ON = ("armut", "charlie_capture", "late_reply_allows_more")
-"""The boolean toggles the pagat preset has on (the dialog sends them as checked boxes)."""
 
 
 # ---- reading pages ------------------------------------------------------------------------

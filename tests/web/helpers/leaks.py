@@ -18,8 +18,10 @@ from fastapi.testclient import TestClient
 
 from app.languages.i18n import LANGUAGES, translations
 from app.languages.words import card_name, rank_letter
+from app.table.rules_form import BOOLEAN_TOGGLES
 from engine import (
     CARDS,
+    PAGAT,
     Action,
     Card,
     CardSet,
@@ -63,8 +65,7 @@ CARD_SYMBOL = re.compile(
 
 NORMAL = card_order(Contract.NORMAL)
 
-PAGAT_ON = ("armut", "charlie_capture", "late_reply_allows_more")
-
+PAGAT_ON = tuple(name for name in BOOLEAN_TOGGLES if getattr(PAGAT, name))
 """The boolean toggles the pagat preset has on (the Rules dialog posts them as 'on')."""
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
