@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 from bench.fairplay import play_game
 from bench.fairplay_players import Honest, Knowing, rehearsed_best
-from bots.fairplay import analyse_game
+from bots.fairplay import analyse_game, weighing
 from bots.fairplay.verdict import WILD, honest_share, tell_of, upper_tail, verdict_of
-from bots.fairplay.weighing import Weighed
+from bots.fairplay.weighing import Weighed, weigh_hand
 from bots.registry import bot_named
-from bots.search.evaluate import evaluate_known
+from bots.search.budget import DEFAULT_BUDGET, Budget
+from bots.search.evaluate import Valued, evaluate_known
 from bots.search.policy import policy_card
 from engine import PAGAT, Act, Hand, Phase, deal, play_out, view_of, with_toggles
 from engine.daily import daily_seed
@@ -184,3 +185,24 @@ def test_the_analysis_is_the_same_when_computed_twice() -> None:
     two_hands = with_toggles(PAGAT, {"hands_per_game": 2})
     records = play_game(Honest("heuristic-v1"), two_hands, seed)
     assert analyse_game(records, 0, seed) == analyse_game(records, 0, seed)
+
+
+def test_the_views_values_do_not_depend_on_the_search_of_the_real_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One rng serves both: were the real deal's search to draw from it (today it draws
+    nothing), the view's worlds would follow the hidden cards."""
+    seed = daily_seed("fair-play-tests", DAY, "pagat")
+    (record,) = play_game(Honest("heuristic-v1"), with_toggles(PAGAT, {"hands_per_game": 1}), seed)
+    budget = replace(DEFAULT_BUDGET, worlds=4, playouts=24)
+    quiet = weigh_hand(record, 0, 0, seed, budget)
+
+    def drawing(hand: Hand, seat: int, rng: random.Random, budget: Budget) -> list[Valued]:
+        for _ in range(7):
+            rng.random()
+        return evaluate_known(hand, seat, rng, budget)
+
+    monkeypatch.setattr(weighing, "evaluate_known", drawing)
+    drawn = weigh_hand(record, 0, 0, seed, budget)
+    assert any(weighed.view is not None for weighed in quiet)
+    assert [weighed.view for weighed in drawn] == [weighed.view for weighed in quiet]

@@ -140,12 +140,16 @@ def _weigh(
     if bot is not None:
         table = against_the_table(hand, seat, bot, seed)
         natural = bot.choose(view_of(hand, seat), rng).notation
+    before_the_deal = rng.getstate()
     truth = {
         v.value.action.notation: v.value.expected + POINT_WEIGHT * v.card_points
         for v in evaluate_known(hand, seat, rng, budget)
     }
     view = None
     if any(max(deal.values()) - min(deal.values()) >= TIE for deal in (truth, table) if deal):
+        # The view's worlds are drawn as if the real deal had never been searched: whatever
+        # that search drew from `rng` (today nothing) must not reach them.
+        rng.setstate(before_the_deal)
         view = _view_values(hand, seat, rng, budget)
     notation = chosen.notation
     return Weighed(number, index, kind_of(chosen.act), notation, truth, table, natural, view)
