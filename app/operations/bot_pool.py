@@ -84,10 +84,11 @@ def decide(bot_id: str, view: SeatView, rng: random.Random) -> tuple[Action, flo
 class TableSearch:
     """A search bot at a table: it decides in the live workers (the same decision as in this
     process: the rng travels with its state), reports its time to the request
-    (`app.operations.timing`), and has a forced card paced like a search
-    (`app.operations.think_times`). A forced card goes to the workers like any other, so it also
-    waits its turn there as one, and is reported as the search it is paced as: the address's
-    charge for its bots' search (`app.web.pacing`) must not tell a forced card either."""
+    (`app.operations.timing`), and has every card it follows with paced to the time most
+    searches there took (`app.operations.think_times`). A forced card goes to the workers like
+    any other, so it also waits its turn there as one, and is reported as the search it is
+    paced as: the address's charge for its bots' search (`app.web.pacing`) must not tell a
+    forced card either."""
 
     id: str
     pool: WorkerPool
@@ -105,10 +106,13 @@ class TableSearch:
         spent = time.perf_counter() - began
         key = think_key(self.id, view)
         owed = 0.0
-        if key is not None and len(view.legal) == 1:
-            owed = searched = self.times.draw(key)
-        elif key is not None:
-            self.times.add(key, searched)
+        if key is not None:
+            paced = self.times.paced(key)
+            owed = max(0.0, paced - searched)
+            if len(view.legal) == 1:
+                searched = paced
+            else:
+                self.times.add(key, searched)
         bots_thought(spent, owed, searched)
         return action
 

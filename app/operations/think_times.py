@@ -1,21 +1,22 @@
-"""How long the search bots take to choose a card, so that a forced card takes as long.
+"""How long the search bots take to choose a card, so that the time of a step tells nothing
+of the cards a bot could choose from.
 
-A search bot plays a forced card (its only legal one) at once and searches every other
-choice for tens of milliseconds. The time of a step thus told a player that a bot had a
-single card of the suit led, which is hidden. So a forced card is paced like a search: the
-step owes a pause drawn from the times the searches of this server process took for cards
-played at the same point (the same bot, as many cards in hand, following a card led). The
-draw comes from what the searches really took on this machine, at its present speed, so a
-forced card's time has the same spread as a chosen one's.
+A search bot plays a forced card (its only legal one) at once, and its search of a real
+choice takes longer the more cards it may play (the play-outs grow with the legal cards, up
+to the budget's cap: a follower choosing between two took a median 56 ms, between five or
+more 101 ms). The time of a step thus told a player that a bot had a single card of the suit
+led, or how many, which is hidden. So every card a follower plays is paced: the step owes
+what the decision took less than a high share (`PACED`) of the times the searches of this
+server process took at the same point (the same bot, as many cards in hand, following a
+card led). Forced or chosen among few or many, nine decisions in ten then take that same
+time, measured on this machine at its present speed; only the slowest tenth shows its own.
 
-Only a follower can be forced while holding more than one card (a leader may lead any
-card), and the last card of a hand is forced for everybody: that is no secret, so it owes
-nothing.
+Only a follower is paced: a leader may lead any card, and the last card of a hand is forced
+for everybody: no secret either way.
 """
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from threading import Lock
 
@@ -33,9 +34,11 @@ or fewer in hand) help."""
 NEIGHBOURS = 2
 """How many cards more or fewer in hand count as a neighbour."""
 UNMEASURED = 0.04
-"""Seconds a forced card takes while no search at all has been timed near it (the first
+"""Seconds a card is paced to while no search at all has been timed near it (the first
 hands a server process plays): about a search's median on one core at full speed
 (`bench/RESULTS.md`)."""
+PACED = 0.9
+"""The share of the recent searches at a key that a paced card takes as long as."""
 
 
 def think_key(bot_id: str, view: SeatView) -> Key | None:
@@ -49,19 +52,17 @@ def think_key(bot_id: str, view: SeatView) -> Key | None:
 class ThinkTimes:
     """The searches' recent times by key, for one server process (shared by its threads)."""
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self) -> None:
         self._times: dict[Key, deque[float]] = {}
         self._lock = Lock()
-        self._rng = rng or random.SystemRandom()
-        """Draws nobody can predict from what they saw before."""
 
     def add(self, key: Key, seconds: float) -> None:
         """A search's own time (in its worker, without the wait for one)."""
         with self._lock:
             self._times.setdefault(key, deque(maxlen=KEPT)).append(seconds)
 
-    def draw(self, key: Key) -> float:
-        """A time as long as a search at `key` might take, for a forced card there."""
+    def paced(self, key: Key) -> float:
+        """The time a card at `key` takes at least: as long as `PACED` of the searches there."""
         with self._lock:
             pool = list(self._times.get(key, ()))
             bot_id, cards = key
@@ -70,4 +71,7 @@ class ThinkTimes:
                     break
                 for near in (cards - step, cards + step):
                     pool.extend(self._times.get((bot_id, near), ()))
-        return self._rng.choice(pool) if pool else UNMEASURED
+        if not pool:
+            return UNMEASURED
+        pool.sort()
+        return pool[min(len(pool) - 1, int(PACED * len(pool)))]

@@ -1,13 +1,13 @@
 """`Server-Timing` on every response: the time the app spent on its own work, for the
 browser's dev tools and `bench/web.py` (a pure ASGI middleware, so it adds next to nothing
 itself). The search bots' thinking and the wait for the client's body are left out of it,
-and a forced card is paced like a search before the response starts.
+and every card a bot follows with is paced like most searches before the response starts.
 
 How long a search bot thought tells how many cards it could choose from, which is hidden: a
 step whose bots all played forced cards answered in 6 ms, one where a bot chose in 55 ms.
 So the bots report their time to the request's `HiddenTime` (a context variable reaches the
 worker thread that plays the step), the header counts everything else, and the response
-waits, on the event loop and holding nothing, for the time the forced cards owe
+waits, on the event loop and holding nothing, for the time the paced cards owe
 (`app.operations.think_times`).
 """
 
