@@ -184,9 +184,9 @@ def _formatted(text: str, autoescape: bool, variables: dict[str, Any]) -> str:
 
 
 def in_utc(moment: datetime) -> datetime:
-    """A stored time as the pages write it: in UTC. A time from SQLite carries no zone and is
-    UTC already; one from PostgreSQL carries the session's zone."""
-    return moment.astimezone(UTC) if moment.tzinfo is not None else moment
+    """A stored time as the pages write it: in UTC, and saying so. A time from SQLite carries
+    no zone and is UTC already; one from PostgreSQL carries the session's zone."""
+    return moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 class Writing:

@@ -28,7 +28,7 @@ from app.daily.long_boards import LongBoardCache
 from app.daily.nicknames import MAX_LENGTH
 from app.daily.par import ParKeeper
 from app.daily.secrecy import DealsSecret
-from app.languages.i18n import LanguageVary, language_of, template_words
+from app.languages.i18n import LanguageVary, in_utc, language_of, template_words
 from app.languages.rules_names import named_rules, rules_name
 from app.languages.words import LEVEL_BOTS, LEVEL_OPPONENTS, action_text
 from app.learning.game_facts import FactsCache
@@ -255,6 +255,7 @@ def _templates(assets: Assets) -> Jinja2Blocks:
     templates = Jinja2Blocks(env=env, context_processors=[_remembered_rules, _language])
     templates.env.filters["action_text"] = _action_text
     templates.env.filters["rules_name"] = _rules_name
+    templates.env.filters["in_utc"] = in_utc
     templates.env.globals.update(
         card_face=_card_faces(env),
         asset_url=assets.url,

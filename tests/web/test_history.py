@@ -353,6 +353,14 @@ def test_a_game_in_progress_shows_no_card_and_links_only_finished_hands(
     assert not CARD.search(main.group(1)), CARD.search(main.group(1))
 
 
+def test_a_games_time_is_marked_up_as_utc(client: TestClient) -> None:
+    """The page writes "… UTC"; the machine-readable time said no zone (SQLite keeps none)."""
+    start_game(client, "history-time")
+    stamp = re.search(r'<time datetime="([^"]+)">([^<]+) UTC</time>', client.get("/history").text)
+    assert stamp is not None
+    assert datetime.fromisoformat(stamp.group(1)).utcoffset() == timedelta(0)
+
+
 def test_a_redeal_is_listed_with_its_review_but_not_counted_as_a_finished_hand(
     client: TestClient,
 ) -> None:
