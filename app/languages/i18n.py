@@ -183,6 +183,9 @@ def _formatted(text: str, autoescape: bool, variables: dict[str, Any]) -> str:
     return text % variables
 
 
+NO_BREAK = "\u00a0"
+
+
 def in_utc(moment: datetime) -> datetime:
     """A stored time as the pages write it: in UTC, and saying so. A time from SQLite carries
     no zone and is UTC already; one from PostgreSQL carries the session's zone."""
@@ -234,12 +237,14 @@ class Writing:
 
     def clock_on(self, moment: datetime, day: date) -> str:
         """The time of day alone (UTC) where it falls on `day`, else with its own day (`1 Jan,
-        00:30`): a daily game begun before midnight may be finished after it."""
+        00:30`): a daily game begun before midnight may be finished after it. A narrow column
+        breaks the line between the day and the time only."""
         moment = in_utc(moment)
         if moment.date() == day:
             return self.clock(moment)
         joined = self.locale.datetime_formats["short"]
-        return str(joined.format(self.clock(moment), self.short_day(moment.date())))
+        parts = (self.clock(moment), self.short_day(moment.date()))
+        return str(joined.format(*(part.replace(" ", NO_BREAK) for part in parts)))
 
     def number(self, number: float, digits: int = 0) -> str:
         return _decimal(_rounded(number, digits), _pattern(digits), self.locale)

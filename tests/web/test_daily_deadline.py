@@ -108,7 +108,7 @@ def test_a_game_finished_before_closing_is_ranked(late_start: Table) -> None:
     fair_play_checked(late_start.app)
     board = late_start.client.get(BOARD).text
     assert "(you)" in board and "not finished" not in board
-    assert "<td>15 Mar, 01:59</td>" in board, "finished the next day: the day is written"
+    assert "<td>15\u00a0Mar, 01:59</td>" in board, "finished the next day: the day is written"
 
 
 @pytest.mark.slow

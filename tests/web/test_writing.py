@@ -19,11 +19,11 @@ MOMENTS = [
     ("ro", "7 dec. 2026, 03:01 UTC"),
 ]
 AFTER_MIDNIGHT = [
-    ("en", "1 Jan, 00:30"),
-    ("de", "1. Jan., 00:30"),
-    ("ru", "1 янв., 00:30"),
-    ("hu", "jan. 1. 0:30"),
-    ("ro", "1 ian., 00:30"),
+    ("en", "1\u00a0Jan, 00:30"),
+    ("de", "1.\u00a0Jan., 00:30"),
+    ("ru", "1\u00a0янв., 00:30"),
+    ("hu", "jan.\u00a01. 0:30"),
+    ("ro", "1\u00a0ian., 00:30"),
 ]
 
 
@@ -58,6 +58,7 @@ def test_a_moment_in_another_zone_is_written_in_utc(language: str) -> None:
 def test_a_board_writes_the_day_of_a_game_finished_after_its_midnight(
     language: str, written: str
 ) -> None:
+    """A narrow column broke "dec. 7. 0:16" over three lines: only day and time part."""
     moment = datetime(2027, 1, 1, 0, 30, tzinfo=UTC)
     assert writing(language).clock_on(moment, date(2026, 12, 31)) == written
     assert writing(language).clock_on(moment, date(2027, 1, 1)) == writing(language).clock(moment)
