@@ -18,7 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.operations.http_head import BoundedHead
 from app.operations.migrate import behind, head, reason
-from app.operations.settings import Settings, SettingsError
+from app.operations.settings import MOST_SEARCH_WORKERS, Settings, SettingsError
 
 KEEP_ALIVE_S = 75
 """How long an idle connection is kept open. A player often thinks longer than uvicorn's
@@ -85,8 +85,11 @@ def main(argv: list[str] | None = None) -> None:
         "--quiet", action="store_true", help="no access log, warnings only (load tests)"
     )
     args = parser.parse_args(argv)
-    if args.workers < 1:
-        parser.error("--workers must be at least 1")
+    if not args.host.strip():
+        # An empty host (`--host "$HOST"`, HOST unset) would listen on every interface.
+        parser.error("--host must name an address (127.0.0.1, 0.0.0.0 for every interface)")
+    if not 1 <= args.workers <= MOST_SEARCH_WORKERS:
+        parser.error(f"--workers must be from 1 to {MOST_SEARCH_WORKERS}")
     try:
         # Each server process reads the settings as it starts; a bad one is named here once,
         # not in a traceback from every process.

@@ -174,12 +174,21 @@ MOST_RANKED_PER_ADDRESS = 10_000
 """More than any office shares; a larger number is a typo (0 is how the cap is switched off)."""
 
 
+def whole_number(text: str) -> int | None:
+    """`text` as a whole number of at most nine digits (more is a typo, and thousands would
+    stop `int` itself); None for anything else."""
+    if text.isascii() and text.isdigit() and len(text) <= 9:
+        return int(text)
+    return None
+
+
 def count_from(name: str, default: int, most: int) -> int:
     """A whole number from 0 to `most` from the variable `name` (`default` when unset)."""
     text = os.environ.get(name, str(default)).strip()
-    if not (text.isascii() and text.isdigit()) or int(text) > most:
-        raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {text!r}")
-    return int(text)
+    number = whole_number(text)
+    if number is None or number > most:
+        raise SettingsError(f"{name} must be a whole number from 0 to {most}, not {text[:20]!r}")
+    return number
 
 
 MOST_SEARCH_WORLDS = 400
@@ -191,11 +200,12 @@ def worlds_from(name: str, default: int) -> int:
     """A search's worlds from the variable `name`: from 1 (no world, no search) to
     `MOST_SEARCH_WORLDS`."""
     text = os.environ.get(name, str(default)).strip()
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST_SEARCH_WORLDS:
+    number = whole_number(text)
+    if number is None or not 1 <= number <= MOST_SEARCH_WORLDS:
         raise SettingsError(
-            f"{name} must be a whole number from 1 to {MOST_SEARCH_WORLDS}, not {text!r}"
+            f"{name} must be a whole number from 1 to {MOST_SEARCH_WORLDS}, not {text[:20]!r}"
         )
-    return int(text)
+    return number
 
 
 def limits_from(
@@ -234,10 +244,23 @@ def public_url_from(text: str) -> str | None:
     unset."""
     if not text.strip():
         return None
-    address = urlsplit(text.strip())
-    if address.scheme not in ("http", "https") or not address.netloc or set("?#") & set(text):
+    if not _site_address(text.strip()):
         raise SettingsError(
-            f"DOKO_PUBLIC_URL: {text!r} is not a site's address "
-            "(http:// or https://, a host, no query or fragment; e.g. https://doko.example)"
+            f"DOKO_PUBLIC_URL: {text[:100]!r} is not a site's address (http:// or https://, a "
+            "host and a port if any, no user, spaces, query or fragment; e.g. https://doko.example)"
         )
     return text.strip().rstrip("/")
+
+
+def _site_address(text: str) -> bool:
+    try:
+        address = urlsplit(text)
+        port = address.port  # a port out of range, or a broken IPv6 host, raises
+    except ValueError:
+        return False
+    return (
+        address.scheme in ("http", "https")
+        and bool(address.hostname)
+        and port != 0
+        and not (set("?# @") & set(text))
+    )

@@ -435,10 +435,30 @@ def test_list_and_show_give_the_verdict_and_every_tell(scene: Scene) -> None:
 
 
 @pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("garbage", "Could not parse SQLAlchemy URL"),
+        ("postgresql+nodriver://doko@localhost/doko", "Can't load plugin"),
+        ("sqlite:////proc/doko/doko.sqlite3", "No such file or directory"),
+    ],
+)
+def test_a_database_that_cannot_be_used_is_said_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], url: str, says: str
+) -> None:
+    monkeypatch.setenv("DOKO_DATABASE_URL", url)
+    assert fairplay_command(["list", "2026-12-07"]) == 1
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("python -m app.daily.fairplay: error: the database cannot be used")
+    assert says in line
+
+
+@pytest.mark.parametrize(
     ("arguments", "says"),
     [
         (["clear", "99999", "--reason", "x"], "there is no ranked attempt 99999"),
         (["show", "99999"], "there is no ranked attempt 99999"),
+        (["show", "9" * 23], "there is no ranked attempt 99999999999999999999"),
+        (["disqualify", "9999999999", "--reason", "x"], "there is no ranked attempt 9999999999"),
         (["clear", "{honest}", "--reason", "x"], "is not held: it is passed"),
         (["disqualify", "{cheat}", "--reason", "  "], "needs a reason"),
         (["disqualify", "{cheat}"], "the following arguments are required: --reason"),

@@ -120,6 +120,7 @@ scheme would write links that lead nowhere)."""
         ("DOKO_BOT_DELAY_MS", "10001"),
         ("DOKO_RANKED_PER_ADDRESS", "10001"),
         ("DOKO_RANKED_PER_SITE", "10001"),
+        ("DOKO_BOT_DELAY_MS", "9" * 5000),
     ],
 )
 def test_a_count_past_its_most_is_refused(
@@ -180,7 +181,19 @@ def test_the_public_address_is_taken_without_its_trailing_slash(
 
 @pytest.mark.parametrize(
     "value",
-    ["doko.example", "ftp://doko.example", "https://", "https://a/?b", "https://a?", "https://a#x"],
+    [
+        "doko.example",
+        "ftp://doko.example",
+        "https://",
+        "https://a/?b",
+        "https://a?",
+        "https://a#x",
+        "http://[::1",
+        "https://doko.example:99999",
+        "https://doko.example:0",
+        "https://exa mple.com",
+        "https://user:pw@doko.example",
+    ],
 )
 def test_a_public_address_that_is_no_sites_is_refused(
     value: str, monkeypatch: pytest.MonkeyPatch
@@ -207,6 +220,25 @@ def test_a_port_out_of_range_is_refused(port: str) -> None:
     done = serve_command("--port", port)
     assert done.returncode == 2
     assert "a port is a number from 0 to 65535" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (("--host", ""), "--host must name an address"),
+        (("--host", " "), "--host must name an address"),
+        (("--workers", "0"), "--workers must be from 1 to 64"),
+        (("--workers", "1000"), "--workers must be from 1 to 64"),
+    ],
+)
+def test_an_empty_host_or_a_typo_of_workers_is_refused(
+    arguments: tuple[str, ...], said: str
+) -> None:
+    """An empty host (`--host "$HOST"` with HOST unset) listened on every interface; a
+    thousand workers would have been a thousand processes."""
+    done = serve_command("--port", str(free_port()), *arguments)
+    assert done.returncode == 2
+    assert said in done.stderr and "Traceback" not in done.stderr
 
 
 def test_a_bad_port_variable_is_a_usage_error() -> None:

@@ -23,11 +23,24 @@ from sqlalchemy.orm import Session
 from app.daily.fairplay.decisions import DecisionRefused, decide
 from app.daily.fairplay.report import attempt_lines, day_lines
 from app.daily.fairplay.states import DECISIONS
+from app.operations.migrate import reason
 from app.operations.settings import Settings, SettingsError, utc_now
 from app.storage.db import make_engine
 from app.storage.models import DailyAttempt
 
 PROG = "python -m app.daily.fairplay"
+
+
+LAST_ID = 2**31 - 1
+"""The largest id an attempt can have (an INTEGER column on PostgreSQL): a larger number is
+no attempt, and asking the database for it would fail rather than find nothing."""
+
+
+def attempt_id(text: str) -> int:
+    number = int(text)
+    if not 1 <= number <= LAST_ID:
+        raise argparse.ArgumentTypeError(f"there is no ranked attempt {text[:20]}")
+    return number
 
 
 def parser() -> argparse.ArgumentParser:
@@ -36,10 +49,10 @@ def parser() -> argparse.ArgumentParser:
     listing = commands.add_parser("list", help="every checked attempt of a day")
     listing.add_argument("day", type=date.fromisoformat, help="the day, e.g. 2026-11-29")
     shown = commands.add_parser("show", help="one attempt, its verdict and every tell")
-    shown.add_argument("attempt", type=int)
+    shown.add_argument("attempt", type=attempt_id)
     for command, state in DECISIONS.items():
         decided = commands.add_parser(command, help=f"a held attempt becomes {state}")
-        decided.add_argument("attempt", type=int)
+        decided.add_argument("attempt", type=attempt_id)
         decided.add_argument("--reason", required=True, help="why, kept with the decision")
     return found
 
@@ -64,6 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         engine = make_engine(Settings.from_env().database_url)
     except SettingsError as error:
         command_line.error(str(error))
+    except (SQLAlchemyError, ImportError, OSError) as error:
+        # A URL that cannot be read, a driver missing, a folder that cannot be made.
+        print(f"{PROG}: error: the database cannot be used: {reason(error)}", file=sys.stderr)
+        return 1
     try:
         with Session(engine) as session:
             for line in run(arguments, session):
@@ -71,8 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DecisionRefused as refused:
         print(f"{PROG}: error: {refused}", file=sys.stderr)
         return 2
-    except SQLAlchemyError as error:
-        print(f"{PROG}: error: the database cannot be used: {error}", file=sys.stderr)
+    except (SQLAlchemyError, OSError) as error:
+        print(f"{PROG}: error: the database cannot be used: {reason(error)}", file=sys.stderr)
         return 1
     finally:
         engine.dispose()

@@ -67,7 +67,8 @@ def attempt_lines(session: Session, attempt: DailyAttempt) -> Iterator[str]:
     yield f"attempt {attempt.id}: {attempt.day.isoformat()} {attempt.rules_key}"
     yield f"  player {player_name(player)}, game {attempt.game_id}"
     yield f"  started {when(attempt.started_at)}, finished {when(attempt.finished_at)}"
-    yield f"  total {signed(attempt.total)}, hands won {attempt.hands_won}"
+    won = "-" if attempt.hands_won is None else attempt.hands_won
+    yield f"  total {signed(attempt.total)}, hands won {won}"
     yield f"  fair play: {attempt.fair_play}"
     check = session.get(FairPlayCheck, attempt.id)
     if check is None:
