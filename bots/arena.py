@@ -28,6 +28,7 @@ from bots.protocol import Bot
 from bots.registry import bot_named
 from bots.search.budget import DEFAULT_BUDGET
 from engine import Act, Action, Hand, HandRecord, Phase, RuleSet, deal, view_of
+from engine.json_lines import reader_gone
 
 
 @dataclass
@@ -266,21 +267,24 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals must be at least 1")
     if args.workers < 1:
         parser.error("--workers must be at least 1")
-    with contextlib.ExitStack() as stack:
-        try:
-            records = (
-                stack.enter_context(open(args.records, "w", encoding="utf-8"))
-                if args.records
-                else None
-            )
-        except OSError as error:
-            parser.error(f"cannot write --records {args.records}: {error.strerror}")
-        tally = run_match(match, args.deals, records, sys.stderr.isatty(), args.workers)
-    report = summary(match, args.deals, tally)
-    for line in report_lines(report):
-        print(line)
-    if args.json:
-        print(json.dumps(report))
+    try:
+        with contextlib.ExitStack() as stack:
+            try:
+                records = (
+                    stack.enter_context(open(args.records, "w", encoding="utf-8"))
+                    if args.records
+                    else None
+                )
+            except OSError as error:
+                parser.error(f"cannot write --records {args.records}: {error.strerror}")
+            tally = run_match(match, args.deals, records, sys.stderr.isatty(), args.workers)
+        report = summary(match, args.deals, tally)
+        for line in report_lines(report):
+            print(line, flush=True)
+        if args.json:
+            print(json.dumps(report), flush=True)
+    except BrokenPipeError:
+        reader_gone()
     return 0
 
 

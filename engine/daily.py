@@ -63,6 +63,11 @@ def daily_deals(seed: str, rules: RuleSet, redeals: int = 0) -> list[dict[str, o
     return hands
 
 
+MOST_REDEALS = 100
+"""Armut redeals a checker may print per hand: more than any day needs (a hand is dealt again
+only when everybody declines an Armut)."""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.daily",
@@ -72,8 +77,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("date", help="the UTC date, YYYY-MM-DD")
     parser.add_argument("rules", help="the ranked rule set: pagat or ddv")
     parser.add_argument("seed", help="the day's published seed")
-    parser.add_argument("--redeals", type=int, default=0, help="also print N Armut redeals")
+    parser.add_argument(
+        "--redeals", type=int, default=0, help=f"also print N Armut redeals (0 to {MOST_REDEALS})"
+    )
     args = parser.parse_args(argv)
+    if not 0 <= args.redeals <= MOST_REDEALS:
+        parser.error(f"--redeals must be from 0 to {MOST_REDEALS}")
     try:
         day = date.fromisoformat(args.date)
         rules = ranked_rules(args.rules)

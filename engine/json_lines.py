@@ -1,6 +1,6 @@
 """JSON lines on standard output for the engine's two commands (`engine.replay`,
-`engine.daily`), stopping quietly when the reader does (`… | head`): a closed pipe is not an
-error of the record or the day."""
+`engine.daily`) and the bots' arena, stopping quietly when the reader does (`… | head`): a
+closed pipe is not an error of the record, the day or the match."""
 
 from __future__ import annotations
 
@@ -16,6 +16,10 @@ def print_json_lines(lines: Iterable[Any], indent: int | None = None) -> None:
         for line in lines:
             print(json.dumps(line, indent=indent), flush=True)
     except BrokenPipeError:
-        # Point standard output at nothing so that Python's own flush at exit does not
-        # complain again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        reader_gone()
+
+
+def reader_gone() -> None:
+    """Standard output's reader stopped early: it is pointed at nothing, so that Python's own
+    flush at exit does not complain again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -416,3 +416,21 @@ def test_decide_usage_errors(args: tuple[str, ...], tmp_path: Path) -> None:
     done = command("bots.decide", *args, write(tmp_path / "r", record_of("")))
     assert done.returncode == 2
     assert "usage:" in done.stderr
+
+
+def test_arena_stops_quietly_when_its_reader_does() -> None:
+    """`--records /dev/stdout | head -1` ended in a BrokenPipe traceback."""
+    arena = subprocess.Popen(
+        [sys.executable, "-m", "bots.arena", "--bot", "heuristic-v1", "--vs", "random-v1"]
+        + ["--deals", "3", "--records", "/dev/stdout"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert arena.stdout is not None and arena.stderr is not None
+    first = arena.stdout.readline()
+    arena.stdout.close()
+    errors = arena.stderr.read().decode()
+    assert arena.wait(timeout=120) == 0
+    assert parse_record(first.decode()).replay().phase is Phase.DONE
+    assert "Traceback" not in errors

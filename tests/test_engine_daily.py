@@ -235,6 +235,15 @@ def test_cli_refuses_bad_dates_and_rules_with_exit_2(
     assert capsys.readouterr().out == ""
 
 
+@pytest.mark.parametrize("redeals", ["-1", "101", "99999999999"])
+def test_cli_refuses_redeals_past_any_day(redeals: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """-1 printed the day's line alone with exit 0; 99,999,999,999 ate memory until killed."""
+    with pytest.raises(SystemExit) as stopped:
+        main([DAY.isoformat(), "pagat", "abc", "--redeals", redeals])
+    assert stopped.value.code == 2
+    assert "--redeals must be from 0 to 100" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("rules_key", ["pagat+armut=off", "pagat+hands_per_game=2"])
 def test_cli_refuses_rule_sets_that_are_not_ranked(
     rules_key: str, capsys: pytest.CaptureFixture[str]
@@ -249,11 +258,11 @@ def test_cli_refuses_rule_sets_that_are_not_ranked(
 
 
 def test_a_reader_that_stops_early_is_no_error() -> None:
-    """`python -m engine.daily … | head -1` ends quietly: no BrokenPipe traceback (3,000
-    redeals are more than a pipe holds)."""
+    """`python -m engine.daily … | head -1` ends quietly: no BrokenPipe traceback (100
+    redeals a hand are more than a pipe holds)."""
     command = [sys.executable, "-m", "engine.daily", DAY.isoformat(), "pagat", SEEDS["pagat"]]
     daily = subprocess.Popen(
-        [*command, "--redeals", "3000"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [*command, "--redeals", "100"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     assert daily.stdout is not None and daily.stderr is not None
     first = daily.stdout.readline()
