@@ -1,6 +1,12 @@
 """Alembic environment: the URL comes from the app's settings unless the caller set one."""
 
+import fcntl
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 from alembic import context
+from sqlalchemy import Connection, make_url
 
 from app.operations.settings import Settings
 from app.storage import models  # noqa: F401  (registers the tables)
@@ -20,18 +26,33 @@ MIGRATION_LOCK = 0x446F6B6F
 """PostgreSQL advisory lock key ("Doko") held while migrating."""
 
 
+@contextmanager
+def migrating_alone(connection: Connection) -> Iterator[None]:
+    """Two `python -m app.operations.migrate` at once (two hosts' serve scripts, or two on one
+    host) would both create the same tables and one fail on a duplicate: the second waits
+    here for the first to finish, then finds the database at head. PostgreSQL holds an
+    advisory lock to the transaction's end; a SQLite file, a lock on a file beside it (its
+    DDL is not transactional)."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        yield
+        return
+    database = make_url(url).database
+    if connection.dialect.name != "sqlite" or not database or database == ":memory:":
+        yield
+        return
+    with open(Path(f"{database}.migrating"), "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        yield
+
+
 def run_migrations_online() -> None:
     engine = make_engine(url)
     with engine.connect() as connection:
         context.configure(
             connection=connection, target_metadata=Base.metadata, render_as_batch=True
         )
-        with context.begin_transaction():
-            if connection.dialect.name == "postgresql":
-                # Two hosts running `python -m app.operations.migrate` at once (each its serve
-                # script) would both create the same tables and one fail on a duplicate: the second
-                # waits here for the first's commit, then finds the database at head.
-                connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        with context.begin_transaction(), migrating_alone(connection):
             context.run_migrations()
     engine.dispose()
 
