@@ -437,9 +437,9 @@ def test_list_and_show_give_the_verdict_and_every_tell(scene: Scene) -> None:
 @pytest.mark.parametrize(
     ("url", "says"),
     [
-        ("garbage", "Could not parse SQLAlchemy URL"),
-        ("postgresql+nodriver://doko@localhost/doko", "Can't load plugin"),
-        ("sqlite:////proc/doko/doko.sqlite3", "No such file or directory"),
+        ("garbage", "the database cannot be used: Could not parse SQLAlchemy URL"),
+        ("postgresql+nodriver://doko@localhost/doko", "the database cannot be used: Can't load"),
+        ("sqlite:////tmp/no-such-folder/doko.sqlite3", "there is no database at /tmp/no-such"),
     ],
 )
 def test_a_database_that_cannot_be_used_is_said_in_one_line(
@@ -448,8 +448,9 @@ def test_a_database_that_cannot_be_used_is_said_in_one_line(
     monkeypatch.setenv("DOKO_DATABASE_URL", url)
     assert fairplay_command(["list", "2026-12-07"]) == 1
     (line,) = capsys.readouterr().err.splitlines()
-    assert line.startswith("python -m app.daily.fairplay: error: the database cannot be used")
+    assert line.startswith("python -m app.daily.fairplay: error: ")
     assert says in line
+    assert not Path("/tmp/no-such-folder").exists(), "a mistyped path is not made"
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,9 @@ import argparse
 import sys
 from collections.abc import Iterable, Sequence
 from datetime import date
+from pathlib import Path
 
+from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -70,11 +72,26 @@ def run(arguments: argparse.Namespace, session: Session) -> Iterable[str]:
     return [f"attempt {decision.attempt_id} {decision.decision}: {decision.reason}"]
 
 
+def sqlite_file_missing(url: str) -> Path | None:
+    """The SQLite file a URL names, when it is not there: a mistyped path would otherwise be
+    made, folders and all, as an empty database."""
+    address = make_url(url)
+    if address.get_backend_name() != "sqlite" or address.database in (None, "", ":memory:"):
+        return None
+    path = Path(address.database)
+    return None if path.exists() else path
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     command_line = parser()
     arguments = command_line.parse_args(argv)
     try:
-        engine = make_engine(Settings.from_env().database_url)
+        url = Settings.from_env().database_url
+        missing = sqlite_file_missing(url)
+        if missing is not None:
+            print(f"{PROG}: error: there is no database at {missing}", file=sys.stderr)
+            return 1
+        engine = make_engine(url)
     except SettingsError as error:
         command_line.error(str(error))
     except (SQLAlchemyError, ImportError, OSError) as error:
