@@ -10,6 +10,8 @@ from __future__ import annotations
 import atexit
 import shutil
 import sqlite3
+import subprocess
+import sys
 import tempfile
 from functools import cache
 from pathlib import Path
@@ -41,3 +43,24 @@ def migrated_sqlite(path: Path) -> str:
     if not path.exists():
         shutil.copyfile(_template(), path)
     return f"sqlite:///{path}"
+
+
+def migrated_at_once(url: str, runs: int = 4) -> list[str]:
+    """`python -m app.operations.migrate url` started `runs` times at once, as several serve
+    scripts may; the error output of each run that failed."""
+    root = Path(__file__).resolve().parents[1]
+    started = [
+        subprocess.Popen(
+            [sys.executable, "-m", "app.operations.migrate", url],
+            cwd=root,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(runs)
+    ]
+    failed = []
+    for run in started:
+        _, error = run.communicate(timeout=120)
+        if run.returncode:
+            failed.append(error or f"exit code {run.returncode}")
+    return failed

@@ -18,6 +18,7 @@ from app.operations.migrate import alembic_config, head, upgrade
 from app.storage import models  # noqa: F401  (registers the tables on Base.metadata)
 from app.storage.db import Base
 from app.table.service import log_version
+from tests.databases import migrated_at_once
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL_TABLES = set(Base.metadata.tables)
@@ -283,17 +284,7 @@ def test_migrations_run_at_once_on_a_fresh_sqlite_file_all_succeed(tmp_path: Pat
     """Two serve scripts on one host migrate at the same moment: the others wait for the
     first and find nothing left to do (two of three said "table players already exists")."""
     url = f"sqlite:///{tmp_path / 'doko.sqlite3'}"
-    runs = [
-        subprocess.Popen(
-            [sys.executable, "-m", "app.operations.migrate", url],
-            cwd=ROOT,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for _ in range(4)
-    ]
-    errors = [run.communicate(timeout=120)[1] for run in runs]
-    assert [run.returncode for run in runs] == [0] * 4, errors
+    assert migrated_at_once(url) == []
     engine = create_engine(url)
     with engine.connect() as connection:
         version = connection.exec_driver_sql("SELECT version_num FROM alembic_version").all()

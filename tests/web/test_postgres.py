@@ -4,8 +4,6 @@ started from Debian's postgresql binaries."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -29,7 +27,7 @@ from app.table.store import GameKind
 from app.web.factory import create_app
 from bots.registry import bot_named
 from engine import RuleSet
-from tests.live import ROOT
+from tests.databases import migrated_at_once
 from tests.postgres import throwaway_postgres
 from tests.web.driver import HTMX, page_version, play_game
 from tests.web.helpers.daily import fair_play_checked
@@ -73,18 +71,7 @@ def test_migrations_run_at_once_on_an_empty_database_all_succeed() -> None:
     wait for it and find nothing left to do (without the lock, some failed on a duplicate
     type or table)."""
     with throwaway_postgres() as server:
-        url = server.new_database("at_once")
-        runs = [
-            subprocess.Popen(
-                [sys.executable, "-m", "app.operations.migrate", url],
-                cwd=ROOT,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
-            for _ in range(4)
-        ]
-        errors = [run.communicate(timeout=120)[1] for run in runs]
-        assert [run.returncode for run in runs] == [0] * 4, errors
+        assert migrated_at_once(server.new_database("at_once")) == []
 
 
 def test_migrations_create_every_table(postgres_url: str) -> None:
