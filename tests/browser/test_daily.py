@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from app.languages.i18n import LANGUAGES
+from app.languages.i18n import LANGUAGES, writing
 from tests.browser.helpers.fair_play import reload_until_checked
 from tests.browser.helpers.table import SMALL_PHONE
 from tests.live import LiveServer
@@ -46,7 +46,8 @@ def test_todays_daily_game_ends_on_the_leaderboard(page: Page, live_server: Live
         form.get_by_role("button", name="Save and see the board").click()
     assert f"day={day}" in page.url and "rules=pagat" in page.url
     pending = page.locator(".fair-play-own").inner_text()
-    assert f"Your total, {int(mine.group(1)):+d}, is being checked for fair play" in pending
+    total = writing("en").signed(int(mine.group(1)))
+    assert f"Your total, {total}, is being checked for fair play" in pending
 
     reload_until_checked(page, "table.leaderboard tr.own")
     own = page.locator("table.leaderboard tr.own")

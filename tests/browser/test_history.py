@@ -15,6 +15,7 @@ from playwright.sync_api import BrowserContext, Page
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
+from app.languages.i18n import writing
 from app.storage.models import HandReview
 from tests.browser.helpers.chromium import DESKTOP, PHONE
 from tests.browser.helpers.fair_play import reload_until_checked
@@ -26,6 +27,7 @@ SEED = "browser-history-1"
 LOSSES = (0.4, 1.7)
 """Reviews stored for the short game's two hands (the review itself is not this test's
 business): the decision-loss chart draws them."""
+ENGLISH = writing("en")
 
 
 def standing_total(page: Page) -> int:
@@ -93,8 +95,9 @@ def test_history_after_a_short_game_and_a_daily_game(
     daily, short = games.nth(0), games.nth(1)
     assert daily.get_attribute("data-mode") == "daily", "newest first"
     assert short.get_attribute("data-game") == game_id
-    assert f"{total:+d}" in short.locator(".game-result").inner_text()
-    assert f"{daily_total:+d}" in daily.locator(".game-result").inner_text()
+    # A total of 0 is written "0", not "+0" (the games are dealt afresh each run).
+    assert ENGLISH.signed(total) in short.locator(".game-result").inner_text()
+    assert ENGLISH.signed(daily_total) in daily.locator(".game-result").inner_text()
     assert re.search(r"daily rank \d+ of \d+", daily.locator(".game-result").inner_text())
 
     assert not short.locator("a", has_text="Review").first.is_visible()
@@ -110,7 +113,7 @@ def test_history_after_a_short_game_and_a_daily_game(
 
     assert page.locator("#points-chart svg rect.bar").count() == 2
     assert page.locator("#loss-chart svg circle.dot").count() == 2
-    assert page.locator(".calendar a.result .points").inner_text() == f"{daily_total:+d}"
+    assert page.locator(".calendar a.result .points").inner_text() == ENGLISH.signed(daily_total)
 
     complaints = [snapshot(page, "history-desktop")]
     page.set_viewport_size(PHONE)
