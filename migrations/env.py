@@ -3,14 +3,13 @@
 import fcntl
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from alembic import context
-from sqlalchemy import Connection, make_url
+from sqlalchemy import Connection
 
 from app.operations.settings import Settings
 from app.storage import models  # noqa: F401  (registers the tables)
-from app.storage.db import Base, make_engine
+from app.storage.db import Base, make_engine, sqlite_file
 
 config = context.config
 url = config.get_main_option("sqlalchemy.url") or Settings.from_env().database_url
@@ -37,11 +36,11 @@ def migrating_alone(connection: Connection) -> Iterator[None]:
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         yield
         return
-    database = make_url(url).database
-    if connection.dialect.name != "sqlite" or not database or database == ":memory:":
+    database = sqlite_file(url)
+    if database is None:
         yield
         return
-    with open(Path(f"{database}.migrating"), "w") as held:
+    with open(f"{database}.migrating", "w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
         yield
 

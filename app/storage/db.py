@@ -39,9 +39,17 @@ IN_UTC = "-c timezone=UTC"
 UTC. The server's own default is the zone of the machine it was set up on."""
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The file a SQLite URL names; None for another database, or SQLite in memory."""
+    address = make_url(url)
+    if address.get_backend_name() != "sqlite" or address.database in (None, "", ":memory:"):
+        return None
+    return Path(address.database)
+
+
 def make_engine(url: str) -> Engine:
-    if url.startswith("sqlite:///"):
-        path = Path(url.removeprefix("sqlite:///"))
+    path = sqlite_file(url)
+    if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"check_same_thread": False})
         event.listen(engine, "connect", _sqlite_pragmas)

@@ -16,9 +16,7 @@ import argparse
 import sys
 from collections.abc import Iterable, Sequence
 from datetime import date
-from pathlib import Path
 
-from sqlalchemy import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -27,7 +25,7 @@ from app.daily.fairplay.report import attempt_lines, day_lines
 from app.daily.fairplay.states import DECISIONS
 from app.operations.migrate import reason
 from app.operations.settings import Settings, SettingsError, utc_now
-from app.storage.db import make_engine
+from app.storage.db import make_engine, sqlite_file
 from app.storage.models import DailyAttempt
 
 PROG = "python -m app.daily.fairplay"
@@ -72,24 +70,15 @@ def run(arguments: argparse.Namespace, session: Session) -> Iterable[str]:
     return [f"attempt {decision.attempt_id} {decision.decision}: {decision.reason}"]
 
 
-def sqlite_file_missing(url: str) -> Path | None:
-    """The SQLite file a URL names, when it is not there: a mistyped path would otherwise be
-    made, folders and all, as an empty database."""
-    address = make_url(url)
-    if address.get_backend_name() != "sqlite" or address.database in (None, "", ":memory:"):
-        return None
-    path = Path(address.database)
-    return None if path.exists() else path
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     command_line = parser()
     arguments = command_line.parse_args(argv)
     try:
         url = Settings.from_env().database_url
-        missing = sqlite_file_missing(url)
-        if missing is not None:
-            print(f"{PROG}: error: there is no database at {missing}", file=sys.stderr)
+        path = sqlite_file(url)
+        if path is not None and not path.exists():
+            # make_engine would make it, folders and all, as an empty database.
+            print(f"{PROG}: error: there is no database at {path}", file=sys.stderr)
             return 1
         engine = make_engine(url)
     except SettingsError as error:
