@@ -11,5 +11,10 @@ BOARD_HISTORY = timedelta(days=366)
 looked at."""
 
 
+def oldest_board(today: date) -> date:
+    """The first day whose board is kept."""
+    return today - BOARD_HISTORY
+
+
 def board_kept(day: date, today: date) -> bool:
-    return today - BOARD_HISTORY <= day <= today
+    return oldest_board(today) <= day <= today

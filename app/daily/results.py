@@ -29,10 +29,10 @@ class Attempt:
     """None unless the attempt is on the board: finished and through its fair-play check."""
     field: int
     """Attempts on that day's board: the rank is out of these."""
+    board_kept: bool
+    """Whether its day's board may still be looked at (`app.daily.board_days`)."""
     unranked: Standing | None = None
     """A finished attempt kept off the board: being checked, held or disqualified."""
-    board_kept: bool = True
-    """Whether its day's board may still be looked at (`app.daily.board_days`)."""
 
     @property
     def board_url(self) -> str:
@@ -78,6 +78,6 @@ def _attempt(
         attempt.total if finished else None,
         place_below(above) if attempt.on_board else None,
         entrants,
-        standing(attempt.fair_play, check) if kept_off else None,
         board_kept(attempt.day, today),
+        standing(attempt.fair_play, check) if kept_off else None,
     )

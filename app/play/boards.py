@@ -14,7 +14,7 @@ from fastapi import HTTPException
 from sqlalchemy.orm import Session
 
 from app.daily.board_cache import BoardCache, ViewersBoard, seen_by
-from app.daily.board_days import BOARD_HISTORY
+from app.daily.board_days import oldest_board
 from app.daily.board_rows import BoardRow
 from app.daily.daily_share import DailyResult, OwnPlace, Viewer, board_result
 from app.daily.fairplay.checks import FairPlayChecks
@@ -48,7 +48,7 @@ def board_day(asked: date | None, today: date) -> date:
     shown = asked or today
     if shown > today:
         raise HTTPException(404, NOT_YET)
-    if shown < today - BOARD_HISTORY:
+    if shown < oldest_board(today):
         raise HTTPException(404, KEPT_A_YEAR)
     return shown
 
@@ -63,7 +63,7 @@ def board_period(kind: str, asked: date | None, today: date) -> Period:
         # Before the period is worked out: the last days a date can name have no whole week.
         raise HTTPException(404, NOT_YET)
     period = period_of(kind, day)
-    if period.last < today - BOARD_HISTORY:
+    if period.last < oldest_board(today):
         raise HTTPException(404, KEPT_A_YEAR)
     return period
 
@@ -122,7 +122,7 @@ def day_board(
     return DayBoard(
         day=deals.day,
         today=today,
-        first_day=today - BOARD_HISTORY,
+        first_day=oldest_board(today),
         rules_key=deals.rules_key,
         ranked=RANKED,
         rows=seen.rows,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from app.daily.board_days import BOARD_HISTORY
+from app.daily.board_days import oldest_board
 from app.daily.long_boards import LongBoardCache, seen_by
 from app.operations.urls import LONG_BOARD
 from app.play.boards import FIRST_RULES, board_period, ranked_or_404
@@ -40,7 +40,7 @@ def long_board(
         "rules_key": rules,
         "ranked": RANKED,
         "board": seen,
-        "older": period.previous >= today - BOARD_HISTORY,
+        "older": period.previous >= oldest_board(today),
         "newer": period.following <= today,
     }
     return templates.TemplateResponse(request, "long_board.html", context)
