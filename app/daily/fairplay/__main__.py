@@ -75,28 +75,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = command_line.parse_args(argv)
     try:
         url = Settings.from_env().database_url
-        path = sqlite_file(url)
-        if path is not None and not path.exists():
-            # make_engine would make it, folders and all, as an empty database.
-            print(f"{PROG}: error: there is no database at {path}", file=sys.stderr)
-            return 1
-        engine = make_engine(url)
     except SettingsError as error:
         command_line.error(str(error))
+    try:
+        return _print_lines(url, arguments)
+    except DecisionRefused as refused:
+        print(f"{PROG}: error: {refused}", file=sys.stderr)
+        return 2
     except (SQLAlchemyError, ImportError, OSError) as error:
-        # A URL that cannot be read, a driver missing, a folder that cannot be made.
+        # A URL that cannot be read, a driver missing, a database that does not answer.
         print(f"{PROG}: error: the database cannot be used: {reason(error)}", file=sys.stderr)
         return 1
+
+
+def _print_lines(url: str, arguments: argparse.Namespace) -> int:
+    path = sqlite_file(url)
+    if path is not None and not path.exists():
+        # make_engine would make it, folders and all, as an empty database.
+        print(f"{PROG}: error: there is no database at {path}", file=sys.stderr)
+        return 1
+    engine = make_engine(url)
     try:
         with Session(engine) as session:
             for line in run(arguments, session):
                 print(line)
-    except DecisionRefused as refused:
-        print(f"{PROG}: error: {refused}", file=sys.stderr)
-        return 2
-    except (SQLAlchemyError, OSError) as error:
-        print(f"{PROG}: error: the database cannot be used: {reason(error)}", file=sys.stderr)
-        return 1
     finally:
         engine.dispose()
     return 0
