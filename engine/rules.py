@@ -61,8 +61,8 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if self.hands_per_game not in HANDS_PER_GAME:
-            most = HANDS_PER_GAME[-1]
-            raise RulesError(f"hands_per_game must be 1..{most}, not {self.hands_per_game}")
+            least, most = HANDS_PER_GAME[0], HANDS_PER_GAME[-1]
+            raise RulesError(f"hands_per_game must be {least}..{most}, not {self.hands_per_game}")
 
     @property
     def cards_per_seat(self) -> int:
