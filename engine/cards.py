@@ -116,8 +116,10 @@ DULLE = Card(Suit.HEARTS, Rank.TEN)
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Reads space-separated cards, e.g. a hand of a record."""
-    return [Card.parse(part) for part in text.split()]
+    """Reads space-separated cards, e.g. a hand of a record. Only the space separates: a
+    tab, a line break or a no-break space inside a record's hand is a sign that the record
+    was altered on its way, so it is refused as a bad card rather than read."""
+    return [Card.parse(part) for part in text.split(" ") if part]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -66,10 +66,15 @@ def run(text: str, with_trace: bool) -> tuple[list[dict[str, Any]], int]:
 
 def record_text(path: str) -> str:
     """A record's text from a file, or from standard input for `-`; `InvalidRecord` saying
-    why when it cannot be read (the commands answer that as any other invalid record)."""
+    why when it cannot be read (the commands answer that as any other invalid record).
+    Standard input is read as bytes and decoded as strict UTF-8, as a file is: its text layer
+    would keep bytes that are not UTF-8 under a C locale, so the same record would pass
+    piped and fail by name."""
     try:
         if path == "-":
-            return sys.stdin.read()
+            if sys.stdin is None:
+                raise OSError("standard input is closed")
+            return sys.stdin.buffer.read().decode("utf-8")
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except (OSError, UnicodeDecodeError) as error:

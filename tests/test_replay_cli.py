@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -373,6 +374,9 @@ INVALID_TEXTS = [
     ("three hands", mutated(lambda data: data["hands"].pop())),
     ("unknown card in a hand", mutated(set_hand(0, SUIT_BLOCKS[0].replace("AC", "1C", 1)))),
     ("lower-case card", mutated(set_hand(0, SUIT_BLOCKS[0].replace("AC", "ac", 1)))),
+    ("cards split by a tab", mutated(set_hand(0, SUIT_BLOCKS[0].replace(" ", "\t", 1)))),
+    ("cards split by a line break", mutated(set_hand(0, SUIT_BLOCKS[0].replace(" ", "\n", 1)))),
+    ("cards split by a no-break space", mutated(set_hand(0, SUIT_BLOCKS[0].replace(" ", "\xa0")))),
     ("seat 4", mutated(set_action_field(0, "seat", 4))),
     ("seat -1", mutated(set_action_field(0, "seat", -1))),
     ('seat "1"', mutated(set_action_field(1, "seat", "1"))),
@@ -475,6 +479,41 @@ def test_command_exits_2_for_an_invalid_record(trace: list[str]) -> None:
     lines, code = command(*trace, "-", stdin="not json")
     assert code == 2
     assert [line["error"] for line in lines] == ["invalid"]
+
+
+def test_piped_bytes_that_are_not_utf8_are_invalid_whatever_the_locale() -> None:
+    """A record with a byte that is not UTF-8 in a field replay ignores: the file of it is
+    refused, so the same bytes piped in are too, under a C locale as under UTF-8."""
+    data = fleischlos_record()
+    data["note"] = "Caf_"
+    text = json.dumps(data).encode().replace(b"Caf_", b"Caf\xe9")
+    for locale in ("C", "C.UTF-8"):
+        done = subprocess.run(
+            [sys.executable, "-m", "engine.replay", "-"],
+            input=text,
+            capture_output=True,
+            env={**os.environ, "LC_ALL": locale, "PYTHONIOENCODING": ""},
+            timeout=60,
+            check=False,
+        )
+        lines = [json.loads(line) for line in done.stdout.splitlines()]
+        assert (done.returncode, [line["error"] for line in lines]) == (2, ["invalid"]), locale
+
+
+def test_a_closed_standard_input_is_an_unreadable_record() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.replay", "-"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: os.close(0),
+    )
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 2, done.stderr
+    assert [line["error"] for line in lines] == ["invalid"]
+    assert "standard input is closed" in lines[0]["reason"]
 
 
 def test_replay_does_not_change_the_record_it_reads() -> None:
