@@ -23,7 +23,14 @@ from app.play.games import owned_game
 from app.storage.db import at_rest, has_idle_connection
 from app.storage.models import GameRow
 from app.table.service import Table
-from app.table.store import Guard, HeldBack, guarded_step, in_one_statement, write_table
+from app.table.store import (
+    Guard,
+    HeldBack,
+    RowHeld,
+    guarded_step,
+    in_one_statement,
+    write_table,
+)
 from app.table.table_cache import TableCache
 
 STALE = N_("That click was for an earlier moment of the game; here is the table as it is now.")
@@ -105,7 +112,10 @@ async def play_click(desk: Desk, click: Click) -> Outcome:
         return await run_in_threadpool(_play_step, desk, click)
     played = _step_on_kept_table(desk, click)
     if played is not None and not _settles(*played, desk.now):
-        return _finish_step(desk, click, played)
+        try:
+            return _finish_step(desk, click, played, hurried=True)
+        except RowHeld:
+            desk.session.rollback()
     return await run_in_threadpool(_finish_step, desk, click, played)
 
 
@@ -126,7 +136,9 @@ def _plays_on_loop(desk: Desk, click: Click) -> bool:
     players on two processes the players' p95 went from 46-71 ms to 31-42 ms
     (`bench/RESULTS.md`). A step the game refuses, or one that ends a ranked daily game, is
     still stored from a worker thread (`_finish_step`). A rarer wait stays on the loop: a
-    step on a game another process moved on reads the game back."""
+    step on a game another process moved on reads the game back. A row another transaction
+    holds is not waited for on the loop: the step is sent again from a worker thread
+    (`write_table`'s `hurried`)."""
     return (
         in_one_statement(desk.session, alone=True)
         and desk.cache.decides_quickly(click.game_id)
@@ -161,7 +173,9 @@ def _step_on_kept_table(desk: Desk, click: Click) -> tuple[GameRow, Table] | Non
     return None
 
 
-def _finish_step(desk: Desk, click: Click, played: tuple[GameRow, Table] | None) -> Outcome:
+def _finish_step(
+    desk: Desk, click: Click, played: tuple[GameRow, Table] | None, hurried: bool = False
+) -> Outcome:
     """Counts the click and stores the step `played` on the kept table; without one, plays
     it on the row as stored, its read transaction ended first (`at_rest`): the bots
     answering the step may search for seconds. The step's UPDATE still checks the version
@@ -170,7 +184,7 @@ def _finish_step(desk: Desk, click: Click, played: tuple[GameRow, Table] | None)
     if played is not None:
         row, table = played
         alone = not _settles(row, table, desk.now)
-        return _store(desk, row, table, alone, count)
+        return _store(desk, row, table, alone, count, hurried)
     desk.limits.enforce(count)
     row = owned_game(desk.session, click.game_id, desk.limits.player)
     table = desk.cache.take(row)
@@ -185,18 +199,25 @@ def _finish_step(desk: Desk, click: Click, played: tuple[GameRow, Table] | None)
     return _store(desk, row, table, alone=False, count=None)
 
 
-def _store(desk: Desk, row: GameRow, table: Table, alone: bool, count: Count | None) -> Outcome:
+def _store(
+    desk: Desk,
+    row: GameRow,
+    table: Table,
+    alone: bool,
+    count: Count | None,
+    hurried: bool = False,
+) -> Outcome:
     """Commits the step before answering; a concurrent step on the same game wins the race
     and this one shows the table as it is. `alone`: the request has read nothing and writes
     nothing but the step (see `write_table`). `count`: the click, still to be counted
     against the rate limits; past them (`TooManyRequests`), nothing is stored (the table
-    played on is dropped, and the next request rebuilds it)."""
+    played on is dropped, and the next request rebuilds it). `hurried`: see `write_table`."""
     session = desk.session
     rides = count is not None and in_one_statement(session, alone)
     if not rides:
         desk.limits.enforce(count)
     try:
-        _write_counted(session, row, table, alone, count if rides else None)
+        _write_counted(session, row, table, alone, count if rides else None, hurried)
         settled = settle_attempt(session, row, table, desk.now)
         settle_challenge(session, row, table, desk.now)
         session.commit()
@@ -212,16 +233,21 @@ def _store(desk: Desk, row: GameRow, table: Table, alone: bool, count: Count | N
 
 
 def _write_counted(
-    session: Session, row: GameRow, table: Table, alone: bool, count: Count | None
+    session: Session,
+    row: GameRow,
+    table: Table,
+    alone: bool,
+    count: Count | None,
+    hurried: bool,
 ) -> None:
     """Writes the step; with a `count`, counts the click in the same statement and raises
     `TooManyRequests` (having taken back the keys it counted) when a key was at its limit
     and the step was held back."""
     if count is None:
-        write_table(row, table, alone)
+        write_table(row, table, alone, hurried=hurried)
         return
     try:
-        write_table(row, table, alone, counted_with_step(count))
+        write_table(row, table, alone, counted_with_step(count), hurried)
     except HeldBack as held:
         count.settle(session.connection(), held.returned)
         raise TooManyRequests from held

@@ -12,8 +12,21 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import JSON, Insert, Integer, bindparam, column, func, inspect, select, true
+from sqlalchemy import (
+    JSON,
+    Insert,
+    Integer,
+    ScalarSelect,
+    String,
+    bindparam,
+    column,
+    func,
+    inspect,
+    select,
+    true,
+)
 from sqlalchemy import Table as SqlTable
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, object_session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
@@ -153,7 +166,25 @@ class HeldBack(Exception):
         self.returned = returned
 
 
-def write_table(row: GameRow, table: LoggedGame, alone: bool, guard: Guard | None = None) -> None:
+HURRIED_LOCK_WAIT = "50ms"
+"""How long a `hurried` step waits for a row another transaction holds: a step's own
+statement takes about half a millisecond, another process's step on the same game a few."""
+LOCK_NOT_AVAILABLE = "55P03"
+"""PostgreSQL's error code for a lock timeout."""
+
+
+class RowHeld(Exception):
+    """A hurried step found a row another transaction holds: nothing was written, and the
+    step may be sent again from where waiting holds up nobody else."""
+
+
+def write_table(
+    row: GameRow,
+    table: LoggedGame,
+    alone: bool,
+    guard: Guard | None = None,
+    hurried: bool = False,
+) -> None:
     """Stores a step of a stored game: its actions and what is derived from the log for
     queries. Only the hands the step touched are written: the one that was in progress and
     any dealt since. (A game's request never loads the hands' rows, so there is nothing in
@@ -168,7 +199,11 @@ def write_table(row: GameRow, table: LoggedGame, alone: bool, guard: Guard | Non
     trips to the database.
 
     That statement can also carry a `guard` (when `in_one_statement`), checked in the same
-    atomic statement: the game is then written only if the guard holds, else `HeldBack`."""
+    atomic statement: the game is then written only if the guard holds, else `HeldBack`.
+
+    A `hurried` step (one statement, sent from the event loop) waits at most
+    `HURRIED_LOCK_WAIT` for a row another transaction holds, then raises `RowHeld` having
+    written nothing: every other request of the process waits while the loop does."""
     session = object_session(row)
     assert session is not None, "the game's row belongs to the request's session"
     if guard is not None and not in_one_statement(session, alone):
@@ -177,7 +212,7 @@ def write_table(row: GameRow, table: LoggedGame, alone: bool, guard: Guard | Non
     if session.get_bind().dialect.name == "postgresql":
         if alone:
             session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-        _write_in_one_statement(session, row, table, values, guard)
+        _write_in_one_statement(session, row, table, values, guard, hurried)
     else:
         _write_statements(session, row, table, values)
     _stored(row, values)
@@ -185,20 +220,31 @@ def write_table(row: GameRow, table: LoggedGame, alone: bool, guard: Guard | Non
 
 
 def _write_in_one_statement(
-    session: Session, row: GameRow, table: LoggedGame, values: dict[str, Any], guard: Guard | None
+    session: Session,
+    row: GameRow,
+    table: LoggedGame,
+    values: dict[str, Any],
+    guard: Guard | None,
+    hurried: bool,
 ) -> None:
     last = table.stored_hands - 1
     step = {"game": row.id, "was": row.version, "hand": last, "played": table.log[last]}
     step["added"] = [_hand(table, n) for n in range(table.stored_hands, len(table.log))]
     step |= {f"new_{name}": value for name, value in values.items()}
+    step["lock_wait"] = HURRIED_LOCK_WAIT if hurried else None
     connection = session.connection()
-    if guard is None:
-        stored = connection.execute(STEP, step).scalar_one()
-    else:
-        step |= dict(guard.parameters) | {"guard_rows": guard.rows}
-        stored, returned = connection.execute(guard.step, step).one()
-        if len(returned or ()) != guard.rows:
-            raise HeldBack(set(returned or ()))
+    try:
+        if guard is None:
+            stored = connection.execute(STEP, step).scalar_one()
+        else:
+            step |= dict(guard.parameters) | {"guard_rows": guard.rows}
+            stored, returned = connection.execute(guard.step, step).one()
+    except OperationalError as error:
+        if getattr(error.orig, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+            raise RowHeld(row.id) from error
+        raise
+    if guard is not None and len(returned or ()) != guard.rows:
+        raise HeldBack(set(returned or ()))
     if stored != 1:
         raise _stale(row)
 
@@ -230,7 +276,11 @@ def _step(guard: Insert | None = None, name: str = "guard") -> Executable:
     With a `guard` (a statement that returns rows, named `name` in the SQL), the guard runs
     first, the game is updated only if it returned `guard_rows` rows, and the first column
     of its rows comes second."""
-    written_if = [GAMES.c.id == bindparam("game"), GAMES.c.version == bindparam("was")]
+    written_if = [
+        _lock_wait_set().is_not(None),
+        GAMES.c.id == bindparam("game"),
+        GAMES.c.version == bindparam("was"),
+    ]
     if guard is not None:
         guarded = guard.cte(name)
         written_if.append(
@@ -270,6 +320,14 @@ def _step(guard: Insert | None = None, name: str = "guard") -> Executable:
         return stored.add_cte(hand, added)
     returned = select(func.array_agg(guarded.c[0])).scalar_subquery()
     return select(stored.scalar_subquery(), returned).add_cte(hand, added)
+
+
+def _lock_wait_set() -> ScalarSelect[Any]:
+    """Sets the statement's own lock timeout to the `lock_wait` parameter (the connection's
+    own when it is null). It stands first in the game's condition and uses no column, so
+    PostgreSQL runs it once, before the statement takes any row."""
+    wait = func.coalesce(bindparam("lock_wait", type_=String), func.current_setting("lock_timeout"))
+    return select(func.set_config("lock_timeout", wait, true())).scalar_subquery()
 
 
 STEP = _step()

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 
 import app.storage.db
 from tests.live import LiveServer, migrate
@@ -208,3 +209,49 @@ def test_a_thinking_player_keeps_the_connection_and_so_the_process(pair: Pair) -
         second = client.get(f"{one}/healthz")
         assert second.status_code == 200
         assert local_port(second) == first
+
+
+PROBE_S = 4.0
+"""How long the requests made while a click waits for its game's row may take: far more than
+they take (milliseconds), far less than a wait for the row (until the test lets it go)."""
+
+
+def test_a_click_waiting_for_its_game_row_holds_up_no_other_request(pair: Pair) -> None:
+    """A click played on the event loop (a table kept, bots that decide at once) whose game
+    row another transaction holds must not hold the loop: the health check and another
+    page answer at once, and the click is stored once the row is let go."""
+    one = pair.servers[0].url
+    with httpx.Client(timeout=30) as client:
+        game = client.post(f"{one}/games", data={"seed": "locked-row"}).headers["location"]
+        body = move(client, one, game, client.get(one + game).text)
+        engine = create_engine(pair.postgres.url)
+        try:
+            with engine.connect() as holder, ThreadPoolExecutor(1) as clicks:
+                holder.execute(
+                    text("SELECT id FROM games WHERE id = :id FOR UPDATE"),
+                    {"id": game.rsplit("/", 1)[-1]},
+                )
+                click = clicks.submit(move, client, one, game, body)
+                wait_for_a_lock_wait(engine)
+                health = httpx.get(f"{one}/healthz", timeout=PROBE_S)
+                other = httpx.get(f"{one}/how-to-play", timeout=PROBE_S)
+                assert not click.done()
+                holder.rollback()
+                stored = click.result(timeout=30)
+        finally:
+            engine.dispose()
+    assert (health.status_code, other.status_code) == (200, 200)
+    assert page_version(stored) > page_version(body)
+
+
+def wait_for_a_lock_wait(engine: Engine) -> None:
+    """Until some statement waits for a lock another transaction holds (the click's, on the
+    game's row), polling PostgreSQL's own view of its locks."""
+    deadline = time.monotonic() + 10
+    waiting = text("SELECT count(*) FROM pg_locks WHERE NOT granted")
+    while time.monotonic() < deadline:
+        with engine.connect() as connection:
+            if connection.execute(waiting).scalar_one() > 0:
+                return
+        time.sleep(0.05)
+    pytest.fail("the click never waited for the game's row")
