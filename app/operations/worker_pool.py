@@ -11,7 +11,9 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
-from threading import Lock
+from multiprocessing.connection import wait
+from multiprocessing.process import BaseProcess
+from threading import Lock, Thread
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -21,11 +23,21 @@ class RosterClosed(RuntimeError):
     """The server is stopping: its worker processes are gone and no new ones are started."""
 
 
-def lower_priority(niceness: int) -> None:
-    """Runs as a worker process starts: its work gives way to the server process and to the
+def start_worker(niceness: int) -> None:
+    """Runs as a worker process starts. Its work gives way to the server process and to the
     other pool's workers when the cores are busy (a process may always lower its own
-    priority)."""
+    priority). It ends when the server process ends, however that ends: a server killed
+    outright never tells its workers, which would wait for work for ever (about 65 MB each,
+    and a server restarted by a process manager after each crash adds more)."""
     os.nice(niceness)
+    server = multiprocessing.parent_process()
+    if server is not None:
+        Thread(target=_end_with, args=(server,), name="server-watch", daemon=True).start()
+
+
+def _end_with(server: BaseProcess) -> None:
+    wait([server.sentinel])
+    os._exit(1)
 
 
 class WorkerPool:
@@ -71,7 +83,7 @@ class WorkerPool:
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=context,
-                initializer=lower_priority,
+                initializer=start_worker,
                 initargs=(self._niceness,),
             )
         return self._pool
