@@ -4,10 +4,12 @@ says what the table is to show; the route only parses the form and renders the o
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.exc import StaleDataError
 from starlette.concurrency import run_in_threadpool
@@ -32,6 +34,8 @@ from app.table.store import (
     write_table,
 )
 from app.table.table_cache import TableCache
+
+log = logging.getLogger("doko")
 
 STALE = N_("That click was for an earlier moment of the game; here is the table as it is now.")
 
@@ -228,8 +232,20 @@ def _store(
         stale = desk.writing.words.gettext(STALE)
         return Outcome(fresh, desk.cache.take(fresh), stale, 409, kept=False)
     if settled is not None:
-        desk.fair_play.start(session, settled.id)
+        _start_fair_play(desk, settled.id)
     return Outcome(row, table, stepped=True)
+
+
+def _start_fair_play(desk: Desk, attempt_id: int) -> None:
+    """Claims the check of a ranked game the step has just ended, and stored. A claim the
+    database refuses now (busy, or away) must not turn the stored step into an answer that
+    says nothing was changed: a later view of the day's board claims the check instead
+    (`FairPlayChecks.sweep`)."""
+    try:
+        desk.fair_play.start(desk.session, attempt_id)
+    except SQLAlchemyError:
+        desk.session.rollback()
+        log.warning("the fair-play check of attempt %s is left to the board's sweep", attempt_id)
 
 
 def _write_counted(

@@ -21,13 +21,14 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from itsdangerous import TimestampSigner
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 import app.play.daily as daily_service
 from app.daily.attempts import attempt_of
+from app.daily.fairplay.checks import FairPlayChecks
 from app.languages.rules_names import rules_name
 from app.play.players import NO_KEY_YET, make_restore_key
-from app.storage.models import DailyAttempt, GameRow, Player
+from app.storage.models import DailyAttempt, FairPlayCheck, GameRow, Player
 from app.web.session_cookie import NEWCOMER_COOKIE, NEWCOMER_MAX_AGE
 from engine import deal
 from tests.web.driver import (
@@ -439,3 +440,27 @@ def test_an_htmx_start_resumes_the_ranked_game_too(daily_app: FastAPI) -> None:
         url = start_daily(client, **HTMX)
         assert start_daily(client, **HTMX) == url
     assert len(rows(daily_app, DailyAttempt)) == 1
+
+
+def test_a_last_step_stored_is_answered_as_stored_when_its_check_cannot_be_claimed(
+    daily_app: FastAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The step that ends a ranked game is committed before its fair-play check is claimed.
+    Should the claim fail (the database busy for longer than its wait), the player still sees
+    the final standings, not "nothing was changed", and a view of the day's board claims the
+    check."""
+
+    def database_busy(*_: Any) -> None:
+        raise OperationalError("INSERT INTO fair_play_checks", {}, Exception("database is locked"))
+
+    with browsers(daily_app, 1) as (client,):
+        url = start_daily(client)
+        with monkeypatch.context() as busy:
+            busy.setattr(FairPlayChecks, "start", database_busy)
+            bodies = play_game(client, url)
+        assert "Final standings" in bodies[-1]
+        (attempt,) = rows(daily_app, DailyAttempt)
+        assert attempt.finished_at is not None
+        assert rows(daily_app, FairPlayCheck) == []
+        assert client.get("/leaderboard").status_code == 200
+        assert [check.attempt_id for check in rows(daily_app, FairPlayCheck)] == [attempt.id]
