@@ -47,7 +47,17 @@ def sqlite_file(url: str) -> Path | None:
     return Path(address.database)
 
 
-def make_engine(url: str) -> Engine:
+REQUEST_LOCK_WAIT = "-c lock_timeout=5s"
+"""How long a request's statement on PostgreSQL waits for a row another transaction holds,
+then fails (answered 503, nothing stored): as long as SQLite waits for its file (the
+driver's 5 s). Without it a click would wait for a session an operator left open on a
+game's row for as long as it stays open, holding a worker thread and a pooled connection.
+An operator's own `lock_timeout` in the URL's `options` wins."""
+
+
+def make_engine(url: str, for_requests: bool = False) -> Engine:
+    """The database's engine. `for_requests`: the server's, whose statements wait for a lock
+    at most `REQUEST_LOCK_WAIT` (a migration waits for another host's as long as it takes)."""
     path = sqlite_file(url)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -55,7 +65,8 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         event.listen(engine, "connect", _remember_file(path))
         return engine
-    engine = create_engine(url, connect_args=_options(url, IN_UTC))
+    defaults = (REQUEST_LOCK_WAIT,) if for_requests else ()
+    engine = create_engine(url, connect_args=_options(url, IN_UTC, defaults=defaults))
     _check_before_use(engine)
     return engine
 
@@ -68,17 +79,19 @@ def make_counter_engine(url: str, engine: Engine) -> Engine:
     commits without a sync, so it shares `engine`."""
     if engine.dialect.name != "postgresql":
         return engine
-    counter = create_engine(url, connect_args=_options(url, "-c synchronous_commit=off", IN_UTC))
+    options = _options(url, "-c synchronous_commit=off", IN_UTC, defaults=(REQUEST_LOCK_WAIT,))
+    counter = create_engine(url, connect_args=options)
     _check_before_use(counter)
     return counter
 
 
-def _options(url: str, *ours: str) -> dict[str, str]:
-    """A PostgreSQL connection's `options`: the URL's own (an operator's `statement_timeout`,
-    say), which `connect_args` would replace, then ours."""
+def _options(url: str, *ours: str, defaults: tuple[str, ...] = ()) -> dict[str, str]:
+    """A PostgreSQL connection's `options`: our `defaults`, the URL's own (an operator's
+    `statement_timeout`, say), which `connect_args` would replace, then ours, which stand
+    whatever the URL says (of a setting given twice, the last counts)."""
     own = make_url(url).query.get("options", ())
     given = (own,) if isinstance(own, str) else own
-    return {"options": " ".join((*given, *ours))}
+    return {"options": " ".join((*defaults, *given, *ours))}
 
 
 IDLE_PING_S = 1.0

@@ -87,7 +87,7 @@ TEN_YEARS = 10 * 365 * 24 * 3600
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, for_requests=True)
     sessions = session_factory(engine)
     if settings.secret_key is None:
         settings = replace(settings, secret_key=shared_secret(sessions))

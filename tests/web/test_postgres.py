@@ -66,6 +66,27 @@ def test_times_come_back_in_utc_whatever_the_servers_zone() -> None:
         assert (kept, zone) == ("1234ms", "UTC"), "the URL's own options are kept"
 
 
+def lock_waits(url: str) -> list[str]:
+    """The lock timeout of each engine the server and its commands make on `url`: the
+    requests', the rate limits', and the one migrations use."""
+    serving = make_engine(url, for_requests=True)
+    engines = (serving, make_counter_engine(url, serving), make_engine(url))
+    waits = []
+    for engine in engines:
+        with engine.connect() as connection:
+            waits.append(connection.exec_driver_sql("SHOW lock_timeout").scalar_one())
+        engine.dispose()
+    return waits
+
+
+def test_a_requests_statement_waits_for_a_lock_as_long_as_on_sqlite(postgres_url: str) -> None:
+    """A click whose game row an operator's session holds fails after 5 s (a 503), as on
+    SQLite, instead of holding a thread and a connection for as long as that session stays
+    open; migrations wait for each other without a limit; an operator's own wait wins."""
+    assert lock_waits(postgres_url) == ["5s", "5s", "0"]
+    assert lock_waits(f"{postgres_url}&options=-c%20lock_timeout%3D250")[:2] == ["250ms", "250ms"]
+
+
 def test_migrations_run_at_once_on_an_empty_database_all_succeed() -> None:
     """Several hosts' serve scripts may migrate at the same moment: one migrates, the others
     wait for it and find nothing left to do (without the lock, some failed on a duplicate
