@@ -32,8 +32,8 @@ from app.learning.review import Decision, Moment, human_moments, summarise, weig
 from app.operations.bot_pool import BotRoster, Bulk, RosterClosed
 from app.operations.ratelimit import NO_ADDRESS
 from app.operations.settings import DEFAULT_REVIEW_WORLDS, utc_now
-from app.storage.claims import abandoned, claim
-from app.storage.models import GameRow, HandReview, Player
+from app.storage.claims import abandoned, claim, hold_player
+from app.storage.models import GameRow, HandReview
 from app.storage.work import WorkStatus
 from bots.heuristic.bot import HeuristicBot
 from bots.levels import LEVELS, bot_for_level
@@ -176,17 +176,22 @@ class Reviewer:
         self, session: Session, job: ReviewJob, now: datetime, may_start: Callable[[], bool]
     ) -> HandReview | None:
         """Checking for the player's other reviews and claiming this one are one step: this
-        process's lock keeps its own requests apart, and the player's row, locked until the
-        claim commits, keeps other processes' apart (on PostgreSQL; SQLite has no row locks,
-        and one process serves it)."""
-        session.execute(select(Player.id).where(Player.id == job.player_id).with_for_update())
+        process's lock keeps its own requests apart, and the player's row, held until the
+        claim commits, keeps other processes' apart. The start is counted against the rate
+        limits before the row is held: on SQLite the count's own connection could not write
+        while this one holds the file. A start that then loses to another process's review
+        of the player stays counted."""
         if self._reviewing(session, job, now):
             session.commit()
             return None
+        session.commit()
         busy = job.address != NO_ADDRESS and self._running[job.address] >= REVIEWS_AT_ONCE
         if busy or not may_start():
-            session.commit()
             raise ReviewsLimited
+        hold_player(session, job.player_id)
+        if self._reviewing(session, job, now):
+            session.commit()
+            return None
         key = {"game_id": job.game_id, "hand": job.hand}
         fresh: dict[str, object] = {
             "evaluator": evaluator(self._budget),

@@ -46,6 +46,7 @@ from app.daily.networks import CAPPED, challenge_network, forget_networks
 from app.daily.nicknames import NicknameError, clean_nickname, passes_for
 from app.operations.bot_pool import BotRoster
 from app.play.games import dealt_table, open_game
+from app.storage.claims import hold_player
 from app.storage.models import Challenge, ChallengeGame, GameRow, Player
 from app.table.service import Table
 from app.table.store import GameKind
@@ -258,10 +259,9 @@ def _hold_challenge(session: Session, challenge: Challenge) -> None:
 def _hold_player(session: Session, player: Player) -> None:
     """Checking the player's counting games elsewhere and starting one here are one step (a
     start at another challenge of the same deals, sent at once, would pass the check too):
-    an update that changes nothing holds the player's row, as `_hold_challenge` the
-    challenge's, always after it."""
-    unchanged = update(Player).where(Player.id == player.id).values(nickname=Player.nickname)
-    session.execute(unchanged)
+    the player's row is held (`hold_player`), as `_hold_challenge` holds the challenge's,
+    always after it."""
+    hold_player(session, player.id)
 
 
 def name_challenge(

@@ -15,6 +15,7 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from app.storage.db import Base, insert_unless_present
+from app.storage.models import Player
 from app.storage.work import WorkStatus
 
 STALE_AFTER = timedelta(minutes=5)
@@ -54,3 +55,11 @@ def abandoned(row: Any, now: datetime) -> bool:
     if started.tzinfo is None:  # SQLite keeps no time zone; every time stored is UTC
         started = started.replace(tzinfo=now.tzinfo)
     return bool(row.status == WorkStatus.PENDING and now - started > STALE_AFTER)
+
+
+def hold_player(session: Session, player_id: str) -> None:
+    """Holds the player's row until the session's transaction ends, so that a check of the
+    player's rows and the write it allows are one step across processes: an update that
+    changes nothing takes PostgreSQL's row lock and SQLite's write lock alike (`SELECT … FOR
+    UPDATE` takes nothing on SQLite, where two processes may serve one file)."""
+    session.execute(update(Player).where(Player.id == player_id).values(nickname=Player.nickname))

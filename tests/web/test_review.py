@@ -23,11 +23,12 @@ from sqlalchemy import func, select, update
 
 from app.learning.hints import STRONG, Hint, HintKeeper, HintsBusy, hint_of, hint_seed
 from app.learning.review import Decision, Moment, human_moments, weigh
-from app.learning.review_jobs import EVALUATOR, REVIEW_BUDGET, review_evaluation
+from app.learning.review_jobs import EVALUATOR, REVIEW_BUDGET, Reviewer, review_evaluation
 from app.operations.settings import Settings, utc_now
 from app.storage.models import GameRow, HandReview
 from app.table.service import HUMAN, Table, new_table
 from app.table.table_cache import read_table
+from app.web.factory import create_app
 from bots.levels import LEVELS
 from bots.registry import bot_named
 from bots.search.bot import SearchBot
@@ -339,6 +340,46 @@ def test_a_player_has_one_review_computed_at_a_time(app: FastAPI, client: TestCl
         session.commit()
     finished_review(client, f"{second}/hands/1/review")
     assert [review.status for review in reviews_of(app, second)] == ["done"]
+
+
+def test_two_processes_on_one_sqlite_file_compute_one_review_of_a_player_at_a_time(
+    app: FastAPI, client: TestClient, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two server processes may serve one SQLite file (`serve --workers 2`). Each keeps its
+    own requests apart; the player's row, held from the check of the player's other reviews
+    to the claim's commit, must keep the other process's apart too. Process one pauses
+    right after each check until process two has answered (or a second has passed): only
+    one of them may then claim a review, and the other says it waits behind it."""
+    first, _ = played_hand(client, "two-processes-1")
+    second, _ = played_hand(client, "two-processes-2")
+    one_checked, two_answered = Event(), Event()
+    checking = Reviewer._reviewing
+
+    def pausing_after_one_checked(jobs: Reviewer, session: Any, job: Any, now: Any) -> bool:
+        others = checking(jobs, session, job, now)
+        if job.game_id == first.rsplit("/", 1)[1]:
+            one_checked.set()
+            two_answered.wait(timeout=1)
+        return others
+
+    monkeypatch.setattr(Reviewer, "_reviewing", pausing_after_one_checked)
+    process_two = create_app(settings)
+    try:
+        with (
+            TestClient(process_two, cookies=dict(client.cookies)) as two,
+            ThreadPoolExecutor(1) as pool,
+        ):
+            one = pool.submit(client.get, f"{first}/hands/1/review")
+            assert one_checked.wait(timeout=30)
+            answers = [two.get(f"{second}/hands/1/review")]
+            two_answered.set()
+            answers.append(one.result(timeout=30))
+    finally:
+        process_two.state.engine.dispose()
+    assert [answer.status_code for answer in answers] == [200, 200]
+    behind = "your review of another hand is being worked out first"
+    assert sum(behind in answer.text for answer in answers) == 1
+    assert len(reviews_of(app, first)) + len(reviews_of(app, second)) == 1
 
 
 def test_no_review_of_a_hand_not_yet_finished(client: TestClient) -> None:
