@@ -119,8 +119,17 @@ async def play_click(desk: Desk, click: Click) -> Outcome:
         try:
             return _finish_step(desk, click, played, hurried=True)
         except RowHeld:
-            desk.session.rollback()
+            _forget_the_statement(desk.session, played[0])
     return await run_in_threadpool(_finish_step, desk, click, played)
+
+
+def _forget_the_statement(session: Session, row: GameRow) -> None:
+    """Ends the failed statement's transaction and keeps the row as the click saw it: a
+    rollback would expire it, and the retry would read the version stored by then (another
+    process's step, say) and store this click on top of a moment it never saw."""
+    session.expunge(row)
+    session.rollback()
+    session.add(row)
 
 
 def _settles(row: GameRow, table: Table, now: datetime) -> bool:

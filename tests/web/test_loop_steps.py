@@ -18,10 +18,12 @@ from fastapi.testclient import TestClient
 from httpx import Response
 from sqlalchemy import Engine, event, select
 
+import app.play.clicks as clicks
 from app.operations.migrate import upgrade
 from app.operations.ratelimit import WINDOW_SECONDS, Limits
 from app.operations.settings import Settings
 from app.storage.models import GameHand, GameRow
+from app.table.store import RowHeld
 from app.web.factory import create_app
 from tests.postgres import Postgres, throwaway_postgres
 from tests.web.driver import HTMX, data_actions, default_choice, page_version, start_game
@@ -201,3 +203,46 @@ def test_a_click_on_sqlite_goes_to_a_worker_thread(tmp_path: Path) -> None:
         assert len(sent) > 1 and not any(on_loop for _, on_loop in sent)
     finally:
         application.state.engine.dispose()
+
+
+def logged(app: FastAPI, game: str) -> list[Any]:
+    """The game's actions as stored, hand by hand."""
+    with app.state.sessions() as session:
+        query = (
+            select(GameHand.actions)
+            .where(GameHand.game_id == game_id(game))
+            .order_by(GameHand.number)
+        )
+        return list(session.scalars(query))
+
+
+def test_a_click_that_met_a_held_row_is_stale_when_a_step_was_stored_meanwhile(
+    app: FastAPI, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click whose statement meets a held row on the loop is sent again from a worker
+    thread. Should another process store a step in between, the click was made on an
+    earlier moment: it is answered as stale and the other step stays stored (the retry must
+    check the version the click was played on, not the row as stored by then)."""
+    stored_meanwhile: list[list[Any]] = []
+    with TestClient(app) as client:
+        game, body = started(client, "loop-7")
+        ours, theirs = data_actions(body)[:2]
+        second = create_app(settings)
+        sending = clicks.write_table
+
+        def held_while_another_step_is_stored(*args: Any, **options: Any) -> None:
+            if options.get("hurried") or args[4:5] == (True,):
+                assert post_click(elsewhere, game, body, theirs).status_code == 200
+                stored_meanwhile.append(logged(app, game))
+                raise RowHeld(game_id(game))
+            sending(*args, **options)
+
+        try:
+            with TestClient(second, cookies=client.cookies) as elsewhere:
+                monkeypatch.setattr(clicks, "write_table", held_while_another_step_is_stored)
+                answer = post_click(client, game, body, ours)
+        finally:
+            second.state.engine.dispose()
+    assert ours != theirs
+    assert answer.status_code == 409
+    assert [logged(app, game)] == stored_meanwhile
