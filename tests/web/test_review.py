@@ -348,18 +348,24 @@ def test_two_processes_on_one_sqlite_file_compute_one_review_of_a_player_at_a_ti
     """Two server processes may serve one SQLite file (`serve --workers 2`). Each keeps its
     own requests apart; the player's row, held from the check of the player's other reviews
     to the claim's commit, must keep the other process's apart too. Process one pauses
-    right after each check until process two has answered (or a second has passed): only
-    one of them may then claim a review, and the other says it waits behind it."""
+    right after its check made holding the player until process two has answered (or a
+    second has passed): only one of them may then claim a review, and the other says it
+    waits behind it."""
     first, _ = played_hand(client, "two-processes-1")
     second, _ = played_hand(client, "two-processes-2")
     one_checked, two_answered = Event(), Event()
     checking = Reviewer._reviewing
+    checks_of_one: list[str] = []
 
     def pausing_after_one_checked(jobs: Reviewer, session: Any, job: Any, now: Any) -> bool:
+        """Process one checks once before holding the player (a quick way out) and once
+        holding it: it pauses after the second."""
         others = checking(jobs, session, job, now)
         if job.game_id == first.rsplit("/", 1)[1]:
-            one_checked.set()
-            two_answered.wait(timeout=1)
+            checks_of_one.append(job.game_id)
+            if len(checks_of_one) == 2:
+                one_checked.set()
+                two_answered.wait(timeout=1)
         return others
 
     monkeypatch.setattr(Reviewer, "_reviewing", pausing_after_one_checked)
@@ -370,7 +376,7 @@ def test_two_processes_on_one_sqlite_file_compute_one_review_of_a_player_at_a_ti
             ThreadPoolExecutor(1) as pool,
         ):
             one = pool.submit(client.get, f"{first}/hands/1/review")
-            assert one_checked.wait(timeout=30)
+            assert one_checked.wait(timeout=10)
             answers = [two.get(f"{second}/hands/1/review")]
             two_answered.set()
             answers.append(one.result(timeout=30))
