@@ -116,10 +116,11 @@ DULLE = Card(Suit.HEARTS, Rank.TEN)
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Reads space-separated cards, e.g. a hand of a record. Only the space separates: a
-    tab, a line break or a no-break space inside a record's hand is a sign that the record
-    was altered on its way, so it is refused as a bad card rather than read."""
-    return [Card.parse(part) for part in text.split(" ") if part]
+    """Reads cards separated by single spaces, e.g. a hand of a record, as they are
+    written: a tab, a line break, a no-break space or a second space inside a record's hand
+    is a sign that the record was altered on its way, so it is refused as a bad card (an
+    empty string) rather than read."""
+    return [Card.parse(part) for part in text.split(" ")] if text else []
 
 
 def format_cards(cards: Iterable[Card]) -> str:

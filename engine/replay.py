@@ -72,13 +72,22 @@ def record_text(path: str) -> str:
     piped and fail by name."""
     try:
         if path == "-":
-            if sys.stdin is None:
-                raise OSError("standard input is closed")
-            return sys.stdin.buffer.read().decode("utf-8")
+            return _standard_input()
         with open(path, encoding="utf-8") as handle:
             return handle.read()
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, ValueError) as error:
         raise InvalidRecord(f"cannot read {path}: {error}") from None
+
+
+def _standard_input() -> str:
+    """Standard input's bytes as strict UTF-8; a stream of text without bytes under it (as a
+    caller in the same process may put there) as it is."""
+    if sys.stdin is None or sys.stdin.closed:
+        raise OSError("standard input is closed")
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:
+        return sys.stdin.read()
+    return bytes(raw.read()).decode("utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,7 @@ speed; a few run the real command in a subprocess, from a file and from standard
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
 import subprocess
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from engine.replay import run
+from engine.replay import main, run
 
 Record = dict[str, Any]
 
@@ -377,6 +378,8 @@ INVALID_TEXTS = [
     ("cards split by a tab", mutated(set_hand(0, SUIT_BLOCKS[0].replace(" ", "\t", 1)))),
     ("cards split by a line break", mutated(set_hand(0, SUIT_BLOCKS[0].replace(" ", "\n", 1)))),
     ("cards split by a no-break space", mutated(set_hand(0, SUIT_BLOCKS[0].replace(" ", "\xa0")))),
+    ("cards split by two spaces", mutated(set_hand(0, SUIT_BLOCKS[0].replace(" ", "  ", 1)))),
+    ("a hand after a space", mutated(set_hand(0, " " + SUIT_BLOCKS[0]))),
     ("seat 4", mutated(set_action_field(0, "seat", 4))),
     ("seat -1", mutated(set_action_field(0, "seat", -1))),
     ('seat "1"', mutated(set_action_field(1, "seat", "1"))),
@@ -514,6 +517,22 @@ def test_a_closed_standard_input_is_an_unreadable_record() -> None:
     assert done.returncode == 2, done.stderr
     assert [line["error"] for line in lines] == ["invalid"]
     assert "standard input is closed" in lines[0]["reason"]
+
+
+def test_main_in_this_process_reads_a_text_stream_and_refuses_a_closed_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A caller in the same process may put a stream of text without bytes under it in
+    standard input, or one already closed: the first is read, the second is an invalid
+    record, neither a traceback."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(fleischlos_record())))
+    assert main(["-"]) == 0
+    check_fleischlos_result(json.loads(capsys.readouterr().out))
+    closed = io.StringIO()
+    closed.close()
+    monkeypatch.setattr(sys, "stdin", closed)
+    assert main(["-"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"] == "invalid"
 
 
 def test_replay_does_not_change_the_record_it_reads() -> None:
