@@ -240,7 +240,7 @@ def _write_in_one_statement(
             step |= dict(guard.parameters) | {"guard_rows": guard.rows}
             stored, returned = connection.execute(guard.step, step).one()
     except OperationalError as error:
-        if getattr(error.orig, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+        if hurried and getattr(error.orig, "sqlstate", None) == LOCK_NOT_AVAILABLE:
             raise RowHeld(row.id) from error
         raise
     if guard is not None and len(returned or ()) != guard.rows:

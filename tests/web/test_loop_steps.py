@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from httpx import Response
-from sqlalchemy import Engine, event, select
+from sqlalchemy import Engine, create_engine, event, select, text
 
 import app.play.clicks as clicks
 from app.operations.migrate import upgrade
@@ -246,3 +247,33 @@ def test_a_click_that_met_a_held_row_is_stale_when_a_step_was_stored_meanwhile(
     assert ours != theirs
     assert answer.status_code == 409
     assert [logged(app, game)] == stored_meanwhile
+
+
+def test_a_click_in_a_worker_thread_that_waits_too_long_for_a_row_is_a_503(
+    postgres: Postgres,
+) -> None:
+    """Past the requests' lock wait (here the URL's own 200 ms) a step stored from a worker
+    thread fails like any statement that waited too long: 503, nothing stored. Only a step
+    sent from the loop is sent again."""
+    url = postgres.new_database(f"loop_{secrets.token_hex(6)}")
+    settings = replace(settings_on(url), database_url=f"{url}&options=-c%20lock_timeout%3D200")
+    first, second = create_app(settings), create_app(settings)
+    holder = create_engine(url)
+    try:
+        with TestClient(first) as client:
+            game, body = started(client, "loop-8")
+            before = logged(first, game)
+            with (
+                TestClient(second, cookies=client.cookies) as elsewhere,
+                holder.connect() as holding,
+            ):
+                holding.execute(
+                    text("SELECT id FROM games WHERE id = :id FOR UPDATE"), {"id": game_id(game)}
+                )
+                answer = post_click(elsewhere, game, body)
+            assert answer.status_code == 503
+            assert logged(first, game) == before
+    finally:
+        holder.dispose()
+        for application in (first, second):
+            application.state.engine.dispose()
