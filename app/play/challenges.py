@@ -212,7 +212,10 @@ def start_at_challenge(
     counted_network = None
     if kind.mode is COUNTS:
         _hold_challenge(session, challenge)
-    _hold_player(session, player)
+    # Checking the player's counting games elsewhere and starting one here are one step (a
+    # start at another challenge of the same deals, sent at once, would pass the check too);
+    # the player is held after the challenge, always in that order.
+    hold_player(session, player.id)
     try:
         mode = next_mode(session, challenge, player.id, now, seen_by)
     except ChallengeRefused:
@@ -254,14 +257,6 @@ def _hold_challenge(session: Session, challenge: Challenge) -> None:
     unchanged = update(Challenge).where(Challenge.id == challenge.id).values(name=Challenge.name)
     session.execute(unchanged)
     session.refresh(challenge)
-
-
-def _hold_player(session: Session, player: Player) -> None:
-    """Checking the player's counting games elsewhere and starting one here are one step (a
-    start at another challenge of the same deals, sent at once, would pass the check too):
-    the player's row is held (`hold_player`), as `_hold_challenge` holds the challenge's,
-    always after it."""
-    hold_player(session, player.id)
 
 
 def name_challenge(
