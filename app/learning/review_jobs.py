@@ -181,10 +181,10 @@ class Reviewer:
         limits before the row is held: on SQLite the count's own connection could not write
         while this one holds the file. A start that then loses to another process's review
         of the player stays counted."""
-        if self._reviewing(session, job, now):
-            session.commit()
-            return None
+        reviewing = self._reviewing(session, job, now)
         session.commit()
+        if reviewing:
+            return None
         busy = job.address != NO_ADDRESS and self._running[job.address] >= REVIEWS_AT_ONCE
         if busy or not may_start():
             raise ReviewsLimited
