@@ -93,10 +93,19 @@ def post_click(client: TestClient, game: str, body: str, action: str = "") -> Re
     return client.post(f"{game}/actions", data=data, headers=HTMX)
 
 
-def stored_actions(app: FastAPI, game: str) -> int:
+def logged(app: FastAPI, game: str) -> list[Any]:
+    """The game's actions as stored, hand by hand."""
     with app.state.sessions() as session:
-        query = select(GameHand.actions).where(GameHand.game_id == game_id(game))
-        return sum(len(actions) for actions in session.scalars(query))
+        query = (
+            select(GameHand.actions)
+            .where(GameHand.game_id == game_id(game))
+            .order_by(GameHand.number)
+        )
+        return list(session.scalars(query))
+
+
+def stored_actions(app: FastAPI, game: str) -> int:
+    return sum(len(actions) for actions in logged(app, game))
 
 
 def started(client: TestClient, seed: str) -> tuple[str, str]:
@@ -204,17 +213,6 @@ def test_a_click_on_sqlite_goes_to_a_worker_thread(tmp_path: Path) -> None:
         assert len(sent) > 1 and not any(on_loop for _, on_loop in sent)
     finally:
         application.state.engine.dispose()
-
-
-def logged(app: FastAPI, game: str) -> list[Any]:
-    """The game's actions as stored, hand by hand."""
-    with app.state.sessions() as session:
-        query = (
-            select(GameHand.actions)
-            .where(GameHand.game_id == game_id(game))
-            .order_by(GameHand.number)
-        )
-        return list(session.scalars(query))
 
 
 def test_a_click_that_met_a_held_row_is_stale_when_a_step_was_stored_meanwhile(
